@@ -1,0 +1,136 @@
+"""Rows on disk (SPEC section 10): the one place that knows the verl parquet schema.
+
+Every builder makes its rows with :func:`make_row` and writes them with :func:`write_parquet`
+(temporary file, then rename: nothing half-written is ever left at the output path).
+:func:`validate_row` is what ``pac-verl prep check`` and the verl dataset use on rows they read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from pac_verl.errors import UserError
+
+COLUMNS = ("data_source", "prompt", "ability", "reward_model", "extra_info")
+
+# extra_info["type"] picks the verifier; ability is verl's coarse label for it.
+ABILITY = {
+    "countdown": "reasoning",
+    "zebra": "reasoning",
+    "arc": "reasoning",
+    "math": "math",
+    "code": "coding",
+    "logic": "logic",
+}
+TASK_TYPES = tuple(ABILITY)
+# Ground truths that are JSON objects (the rest are plain answer text).
+JSON_TRUTH_TYPES = frozenset({"countdown", "logic", "code"})
+
+
+def make_row(
+    *,
+    data_source: str,
+    prompt: str | Sequence[Mapping[str, str]],
+    task_type: str,
+    ground_truth: str | Mapping[str, Any],
+    split: str,
+    index: int,
+    difficulty: int | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """One verl row. ``prompt`` is the user text (wrapped as one user message) or chat messages.
+
+    A structured ground truth (countdown, logic, code) may be given as a mapping: it is stored as
+    compact JSON with sorted keys, so the same puzzle always yields the same bytes.
+    """
+    if task_type not in ABILITY:
+        raise UserError(f"unknown task type {task_type!r}; choose one of {', '.join(TASK_TYPES)}")
+    if isinstance(prompt, str):
+        messages = [{"role": "user", "content": prompt}]
+    else:
+        messages = [{"role": str(m["role"]), "content": str(m["content"])} for m in prompt]
+    if not isinstance(ground_truth, str):
+        ground_truth = json.dumps(ground_truth, sort_keys=True, separators=(",", ":"))
+    extra_info: dict[str, Any] = {"type": task_type, "split": split, "index": int(index)}
+    if difficulty is not None:
+        extra_info["difficulty"] = int(difficulty)
+    extra_info.update(extra)
+    return {
+        "data_source": data_source,
+        "prompt": messages,
+        "ability": ABILITY[task_type],
+        "reward_model": {"style": "rule", "ground_truth": ground_truth},
+        "extra_info": extra_info,
+    }
+
+
+def validate_row(row: Mapping[str, Any], where: str) -> None:
+    """Raise a :class:`UserError` naming ``where`` (file and row) and the field if ``row`` is malformed."""
+    for col in COLUMNS:
+        if col not in row or row[col] is None:
+            raise UserError(f"{where}: missing column {col!r}")
+    if not isinstance(row["data_source"], str) or not row["data_source"]:
+        raise UserError(f"{where}: data_source must be a non-empty string")
+    prompt = row["prompt"]
+    if isinstance(prompt, str) or not hasattr(prompt, "__len__") or len(prompt) == 0:
+        raise UserError(f"{where}: prompt must be a non-empty list of chat messages")
+    for i, msg in enumerate(prompt):
+        if not isinstance(msg, Mapping) or not {"role", "content"} <= set(msg):
+            raise UserError(f"{where}: prompt[{i}] must have 'role' and 'content'")
+    rm = row["reward_model"]
+    if not isinstance(rm, Mapping) or not isinstance(rm.get("ground_truth"), str):
+        raise UserError(f"{where}: reward_model.ground_truth must be a string")
+    info = row["extra_info"]
+    if not isinstance(info, Mapping):
+        raise UserError(f"{where}: extra_info must be a mapping")
+    task_type = info.get("type")
+    if task_type not in ABILITY:
+        raise UserError(
+            f"{where}: extra_info.type is {task_type!r}; expected one of {', '.join(TASK_TYPES)}"
+        )
+    if task_type in JSON_TRUTH_TYPES:
+        try:
+            truth = json.loads(rm["ground_truth"])
+        except json.JSONDecodeError as err:
+            raise UserError(
+                f"{where}: reward_model.ground_truth of a {task_type} row must be JSON ({err})"
+            ) from None
+        if not isinstance(truth, dict):
+            raise UserError(
+                f"{where}: reward_model.ground_truth of a {task_type} row must be a JSON object"
+            )
+
+
+def write_parquet(rows: Iterable[Mapping[str, Any]], path: str | os.PathLike[str]) -> Path:
+    """Write ``rows`` to ``path`` atomically (temp file in the same folder, then rename)."""
+    path = Path(path)
+    rows = list(rows)
+    if not rows:
+        raise UserError(f"refusing to write {path}: no rows")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table = pa.Table.from_pylist(rows)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        pq.write_table(table, tmp, compression="zstd")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def read_rows(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """Read a verl parquet back into plain Python rows (missing file: :class:`UserError`)."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"no such parquet file: {path}")
+    return pq.read_table(path).to_pylist()

@@ -1,0 +1,74 @@
+"""Experiment names: one convention shared by the recipes, the trainer's log layout and the report.
+
+A name is ``<setting>__<backbone>__<curriculum>[__w<W>]__seed<k>``, for example
+``multi_level__qwen2.5-3b__pac__seed0`` or ``multi_level__qwen2.5-3b__pac__w32__seed1``.
+The window tag appears only when W differs from the default (16), so the report can group runs
+by (setting, backbone, curriculum, W, seed) without guessing. ``__`` never occurs inside a part.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pac_verl.errors import UserError
+
+DEFAULT_WINDOW = 16
+SEP = "__"
+_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+@dataclass(frozen=True)
+class RunKey:
+    setting: str
+    backbone: str
+    curriculum: str
+    seed: int
+    window: int = DEFAULT_WINDOW
+
+    @property
+    def method(self) -> str:
+        """The curriculum, with the window when it is not the default (``pac`` or ``pac@w32``)."""
+        return (
+            self.curriculum
+            if self.window == DEFAULT_WINDOW
+            else f"{self.curriculum}@w{self.window}"
+        )
+
+
+def experiment_name(
+    setting: str, backbone: str, curriculum: str, seed: int, window: int | None = None
+) -> str:
+    """Compose the experiment name; ``window`` is encoded only when it is not the default."""
+    for label, part in (("setting", setting), ("backbone", backbone), ("curriculum", curriculum)):
+        if not _PART.match(part) or SEP in part:
+            raise UserError(
+                f"{label} {part!r} cannot be part of an experiment name "
+                f"(letters, digits, '.', '-', '_' only, and no '__')"
+            )
+    parts = [setting, backbone, curriculum]
+    if window is not None and int(window) != DEFAULT_WINDOW:
+        parts.append(f"w{int(window)}")
+    parts.append(f"seed{int(seed)}")
+    return SEP.join(parts)
+
+
+def parse_experiment_name(name: str) -> RunKey:
+    """Inverse of :func:`experiment_name`; a name of another shape is a :class:`UserError`."""
+    parts = name.split(SEP)
+    if len(parts) not in (4, 5) or not re.fullmatch(r"seed\d+", parts[-1]):
+        raise UserError(
+            f"experiment name {name!r} is not <setting>__<backbone>__<curriculum>[__w<W>]__seed<k>"
+        )
+    window = DEFAULT_WINDOW
+    if len(parts) == 5:
+        if not re.fullmatch(r"w\d+", parts[3]):
+            raise UserError(f"experiment name {name!r}: {parts[3]!r} is not a window tag w<W>")
+        window = int(parts[3][1:])
+    return RunKey(
+        setting=parts[0],
+        backbone=parts[1],
+        curriculum=parts[2],
+        seed=int(parts[-1][4:]),
+        window=window,
+    )

@@ -1,0 +1,76 @@
+"""Progress bars and closing summaries shared by every long job (data prep, checks, reports)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TypeVar
+
+from rich.console import Console
+from rich.table import Table
+from tqdm.auto import tqdm
+
+T = TypeVar("T")
+
+console = Console(stderr=False, highlight=False, soft_wrap=True)
+
+
+def progress(
+    items: Iterable[T], desc: str, total: int | None = None, unit: str = "it"
+) -> Iterator[T]:
+    """Wrap ``items`` in a progress bar on stderr (hidden when stderr is not a terminal and CI is set)."""
+    yield from tqdm(
+        items,
+        desc=desc,
+        total=total,
+        unit=unit,
+        file=sys.stderr,
+        dynamic_ncols=True,
+        mininterval=0.5,
+        leave=False,
+    )
+
+
+def summary_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> Table:
+    """A rich table with ``columns`` and ``rows``; numbers are right-aligned."""
+    rows = [list(r) for r in rows]
+    table = Table(title=title, title_justify="left")
+    for i, col in enumerate(columns):
+        numeric = bool(rows) and all(isinstance(r[i], int | float) for r in rows if i < len(r))
+        table.add_column(col, justify="right" if numeric else "left")
+    for r in rows:
+        table.add_row(*(_fmt(v) for v in r))
+    return table
+
+
+def print_summary(
+    title: str,
+    columns: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    footer: Mapping[str, object] | None = None,
+) -> None:
+    """Print a one-screen summary table, then ``key: value`` footer lines (paths, seconds, ...)."""
+    console.print(summary_table(title, columns, rows))
+    for key, value in (footer or {}).items():
+        console.print(f"{key}: {_fmt(value)}")
+
+
+class Stopwatch:
+    """``with Stopwatch() as sw: ...; sw.seconds``"""
+
+    def __enter__(self) -> Stopwatch:
+        self._t0 = time.perf_counter()
+        self.seconds = 0.0
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.seconds = time.perf_counter() - self._t0
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:,.3f}" if abs(value) < 1000 else f"{value:,.1f}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)
