@@ -156,9 +156,12 @@ class Controller:
         advantages = np.asarray(advantages, dtype=np.float64)
         if arm_ids.ndim != 1:
             raise UserError(f"update: arm_ids must have shape [P], got shape {arm_ids.shape}")
-        if arm_ids.size and not np.issubdtype(arm_ids.dtype, np.integer):
-            if not np.all(np.mod(arm_ids, 1) == 0):
-                raise UserError(f"update: arm_ids must be integers, got dtype {arm_ids.dtype}")
+        if (
+            arm_ids.size
+            and not np.issubdtype(arm_ids.dtype, np.integer)
+            and not np.all(np.mod(arm_ids, 1) == 0)
+        ):
+            raise UserError(f"update: arm_ids must be integers, got dtype {arm_ids.dtype}")
         arm_ids = arm_ids.astype(np.int64)
         p = arm_ids.shape[0]
         if rewards.ndim != 2 or rewards.shape[0] != p:
