@@ -43,8 +43,10 @@ def summarise_step(
     counts = np.bincount(arm_ids, minlength=num_arms)
     # Every prompt has the same G rollouts, so the mean over an arm's rollouts equals the mean
     # over its prompts of the per-prompt means.
-    abs_sum = np.bincount(arm_ids, weights=np.abs(advantages).mean(axis=1), minlength=num_arms)
-    reward_sum = np.bincount(arm_ids, weights=rewards.mean(axis=1), minlength=num_arms)
+    # Row means as a matrix-vector product (several times faster than .mean(axis=1) for small G).
+    per_rollout = np.full(rewards.shape[1], 1.0 / max(rewards.shape[1], 1))
+    abs_sum = np.bincount(arm_ids, weights=np.abs(advantages) @ per_rollout, minlength=num_arms)
+    reward_sum = np.bincount(arm_ids, weights=rewards @ per_rollout, minlength=num_arms)
     denom = np.maximum(counts, 1)
     return StepFeedback(
         counts=counts,
@@ -77,24 +79,25 @@ class SignalWindow:
     def s_adv(self) -> np.ndarray:
         """eq:adv_learnability over observed window steps only (0 for an arm never observed)."""
         n = self.observed.sum(axis=0)
-        total = np.where(self.observed, self.abs_adv, 0.0).sum(axis=0)
-        return np.where(n > 0, total / np.maximum(n, 1), 0.0)
+        # unobserved entries hold 0 (summarise_step writes 0 where c_i = 0; unwritten rows are 0)
+        return self.abs_adv.sum(axis=0) / np.maximum(n, 1)
 
     def slopes(self, step: int, min_points: int) -> np.ndarray:
-        """OLS slope ``k_i`` of eq:reward_trend at step ``step`` (the last pushed step)."""
+        """OLS slope ``k_i`` of eq:reward_trend at step ``step`` (the last pushed step).
+
+        With the observation mask M, per arm: n = sum M, S_t = sum M tau, S_tt = sum M tau^2,
+        S_r = sum M r, S_tr = sum M tau r; Sxx = S_tt - S_t^2 / n, Sxy = S_tr - S_t S_r / n,
+        k = Sxy / Sxx (tau lies in [0, 1], so the one-pass sums lose nothing that matters).
+        """
         if self.window < 2:
             return np.zeros(self.num_arms)
         tau = (self.steps - (step - self.window + 1)) / (self.window - 1.0)
-        m = self.observed
+        m = self.observed.astype(np.float64)
         n = m.sum(axis=0)
-        n_safe = np.maximum(n, 1)
-        tau_col = np.where(m, tau[:, None], 0.0)
-        r = np.where(m, self.reward, 0.0)
-        tau_mean = tau_col.sum(axis=0) / n_safe
-        r_mean = r.sum(axis=0) / n_safe
-        dt = np.where(m, tau[:, None] - tau_mean, 0.0)
-        sxx = (dt * dt).sum(axis=0)
-        sxy = (dt * (r - r_mean)).sum(axis=0)
+        n_safe = np.maximum(n, 1.0)
+        s_t = tau @ m
+        sxx = (tau * tau) @ m - s_t * s_t / n_safe
+        sxy = tau @ self.reward - s_t * self.reward.sum(axis=0) / n_safe  # reward is 0 off-mask
         ok = (n >= max(min_points, 2)) & (sxx > 1e-12)
         return np.where(ok, sxy / np.where(ok, sxx, 1.0), 0.0)
 

@@ -3,7 +3,7 @@
     python scripts/bench/controller.py [--steps 200] [--quick]
 
 For each size (B prompts, N arms) the controller is warmed up past the cold start (so allocation is
-Thompson sampling), then timed over ``--steps`` steps of ``allocate()`` + ``update()`` with G = 8
+Thompson sampling), then timed over ``--steps`` steps (median per step) of ``allocate()`` + ``update()`` with G = 8
 rollouts of random binary rewards. ``loop`` is the textbook implementation of the same SPEC
 (sections 3-4): one normal draw per arm per slot, Python loops over prompts, arms and window steps.
 Also timed: the vectorised controller with each Thompson method forced (``direct`` = B x N normals,
@@ -101,10 +101,12 @@ def time_steps(ctrl, b, steps, rng, warmup):
     rewards, adv = feedback(rng, b)
     for _ in range(warmup):
         ctrl.update(ctrl.allocate(), rewards, adv)
-    t0 = time.perf_counter()
+    times = []
     for _ in range(steps):
+        t0 = time.perf_counter()
         ctrl.update(ctrl.allocate(), rewards, adv)
-    return (time.perf_counter() - t0) / steps * 1e3
+        times.append(time.perf_counter() - t0)
+    return float(np.median(times)) * 1e3  # median: robust to other jobs on a shared machine
 
 
 def main(argv=None) -> int:
