@@ -1,0 +1,250 @@
+"""Run controllers on a simulated learner, write verl-style run logs, summarise.
+
+    from pac_verl.simulate import run_simulation
+    results = run_simulation("mixed", ["pac", "random"], seeds=[0, 1, 2], steps=200,
+                             batch_size=32, group_size=8, out_dir="sim_runs")
+    results.summary_rows()        # [controller, final val avg (mean, std), steps to reach ...]
+
+Each (controller, seed) run writes ``<out_dir>/<experiment_name>/metrics.jsonl`` with one verl JSONL
+line ``{"step": s, "data": {...}}`` per step and ``run.json``: the layout ``pac-verl report`` reads.
+Steps follow verl's trainer: step 0 holds the validation before training; step s = 1..T holds the
+curriculum metrics after training step s, ``critic/score/mean`` (the batch's mean reward) and, every
+``val_every`` steps and at the last step, ``val-core/<arm>/reward/mean@1`` per arm. The experiment
+name is ``sim-<scenario>__simulated__<controller>[__w<W>]__seed<k>`` (``pac_verl.naming``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from pac_verl.curriculum import CONTROLLERS, make_controller
+from pac_verl.errors import UserError
+from pac_verl.naming import experiment_name
+from pac_verl.progress import progress
+from pac_verl.simulate.learner import SimulatedLearner
+from pac_verl.simulate.scenarios import get_scenario
+
+BACKBONE = "simulated"
+DEFAULT_CONTROLLERS = [c for c in CONTROLLERS if c != "single"]
+
+
+def val_key(arm: str) -> str:
+    return f"val-core/{arm}/reward/mean@1"
+
+
+@dataclass
+class RunResult:
+    controller: str
+    seed: int
+    val_steps: np.ndarray  # [V] steps with a validation (0 first)
+    val: np.ndarray  # [V, N] held-out success per arm
+    shares: np.ndarray  # [T, N] batch share per arm per training step
+    run_dir: Path | None = None
+
+    @property
+    def val_average(self) -> np.ndarray:
+        return self.val.mean(axis=1)
+
+
+@dataclass
+class SimulationResults:
+    scenario: str
+    arms: list[str]
+    steps: int
+    controllers: list[str]
+    seeds: list[int]
+    runs: dict[tuple[str, int], RunResult] = field(default_factory=dict)
+    reference: str | None = None
+
+    def curve(self, controller: str) -> np.ndarray:
+        """Seed-averaged validation average over ``val_steps``."""
+        return np.mean([self.runs[controller, s].val_average for s in self.seeds], axis=0)
+
+    @property
+    def val_steps(self) -> np.ndarray:
+        return next(iter(self.runs.values())).val_steps
+
+    def final_average(self, controller: str) -> tuple[float, float]:
+        finals = [self.runs[controller, s].val_average[-1] for s in self.seeds]
+        return float(np.mean(finals)), float(np.std(finals))
+
+    def steps_to_reach(self, controller: str, target: float) -> list[int | None]:
+        """Per seed: first validation step whose average reaches ``target`` (None: never)."""
+        out = []
+        for s in self.seeds:
+            avg = self.runs[controller, s].val_average
+            hit = np.flatnonzero(avg >= target - 1e-12)
+            out.append(int(self.val_steps[hit[0]]) if hit.size else None)
+        return out
+
+    def summary_rows(self) -> list[list[object]]:
+        """Per controller: final validation average and sample efficiency against ``reference``.
+
+        Sample efficiency follows the paper's definition: the step at which a run's validation
+        average first reaches the reference's seed-averaged final average, and the speed-up
+        ``steps / that step``; mean +- std over the seeds that reach it.
+        """
+        rows = []
+        target = self.final_average(self.reference)[0] if self.reference else None
+        for c in self.controllers:
+            mean, std = self.final_average(c)
+            row: list[object] = [c, f"{mean:.3f} ± {std:.3f}"]
+            if c == self.reference:
+                row += ["(reference)", "1.00x", "-"]
+            elif target is not None:
+                hits = [h for h in self.steps_to_reach(c, target) if h is not None]
+                if hits:
+                    speed = [self.steps / max(h, 1) for h in hits]
+                    row += [
+                        f"{np.mean(hits):.0f} ± {np.std(hits):.0f}",
+                        f"{np.mean(speed):.2f}x ± {np.std(speed):.2f}",
+                        f"{len(hits)}/{len(self.seeds)}",
+                    ]
+                else:
+                    row += ["not reached", "-", f"0/{len(self.seeds)}"]
+            rows.append(row)
+        return rows
+
+    def share_rows(self) -> list[list[object]]:
+        """Per controller: mean batch share of each arm over all steps and seeds."""
+        rows = []
+        for c in self.controllers:
+            shares = np.mean([self.runs[c, s].shares.mean(axis=0) for s in self.seeds], axis=0)
+            rows.append([c, *(float(x) for x in shares)])
+        return rows
+
+
+def _overrides_for(name: str, overrides: dict, train_arms) -> dict:
+    import dataclasses
+
+    fields = {f.name for f in dataclasses.fields(CONTROLLERS[name].config_cls)}
+    kw = {k: v for k, v in overrides.items() if k in fields}
+    if name == "single":
+        kw["train_arms"] = train_arms
+    return kw
+
+
+def run_simulation(
+    scenario: str = "mixed",
+    controllers: list[str] | None = None,
+    seeds: list[int] | tuple[int, ...] = (0, 1, 2),
+    steps: int = 200,
+    batch_size: int = 32,
+    group_size: int = 8,
+    out_dir: str | Path | None = None,
+    val_every: int = 10,
+    overrides: dict | None = None,
+    train_arms: list[str] | None = None,
+    reference: str | None = "random",
+    show_progress: bool = True,
+) -> SimulationResults:
+    """Simulate every (controller, seed) on ``scenario``; write run logs when ``out_dir`` is given.
+
+    ``overrides`` go to every controller whose config has that key (``{"cold_start": 20}``); a key
+    no selected controller knows is a ``UserError``. ``train_arms`` is required for ``single``.
+    ``reference`` is the controller whose final average the sample efficiency is measured against
+    (ignored when it is not among ``controllers``).
+    """
+    sc = get_scenario(scenario)
+    controllers = list(controllers or DEFAULT_CONTROLLERS)
+    for c in controllers:
+        if c not in CONTROLLERS:
+            raise UserError(f"unknown controller {c!r}; valid: {', '.join(CONTROLLERS)}")
+    if "single" in controllers and not train_arms:
+        raise UserError(
+            f"controller 'single' needs train_arms (arms of scenario {scenario!r}: "
+            f"{', '.join(sc.arm_names)})"
+        )
+    if steps < 1 or batch_size < 1 or group_size < 1 or val_every < 1:
+        raise UserError("steps, batch_size, group_size and val_every must all be >= 1")
+    overrides = dict(overrides or {})
+    import dataclasses
+
+    known = set().union(
+        *({f.name for f in dataclasses.fields(CONTROLLERS[c].config_cls)} for c in controllers)
+    )
+    unknown = sorted(set(overrides) - known)
+    if unknown:
+        raise UserError(
+            f"no selected controller has the setting(s) {unknown}; valid: {', '.join(sorted(known))}"
+        )
+    results = SimulationResults(
+        scenario=scenario,
+        arms=sc.arm_names,
+        steps=steps,
+        controllers=controllers,
+        seeds=list(seeds),
+        reference=reference if reference in controllers else None,
+    )
+    jobs = [(c, s) for c in controllers for s in results.seeds]
+    for c, s in (
+        progress(jobs, desc=f"simulate {scenario}", total=len(jobs), unit="run")
+        if (show_progress)
+        else jobs
+    ):
+        results.runs[c, s] = _run_one(
+            sc, c, s, steps, batch_size, group_size, val_every, out_dir,
+            _overrides_for(c, overrides, train_arms),
+        )  # fmt: skip
+    return results
+
+
+def _run_one(sc, name, seed, steps, batch_size, group_size, val_every, out_dir, kw) -> RunResult:
+    learner = SimulatedLearner(sc, seed)
+    ctrl = make_controller(name, learner.arms, batch_size, seed=seed, **kw)
+    lines = []
+    val_steps, vals, shares = [0], [learner.validate()], []
+    lines.append({"step": 0, "data": _val_metrics(learner.arms, vals[-1])})
+    for step in range(1, steps + 1):
+        slots = ctrl.allocate()
+        rewards, advantages = learner.train_step(slots, group_size)
+        ctrl.update(slots, rewards, advantages)
+        data = ctrl.metrics()
+        data["critic/score/mean"] = float(rewards.mean())
+        shares.append(np.bincount(slots, minlength=len(learner.arms)) / batch_size)
+        if step % val_every == 0 or step == steps:
+            val_steps.append(step)
+            vals.append(learner.validate())
+            data.update(_val_metrics(learner.arms, vals[-1]))
+        lines.append({"step": step, "data": data})
+    run_dir = None
+    if out_dir is not None:
+        window = kw.get("window") if name.startswith("pac") else None
+        exp = experiment_name(f"sim-{sc.name}", BACKBONE, name, seed, window)
+        run_dir = Path(out_dir) / exp
+        run_dir.mkdir(parents=True, exist_ok=True)
+        with open(run_dir / "metrics.jsonl", "w") as f:
+            f.writelines(json.dumps(line) + "\n" for line in lines)
+        info = {
+            "experiment_name": exp,
+            "setting": f"sim-{sc.name}",
+            "backbone": BACKBONE,
+            "curriculum": name,
+            "seed": seed,
+            "window": int(window) if window is not None else 16,
+            "simulation": {
+                "scenario": sc.name,
+                "steps": steps,
+                "batch_size": batch_size,
+                "group_size": group_size,
+                "val_every": val_every,
+                "controller_overrides": kw,
+            },
+        }
+        (run_dir / "run.json").write_text(json.dumps(info, indent=2) + "\n")
+    return RunResult(
+        controller=name,
+        seed=seed,
+        val_steps=np.array(val_steps),
+        val=np.array(vals),
+        shares=np.array(shares),
+        run_dir=run_dir,
+    )
+
+
+def _val_metrics(arms: list[str], values: np.ndarray) -> dict[str, float]:
+    return {val_key(a): float(v) for a, v in zip(arms, values)}
