@@ -44,6 +44,11 @@ def test_unknown_name_and_key_list_valid_choices():
         make_controller("single", ARMS9, 8, train_arms=["sudoku"])
     with pytest.raises(UserError, match="needs the override train_arms"):
         make_controller("single", ARMS9, 8)
+    with pytest.raises(UserError, match="'window' \\(PACConfig\\) must be int, got 'x'"):
+        make_controller("pac", ARMS9, 8, window="x")
+    with pytest.raises(UserError, match="'decay_unsampled' \\(SECConfig\\) must be bool"):
+        make_controller("sec", ARMS9, 8, decay_unsampled="no")
+    assert make_controller("pac", ARMS9, 8, delta2=1, window=np.int64(4)).config.delta2 == 1.0
     with pytest.raises(UserError, match="unique"):
         make_controller("random", ["a", "a"], 8)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pac_verl.curriculum.base import Controller
+from pac_verl.curriculum.config import check_field_types
 from pac_verl.curriculum.sampling import draw_categorical, softmax
 from pac_verl.curriculum.signals import StepFeedback
 from pac_verl.errors import UserError
@@ -95,6 +96,7 @@ class SECConfig:
     decay_unsampled: bool = True
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         if not 0.0 < self.alpha <= 1.0 or self.temperature <= 0:
             raise UserError(
                 f"sec: alpha must be in (0, 1] and temperature > 0, got alpha={self.alpha}, "
@@ -149,6 +151,7 @@ class DUMPConfig:
     unseen_first: bool = True
 
     def __post_init__(self) -> None:
+        check_field_types(self)
         if int(self.window) != self.window or self.window < 1 or self.temperature <= 0:
             raise UserError(
                 f"dump: window must be an integer >= 1 and temperature > 0, got "

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pac_verl.curriculum.base import Controller
+from pac_verl.curriculum.config import check_field_types
 from pac_verl.curriculum.sampling import draw_categorical, draw_thompson, softmax
 from pac_verl.curriculum.signals import SignalWindow, StepFeedback, normalise_progress
 from pac_verl.errors import UserError
@@ -66,6 +67,7 @@ class PACNoTSConfig(PACConfig):
 
 
 def _check_config(cfg: PACConfig) -> None:
+    check_field_types(cfg)
     if int(cfg.window) != cfg.window or cfg.window < 1:
         raise UserError(f"curriculum window must be an integer >= 1, got {cfg.window!r}")
     if cfg.cold_start < 0:
