@@ -127,6 +127,11 @@ def print_results(results) -> None:
         results.summary_rows(),
     )
     print_summary(
+        f"Simulation '{results.scenario}': final validation per arm (mean over seeds)",
+        ["controller", *results.arms],
+        results.final_val_rows(),
+    )
+    print_summary(
         f"Simulation '{results.scenario}': mean batch share per arm",
         ["controller", *results.arms],
         results.share_rows(),

@@ -109,6 +109,13 @@ class SimulationResults:
             rows.append(row)
         return rows
 
+    def final_val_rows(self) -> list[list[object]]:
+        """Per controller: final held-out success of each arm, mean over seeds."""
+        return [
+            [c, *(float(x) for x in np.mean([self.runs[c, s].val[-1] for s in self.seeds], axis=0))]
+            for c in self.controllers
+        ]
+
     def share_rows(self) -> list[list[object]]:
         """Per controller: mean batch share of each arm over all steps and seeds."""
         rows = []
