@@ -6,7 +6,7 @@ slots are independent, so the batch is B i.i.d. draws from the categorical distr
 
     p_i = P(arm i's draw is the largest) = integral phi_i(x) prod_{j != i} Phi_j(x) dx.
 
-Two exact ways to draw it are implemented, and :func:`draw_thompson` picks one by size:
+Two exact ways to draw it are implemented, and :func:`draw_thompson` picks the cheaper:
 
 - ``direct``: draw the B x N normals and take the row argmax (cheap for small B * N);
 - ``quadrature``: compute p once per step on a grid (log-space, vectorised over arms), then draw B
@@ -17,15 +17,18 @@ Two exact ways to draw it are implemented, and :func:`draw_thompson` picks one b
   :func:`log_ndtr`). When the grid would exceed ``MAX_GRID`` points (posteriors of very different
   widths far apart) the direct method is used for that step.
 
-The choice depends only on (B, N) and the posterior, so a restored controller makes the same choice.
+``auto`` compares the two costs (B x N draws vs grid points x relevant arms, see ``QUADRATURE_COST``);
+the choice depends only on B and the posterior, so a restored controller makes the same choice.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-#: Use direct draws when B * N is at most this (measured by scripts/bench/controller.py).
-DIRECT_MAX_DRAWS = 1 << 15
+#: ``auto`` uses quadrature when QUADRATURE_COST * grid points * relevant arms < B * N, i.e. when
+#: it is cheaper than B x N normal draws: one grid cell (log-CDF, ~20 vectorised operations)
+#: costs about this many normal draws (measured with scripts/bench/controller.py).
+QUADRATURE_COST = 6.0
 #: Arms whose upper ``TAIL_Z`` quantile lies below the largest lower ``TAIL_Z`` quantile get p = 0.
 TAIL_Z = 7.0
 #: Most grid points the quadrature may use before falling back to direct draws.
@@ -82,6 +85,16 @@ def softmax(x: np.ndarray, temperature: float = 1.0) -> np.ndarray:
     return z / z.sum()
 
 
+def _grid_plan(mu: np.ndarray, sd: np.ndarray) -> tuple[np.ndarray, float, float, int]:
+    """Arms that can win, and the grid (lo, hi, points) for :func:`thompson_probabilities`."""
+    lo = float(np.max(mu - TAIL_Z * sd))
+    upper = mu + TAIL_Z * sd
+    hi = float(np.max(upper))
+    relevant = np.flatnonzero(upper > lo)
+    h = float(sd[relevant].min()) / 4.0
+    return relevant, lo, hi, max(int(np.ceil((hi - lo) / h)) + 1, 3)
+
+
 def thompson_probabilities(mu: np.ndarray, sd: np.ndarray) -> np.ndarray | None:
     """p_i = P(argmax_j v_j = i) for independent ``v_j ~ N(mu_j, sd_j^2)``, by quadrature.
 
@@ -92,16 +105,11 @@ def thompson_probabilities(mu: np.ndarray, sd: np.ndarray) -> np.ndarray | None:
     n = len(mu)
     if n == 1:
         return np.ones(1)
-    lo = float(np.max(mu - TAIL_Z * sd))
-    upper = mu + TAIL_Z * sd
-    hi = float(np.max(upper))
-    relevant = np.flatnonzero(upper > lo)
-    mu_r, sd_r = mu[relevant], sd[relevant]
-    h = float(sd_r.min()) / 4.0
-    k = int(np.ceil((hi - lo) / h)) + 1
+    relevant, lo, hi, k = _grid_plan(mu, sd)
     if k > MAX_GRID:
         return None
-    x = np.linspace(lo, hi, max(k, 3))
+    mu_r, sd_r = mu[relevant], sd[relevant]
+    x = np.linspace(lo, hi, k)
     z = (x[:, None] - mu_r[None, :]) / sd_r[None, :]
     log_cdf = log_ndtr(z)
     # log of phi_i(x) * prod_{j != i} Phi_j(x), dropping the constant -log(sqrt(2 pi)).
@@ -119,13 +127,19 @@ def draw_thompson(
 ) -> np.ndarray:
     """``size`` slots of sequential Thompson sampling: each is ``argmax_j`` of ``N(mu_j, sd_j^2)``.
 
-    ``method``: ``direct``, ``quadrature`` or ``auto`` (direct when ``size * N <= DIRECT_MAX_DRAWS``).
+    ``method``: ``direct``, ``quadrature`` or ``auto`` (whichever is cheaper for this posterior).
     """
+    mu = np.asarray(mu, dtype=np.float64)
+    sd = np.asarray(sd, dtype=np.float64)
     n = len(mu)
     if method not in ("auto", "direct", "quadrature"):
         raise ValueError(f"method {method!r}: choose auto, direct or quadrature")
     if method == "auto":
-        method = "direct" if size * n <= DIRECT_MAX_DRAWS else "quadrature"
+        method = "direct"
+        if n > 1:
+            relevant, _, _, k = _grid_plan(mu, sd)
+            if k <= MAX_GRID and QUADRATURE_COST * k * len(relevant) < size * n:
+                method = "quadrature"
     if method == "quadrature":
         p = thompson_probabilities(mu, sd)
         if p is not None:

@@ -7,8 +7,8 @@ Thompson sampling), then timed over ``--steps`` steps (median per step) of ``all
 rollouts of random binary rewards. ``loop`` is the textbook implementation of the same SPEC
 (sections 3-4): one normal draw per arm per slot, Python loops over prompts, arms and window steps.
 Also timed: the vectorised controller with each Thompson method forced (``direct`` = B x N normals,
-``quadrature`` = p once per step + B categorical draws), which is how the ``auto`` threshold
-``DIRECT_MAX_DRAWS`` was chosen.
+``quadrature`` = p once per step + B categorical draws); ``auto`` picks the cheaper one per step
+(``pac_verl.curriculum.sampling.QUADRATURE_COST``).
 """
 
 from __future__ import annotations
