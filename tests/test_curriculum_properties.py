@@ -77,3 +77,32 @@ def test_thompson_probabilities_are_a_distribution(mu, sd_seed):
         assert p[np.argmax(mu + 7 * sd)] > 0
     slots = draw_thompson(np.random.default_rng(0), mu, sd, 16, method="quadrature")
     assert slots.min() >= 0 and slots.max() < len(mu)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    sizes=st.lists(st.integers(1, 7), min_size=1, max_size=4),
+    batches=st.lists(st.lists(st.integers(0, 3), max_size=12), min_size=1, max_size=6),
+    seed=st.integers(0, 1000),
+)
+def test_arm_queues_draw_from_the_pool_without_needless_repeats(sizes, batches, seed):
+    from pac_verl.curriculum import ArmQueues
+
+    pools = [list(range(100 * a, 100 * a + n)) for a, n in enumerate(sizes)]
+    q = ArmQueues(pools, seed=seed)
+    used = [np.zeros(n, dtype=int) for n in sizes]
+    for batch in batches:
+        ids = np.array([b % len(sizes) for b in batch], dtype=np.int64)
+        out = q.draw(ids)
+        assert out.shape == ids.shape
+        for a, n in enumerate(sizes):
+            got = out[ids == a].tolist()
+            assert all(x in pools[a] for x in got)
+            if len(got) <= n:  # the share fits in the pool: no duplicate inside the batch
+                assert len(set(got)) == len(got)
+            else:  # larger share: every prompt of the pool appears
+                assert set(got) == set(pools[a])
+            np.add.at(used[a], np.array(got, dtype=int) - 100 * a, 1)
+            # walking permutations: all passes but the current one are complete, so usage
+            # counts of an arm's prompts never differ by more than one
+            assert used[a].max() - used[a].min() <= 1
