@@ -6,7 +6,9 @@ slots are independent, so the batch is B i.i.d. draws from the categorical distr
 
     p_i = P(arm i's draw is the largest) = integral phi_i(x) prod_{j != i} Phi_j(x) dx.
 
-Two exact ways to draw it are implemented, and :func:`draw_thompson` picks the cheaper:
+Two ways to draw it are implemented (the same distribution: the quadrature's p is accurate to
+about 1e-6 absolute, tested against an independent integration), and :func:`draw_thompson` picks
+the cheaper:
 
 - ``direct``: draw the B x N normals and take the row argmax (cheap for small B * N);
 - ``quadrature``: compute p once per step on a grid (log-space, vectorised over arms), then draw B
