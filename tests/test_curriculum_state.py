@@ -152,3 +152,27 @@ def test_bench_script_runs_a_tiny_size(capsys):
     spec.loader.exec_module(mod)
     assert mod.main(["--quick"]) == 0
     assert "per-slot loop" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("name", "keys"),
+    [
+        ("pac", {"share", "s_adv", "s_prog", "utility", "posterior_mean", "posterior_std"}),
+        ("pac_no_adv", {"share", "s_adv", "s_prog", "utility", "posterior_mean", "posterior_std"}),
+        ("pac_no_prog", {"share", "s_adv", "s_prog", "utility", "posterior_mean", "posterior_std"}),
+        ("pac_no_ts", {"share", "s_adv", "s_prog", "utility"}),
+        ("sec", {"share", "utility"}),
+        ("dump", {"share", "utility"}),
+        ("random", {"share"}),
+        ("single", {"share"}),
+    ],
+)
+def test_metric_keys_per_controller(name, keys):
+    kw = {"train_arms": ["a", "b"]} if name == "single" else {}
+    c = make_controller(name, ["a/1", "b/1"], 4, **kw)
+    c.update([0, 0, 1], np.ones((3, 2)), np.zeros((3, 2)))  # both arms in the step
+    m = c.metrics()
+    expected = {
+        f"curriculum/{arm}/{k}" for arm in ("a/1", "b/1") for k in keys | {"reward", "abs_adv"}
+    }
+    assert set(m) == expected | {"curriculum/entropy"}
