@@ -176,3 +176,16 @@ def test_metric_keys_per_controller(name, keys):
         f"curriculum/{arm}/{k}" for arm in ("a/1", "b/1") for k in keys | {"reward", "abs_adv"}
     }
     assert set(m) == expected | {"curriculum/entropy"}
+
+
+def test_arm_queues_mid_batch_reshuffle_keeps_the_old_tail():
+    """Found by hypothesis: pool 3, draw 2, then 5. The 5 must be the old permutation's last
+    prompt, then a fresh pass of all 3, then 1 more: usage counts 2, 2, 2 plus one extra."""
+    q = ArmQueues([[0, 1, 2]], seed=2)
+    first = q.draw(np.array([0, 0]))
+    second = q.draw(np.zeros(5, dtype=int))
+    tail = ({0, 1, 2} - set(first.tolist())).pop()
+    assert second[0] == tail
+    assert sorted(second[1:4].tolist()) == [0, 1, 2]
+    counts = np.bincount(np.concatenate([first, second]), minlength=3)
+    assert sorted(counts.tolist()) == [2, 2, 3]

@@ -72,7 +72,7 @@ class ArmQueues:
     def _extend(self, a: int, need: int) -> np.ndarray:
         """Positions for ``need`` draws of arm ``a`` across reshuffles; updates its permutation."""
         n, off = int(self.sizes[a]), int(self.offsets[a])
-        perm = self.order[off : off + n]
+        perm = self.order[off : off + n].copy()  # a copy: the slice is overwritten below
         seq = [perm[self.cursor[a] :]]
         taken = set(seq[0].tolist())
         got = len(seq[0])
