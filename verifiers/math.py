@@ -1,0 +1,99 @@
+"""Math (SPEC 8): DeepScaleR-style extraction graded with math-verify.
+
+Extraction: the text after the last ``</think>`` (when present), then its last ``\\boxed{}``;
+no box is ``no_boxed``. Grading: normalised string equality first (cheap and exact), then
+math-verify's ``parse``/``verify`` on ``\\boxed{answer}`` against ``\\boxed{gold}``.
+
+Time bounds. math-verify's own timeouts use ``signal.alarm`` and raise off the main thread
+(Math-Verify issues #50 and #55), and verl calls reward functions from worker threads, so they are
+switched off (``parsing_timeout=None``, ``timeout_seconds=None``). Instead: (1) the answer and the
+gold are capped at ``MAX_ANSWER_CHARS``, which keeps sympy's work small; (2) on the main thread
+(a ``compute_scores`` pool worker, a plain script) a ``setitimer`` alarm of ``TIMEOUT_SECONDS``
+interrupts the grading, which then scores 0 with reason ``timeout``.
+
+Gold answers are normalised: a float with an integral value (AMC's ``3.0``) becomes ``3``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import signal
+import threading
+
+from pac_verl.verifiers.extract import after_think, last_boxed, tail
+from pac_verl.verifiers.verdict import OK, Verdict, fail
+
+MAX_ANSWER_CHARS = 300
+TIMEOUT_SECONDS = 3.0
+_FLOAT_INT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
+
+logging.getLogger("math_verify").setLevel(logging.ERROR)
+
+
+class _Timeout(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """An interval-timer alarm on the main thread; a no-op elsewhere (length caps bound work)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        yield
+        return
+
+    def _raise(signum, frame):
+        raise _Timeout
+
+    previous = signal.signal(signal.SIGALRM, _raise)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def normalise_gold(gold: str) -> str:
+    gold = gold.strip().strip("$").strip()
+    inner = last_boxed(gold)
+    if inner is not None:
+        gold = inner
+    match = _FLOAT_INT.match(gold)
+    return match.group(1) if match else gold
+
+
+def _plain(s: str) -> str:
+    return "".join(s.split()).replace("\\left", "").replace("\\right", "").replace("\\!", "")
+
+
+def score(solution_str: str, ground_truth: str) -> Verdict:
+    if not isinstance(ground_truth, str) or not ground_truth.strip():
+        return fail("bad_ground_truth")
+    answer = last_boxed(after_think(tail(solution_str)))
+    if answer is None:
+        return fail("no_boxed")
+    gold = normalise_gold(ground_truth)
+    if _plain(answer) == _plain(gold):
+        return OK
+    if len(answer) > MAX_ANSWER_CHARS or len(gold) > MAX_ANSWER_CHARS:
+        return fail("too_long")
+    try:
+        from math_verify import parse, verify
+
+        with _time_limit(TIMEOUT_SECONDS):
+            gold_parsed = parse(f"\\boxed{{{gold}}}", parsing_timeout=None)
+            answer_parsed = parse(f"\\boxed{{{answer}}}", parsing_timeout=None)
+            if not gold_parsed:
+                return fail("bad_ground_truth")
+            if not answer_parsed:
+                return fail("unparsable")
+            ok = verify(gold_parsed, answer_parsed, timeout_seconds=None)
+    except _Timeout:
+        return fail("timeout")
+    except Exception:  # sympy and the parser raise many types on hostile input
+        return fail("unparsable")
+    return OK if ok else fail("not_equal")
