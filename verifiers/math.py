@@ -2,7 +2,9 @@
 
 Extraction: the text after the last ``</think>`` (when present), then its last ``\\boxed{}``;
 no box is ``no_boxed``. Grading: normalised string equality first (cheap and exact), then
-math-verify's ``parse``/``verify`` on ``\\boxed{answer}`` against ``\\boxed{gold}``.
+an exact comparison when both sides are plain numbers (integers,
+decimals, ``a/b``, ``\\frac{a}{b}``: no sympy), then math-verify's ``parse``/``verify`` (the gold's
+parse cached: a step scores G responses per gold) on ``\\boxed{answer}`` against ``\\boxed{gold}``.
 
 Time bounds. math-verify's own timeouts use ``signal.alarm`` and raise off the main thread
 (Math-Verify issues #50 and #55), and verl calls reward functions from worker threads, so they are
@@ -17,12 +19,14 @@ Gold answers are normalised: a float with an integral value (AMC's ``3.0``) beco
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import re
 import signal
 import threading
+from fractions import Fraction
 
-from pac_verl.verifiers.extract import after_think, last_boxed, tail
+from pac_verl.verifiers.extract import after_think, last_boxed, tail, unwrap_text
 from pac_verl.verifiers.verdict import OK, Verdict, fail
 
 MAX_ANSWER_CHARS = 300
@@ -66,6 +70,35 @@ def normalise_gold(gold: str) -> str:
     return match.group(1) if match else gold
 
 
+_FRAC = re.compile(r"^\\[dt]?frac\{(-?\d+)\}\{(-?\d+)\}$")
+_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$|^-?\d+/\d+$")
+
+
+def simple_number(s: str) -> Fraction | None:
+    """An integer, decimal, ``a/b`` or ``\\frac{a}{b}`` as an exact Fraction, else None.
+
+    Most answers (AIME, AMC, DAPO) are integers: comparing them exactly skips sympy entirely."""
+    s = unwrap_text(s).replace(" ", "").replace(",", "").replace("$", "")
+    while s.startswith("(") and s.endswith(")"):
+        s = s[1:-1]
+    match = _FRAC.match(s)
+    if match:
+        s = f"{match.group(1)}/{match.group(2)}"
+    if not _NUMBER.match(s):
+        return None
+    try:
+        return Fraction(s)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_gold(gold: str):
+    from math_verify import parse
+
+    return parse(f"\\boxed{{{gold}}}", parsing_timeout=None)
+
+
 def _plain(s: str) -> str:
     return "".join(s.split()).replace("\\left", "").replace("\\right", "").replace("\\!", "")
 
@@ -79,13 +112,16 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
     gold = normalise_gold(ground_truth)
     if _plain(answer) == _plain(gold):
         return OK
+    gold_number, answer_number = simple_number(gold), simple_number(answer)
+    if gold_number is not None and answer_number is not None:
+        return OK if gold_number == answer_number else fail("not_equal")
     if len(answer) > MAX_ANSWER_CHARS or len(gold) > MAX_ANSWER_CHARS:
         return fail("too_long")
     try:
         from math_verify import parse, verify
 
         with _time_limit(TIMEOUT_SECONDS):
-            gold_parsed = parse(f"\\boxed{{{gold}}}", parsing_timeout=None)
+            gold_parsed = _parse_gold(gold)
             answer_parsed = parse(f"\\boxed{{{answer}}}", parsing_timeout=None)
             if not gold_parsed:
                 return fail("bad_ground_truth")
