@@ -13,7 +13,8 @@ from tqdm.auto import tqdm
 
 T = TypeVar("T")
 
-console = Console(stderr=False, highlight=False, soft_wrap=True)
+# Wide enough for per-arm tables (nine arms) when stdout is a file or a CI log.
+console = Console(stderr=False, highlight=False, width=None if sys.stdout.isatty() else 160)
 
 
 def progress(
