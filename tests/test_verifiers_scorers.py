@@ -42,6 +42,8 @@ KK_OK = """(1) Grace is a knave
         ("math", "\\boxed{3}", "3.0"),
         ("math", "\\boxed{\\frac{1}{2}}", "0.5"),
         ("math", "\\boxed{\\dfrac{\\sqrt{3}}{2}}", "\\frac{\\sqrt{3}}{2}"),
+        ("math", "\\boxed{3^{1/2}}", "\\sqrt{3}"),
+        ("math", "\\boxed{\\pi \\cdot 2}", "2\\pi"),
         ("logic", KK_OK, KK),
         (
             "logic",
@@ -73,6 +75,8 @@ def test_correct_answers_score_one(task, response, truth):
         ("arc", "\\boxed{8 9 4 0 0 0 0 1 6}", "8 9 4 0 0 0 0 1 6 7", "not_equal"),
         ("math", "\\boxed{205}", "204", "not_equal"),
         ("math", "204", "204", "no_boxed"),
+        ("math", "\\boxed{2}", "\\sqrt{3}", "not_equal"),  # |2 - 1.732...| decides without sympy
+        ("math", "\\boxed{6.28}", "2\\pi", "not_equal"),
         ("logic", KK_OK.replace("(6) Lily is a knave", "(6) Lily is a knight"), KK, "not_equal"),
         ("logic", KK_OK.replace("(6) Lily is a knave", ""), KK, "missing_person"),
         ("logic", KK_OK + "\nGrace is a knight", KK, "contradictory"),

@@ -99,6 +99,19 @@ def _parse_gold(gold: str):
     return parse(f"\\boxed{{{gold}}}", parsing_timeout=None)
 
 
+def _clearly_different(gold_expr, number: Fraction) -> bool:
+    """A plain-number answer against a closed-form gold (``\\sqrt{3}``, ``2\\pi``): when their
+    values differ by more than 1e-6 relative, no simplification can make them equal, so sympy's
+    slow symbolic comparison is skipped. Anything else (symbols, sets, intervals) is not decided."""
+    try:
+        if getattr(gold_expr, "free_symbols", None) != set():
+            return False
+        value = complex(gold_expr.evalf(30))
+    except Exception:
+        return False
+    return abs(value - float(number)) > 1e-6 * max(1.0, abs(value))
+
+
 def _plain(s: str) -> str:
     return "".join(s.split()).replace("\\left", "").replace("\\right", "").replace("\\!", "")
 
@@ -122,9 +135,11 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
 
         with _time_limit(TIMEOUT_SECONDS):
             gold_parsed = _parse_gold(gold)
-            answer_parsed = parse(f"\\boxed{{{answer}}}", parsing_timeout=None)
             if not gold_parsed:
                 return fail("bad_ground_truth")
+            if answer_number is not None and _clearly_different(gold_parsed[0], answer_number):
+                return fail("not_equal")
+            answer_parsed = parse(f"\\boxed{{{answer}}}", parsing_timeout=None)
             if not answer_parsed:
                 return fail("unparsable")
             ok = verify(gold_parsed, answer_parsed, timeout_seconds=None)
