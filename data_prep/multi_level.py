@@ -5,7 +5,7 @@ Levels (1..3 train and validate, 4 validates only):
 | task      | level 1 | level 2 | level 3 | level 4 | generator |
 |-----------|---------|---------|---------|---------|-----------|
 | countdown | 3 numbers | 4 | 5 | 6 | ours: values 1..100, a random expression tree over the numbers whose every intermediate value is a positive integer, target = its value in 1..1000 (so every puzzle is solvable and carries its solution) |
-| zebra     | 3x3 | 4x4 | 5x5 | 6x6 | reasoning-gym 0.1.25 ``zebra_puzzles`` (num_people = num_characteristics = level + 2) |
+| zebra     | 3x3 | 4x4 | 5x5 | 6x6 | ours (:mod:`.zebra`): houses = attributes = level + 2, clues added until propagation alone pins every value (so the solution is unique), then implied clues dropped |
 | arc       | length 10 | 20 | 30 | 40 | reasoning-gym 0.1.25 ``arc_1d`` (min_size = max_size = 10 * level, num_train = 3) |
 
 Rows follow SPEC 10: training ``data_source`` is the task (``countdown``), validation's is
@@ -17,10 +17,9 @@ rejects is a bug and the build fails. Shards (task, level, split) get seeds deri
 alone, so the files do not depend on the number of worker processes; a fixed seed writes the same
 bytes.
 
-Speed: Countdown and ARC generate thousands of rows per second. reasoning-gym's Zebra generator is
-slow at the larger sizes (measured here: 3x3 ~40/s, 4x4 ~10/s, 5x5 ~3/s, 6x6 ~0.6/s per core), so
-the full 30,000 Zebra training rows take most of an hour on 2 cores; a faster Zebra generator is
-future work (see the issue notes).
+Speed: everything is generated here without search; the full 92,400 rows take about a minute on
+2 cores (``scripts/bench/data_prep.py``). reasoning-gym's own Zebra generator, which checks
+uniqueness by search after every clue, managed about 3 puzzles per second at 5x5 on this machine.
 """
 
 from __future__ import annotations
@@ -103,21 +102,13 @@ def _countdown_rows(shard: Shard, rng: random.Random):
 
 
 def _zebra_rows(shard: Shard, rng: random.Random):
-    import reasoning_gym
+    from pac_verl.data_prep.zebra import generate
 
     size = shard.level + 2
-    batch = 0
     while True:
-        ds = reasoning_gym.create_dataset(
-            "zebra_puzzles", seed=rng.randrange(2**31), size=64, num_people=size,
-            num_characteristics=size,
-        )  # fmt: skip
-        for i in range(len(ds)):
-            item = ds[i]
-            question = item["question"]
-            key = "zebra:" + hashlib.sha256(question.encode()).hexdigest()[:24]
-            yield key, prompts.zebra(question, shard.prompt_style), str(item["answer"]), {}
-        batch += 1
+        puzzle = generate(rng, size, size)
+        key = "zebra:" + hashlib.sha256(puzzle.key.encode()).hexdigest()[:24]
+        yield key, prompts.zebra(puzzle.text, shard.prompt_style), puzzle.answer, {}
 
 
 def _arc_rows(shard: Shard, rng: random.Random):

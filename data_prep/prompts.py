@@ -34,13 +34,10 @@ def countdown(numbers: Sequence[int], target: int, style: str = "chat") -> str:
     return styled(task, style)
 
 
-def zebra(question: str, style: str = "chat") -> str:
-    """reasoning-gym's puzzle text, with the paper's answer instruction in place of its own."""
-    body, sep, _ = question.rpartition("\n\nWhat is Name of the person who lives in House 1?")
-    if not sep:
-        body = question
+def zebra(puzzle: str, style: str = "chat") -> str:
+    """The puzzle (houses, attributes, numbered clues) followed by the paper's question."""
     task = (
-        f"{body.strip()}\n\nWhat is the name of the person who lives in House 1?\n"
+        f"{puzzle.strip()}\n\nWhat is the name of the person who lives in House 1?\n"
         "Provide only the name as the final answer and put it in \\boxed{}."
     )
     return styled(task, style)

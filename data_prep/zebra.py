@@ -1,0 +1,213 @@
+"""A fast Zebra-puzzle generator (houses x attributes, the paper's phrasing).
+
+reasoning-gym's generator checks uniqueness by full search after every clue and manages about 3
+puzzles per second at 5x5; the 30,000 training puzzles of the multi-level setting need thousands
+per second. This one keeps, per attribute value, the set of houses it can still be in (a bitmask)
+and adds true clues one at a time, propagating each into the domains (the clue's own filter plus
+the all-different rule of every attribute) until every value is pinned to one house. A puzzle that
+propagation alone solves has exactly one solution, so no search is ever run. Finally clues that
+are implied by the others are dropped (one pass, each re-checked from scratch), which keeps
+puzzles close to minimal.
+
+Clue kinds (as in the paper's example): ``X is in the k-th house``, ``X is not in the k-th house``,
+``X is Y`` (same house), ``X is directly left of Y``, ``X and Y are next to each other``,
+``X is somewhere to the left of Y``. The question is the name of the person in House 1.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+ATTRIBUTES: list[tuple[str, str, list[str], str]] = [
+    # (intro line, noun phrase template for a value, values, key)
+    ("Each person has a unique name: {values}.", "{v}", ["arnold", "alice", "bob", "carol", "eric", "peter"], "name"),
+    ("Everyone has a favorite smoothie: {values}.", "the {V} smoothie drinker",
+     ["butterscotch", "desert", "darkness", "dragonfruit", "lemon", "watermelon"], "smoothie"),
+    ("They all have a different favorite flower: {values}.", "the person who loves {v}",
+     ["iris", "daffodils", "lilies", "carnations", "roses", "tulips"], "flower"),
+    ("Everyone has something different for lunch: {values}.", "the person who loves eating {v}",
+     ["grilled cheese", "stir fry", "pizza", "soup", "spaghetti", "stew"], "lunch"),
+    ("People use different phone models: {values}.", "the {v} user",
+     ["iphone 13", "pixel 6", "galaxy s21", "oneplus 9", "xperia 5", "nokia 8"], "phone"),
+    ("Each person has a favorite color: {values}.", "the person who loves {v}",
+     ["red", "blue", "green", "yellow", "purple", "white"], "color"),
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Clue:
+    kind: str  # at | not_at | same | left_of | next_to | somewhere_left
+    a: tuple[int, int]  # (attribute, value)
+    b: tuple[int, int] | int  # (attribute, value), or a house index for at / not_at
+
+
+def _phrase(attr: int, value: int, start: bool) -> str:
+    template, v = ATTRIBUTES[attr][1], ATTRIBUTES[attr][2][value]
+    text = template.format(v=v, V=v.title() if attr == 1 else v)
+    if attr == 0:
+        text = v.title()
+    return text[0].upper() + text[1:] if start else text
+
+
+def clue_text(clue: Clue) -> str:
+    x = _phrase(*clue.a, start=True)
+    if clue.kind == "at":
+        return f"{x} is in the {_ordinal(clue.b + 1)} house."
+    if clue.kind == "not_at":
+        return f"{x} is not in the {_ordinal(clue.b + 1)} house."
+    y = _phrase(*clue.b, start=False)
+    return {
+        "same": f"{x} is {y}.",
+        "left_of": f"{x} is directly left of {y}.",
+        "next_to": f"{x} and {y} are next to each other.",
+        "somewhere_left": f"{x} is somewhere to the left of {y}.",
+    }[clue.kind]
+
+
+def _ordinal(k: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}[k]
+
+
+class Domains:
+    """``dom[a][v]``: bitmask of houses where value v of attribute a can still be."""
+
+    def __init__(self, n: int, k: int) -> None:
+        self.n, self.k = n, k
+        full = (1 << n) - 1
+        self.dom = [[full] * n for _ in range(k)]
+
+    def copy(self) -> Domains:
+        other = Domains.__new__(Domains)
+        other.n, other.k, other.dom = self.n, self.k, [row[:] for row in self.dom]
+        return other
+
+    def solved(self) -> bool:
+        return all(d & (d - 1) == 0 for row in self.dom for d in row)
+
+    def propagate(self, clues: list[Clue]) -> bool:
+        """Shrink domains to a fixed point; False if a domain empties (contradiction)."""
+        n, dom, full = self.n, self.dom, (1 << self.n) - 1
+        changed = True
+        while changed:
+            changed = False
+            for c in clues:
+                (a1, v1) = c.a
+                d1 = dom[a1][v1]
+                if c.kind in ("at", "not_at"):
+                    new1 = d1 & (1 << c.b) if c.kind == "at" else d1 & ~(1 << c.b)
+                    if new1 != d1:
+                        dom[a1][v1], changed = new1, True
+                    continue
+                a2, v2 = c.b
+                d2 = dom[a2][v2]
+                if c.kind == "same":
+                    new1 = new2 = d1 & d2
+                elif c.kind == "left_of":  # pos1 + 1 == pos2
+                    new1, new2 = d1 & (d2 >> 1), d2 & ((d1 << 1) & full)
+                elif c.kind == "next_to":
+                    new1 = d1 & ((d2 >> 1) | (d2 << 1)) & full
+                    new2 = d2 & ((d1 >> 1) | (d1 << 1)) & full
+                else:  # somewhere_left: pos1 < pos2
+                    low1 = d1 & -d1
+                    high2 = 1 << (d2.bit_length() - 1) if d2 else 0
+                    new1 = d1 & (high2 - 1)
+                    new2 = d2 & ~((low1 << 1) - 1) & full
+                if new1 != d1 or new2 != d2:
+                    dom[a1][v1], dom[a2][v2], changed = new1, new2, True
+            for row in dom:  # all-different within each attribute
+                for v, d in enumerate(row):
+                    if d == 0:
+                        return False
+                    if d & (d - 1) == 0:
+                        for w in range(n):
+                            if w != v and row[w] & d:
+                                row[w] &= ~d
+                                changed = True
+                for house in range(n):  # a house only one value can take gets that value
+                    bit = 1 << house
+                    holders = [v for v in range(n) if row[v] & bit]
+                    if len(holders) == 1 and row[holders[0]] != bit:
+                        row[holders[0]] = bit
+                        changed = True
+        return True
+
+
+def _random_true_clue(rng: random.Random, pos: list[list[int]], n: int, k: int) -> Clue:
+    a1, v1 = rng.randrange(k), rng.randrange(n)
+    p1 = pos[a1][v1]
+    kind = rng.choices(["at", "not_at", "same", "left_of", "next_to", "somewhere_left"],
+                       weights=[1, 1, 4, 3, 2, 1])[0]  # fmt: skip
+    if kind == "at":
+        return Clue("at", (a1, v1), p1)
+    if kind == "not_at":
+        return Clue("not_at", (a1, v1), rng.choice([h for h in range(n) if h != p1]))
+    a2 = rng.choice([a for a in range(k) if a != a1]) if kind == "same" else rng.randrange(k)
+    house = {"same": p1, "left_of": p1 + 1, "next_to": p1 + rng.choice((-1, 1))}.get(kind)
+    if kind == "somewhere_left":
+        if p1 == n - 1:
+            return Clue("at", (a1, v1), p1)
+        house = rng.randrange(p1 + 1, n)
+    if house is None or not 0 <= house < n:
+        return Clue("at", (a1, v1), p1)
+    v2 = pos[a2].index(house)
+    if (a2, v2) == (a1, v1):
+        return Clue("at", (a1, v1), p1)
+    return Clue(kind, (a1, v1), (a2, v2))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    text: str
+    answer: str  # the name of the person in house 1
+    key: str  # canonical: the solution grid and the sorted clue texts
+    clues: tuple[Clue, ...]  # with concrete values: (attribute, index into ATTRIBUTES[a][2])
+    solution: tuple[tuple[int, ...], ...]  # solution[house][attribute] = value index
+
+
+def generate(rng: random.Random, n: int, k: int) -> Puzzle:
+    """One puzzle of ``n`` houses and ``k`` attributes with exactly one solution."""
+    if not (2 <= n <= 6 and 2 <= k <= len(ATTRIBUTES)):
+        raise ValueError("zebra sizes: 2..6 houses, 2..6 attributes")
+    values = [rng.sample(range(len(ATTRIBUTES[a][2])), n) for a in range(k)]
+    pos = [rng.sample(range(n), n) for _ in range(k)]  # pos[a][value slot] = house
+    clues: list[Clue] = []
+    dom = Domains(n, k)
+    while not dom.solved():
+        clue = _random_true_clue(rng, pos, n, k)
+        before = [row[:] for row in dom.dom]
+        dom.propagate([clue, *clues])
+        if dom.dom != before:
+            clues.append(clue)
+    rng.shuffle(clues)
+    kept = list(clues)
+    for clue in clues:  # drop clues the others imply
+        trial = [c for c in kept if c is not clue]
+        d = Domains(n, k)
+        if d.propagate(trial) and d.solved():
+            kept = trial
+    # map value slots to the concrete value names chosen for this puzzle
+    lines = []
+    for a in range(k):
+        names = [ATTRIBUTES[a][2][values[a][s]] for s in range(n)]
+        lines.append(" - " + ATTRIBUTES[a][0].format(values=", ".join(names)))
+    text_clues = [clue_text(_concrete(c, values)) for c in kept]
+    body = (
+        f"This is a logic puzzle. There are {n} houses, numbered 1 on the left to {n} on the right, "
+        "from the perspective of someone standing across the street from them. Each house has a "
+        "different person, and each person has different characteristics:\n"
+        + "\n".join(lines)
+        + "\n\n"
+        + "\n".join(f"{i}. {t}" for i, t in enumerate(text_clues, 1))
+    )
+    answer = ATTRIBUTES[0][2][values[0][pos[0].index(0)]]
+    solution = tuple(tuple(values[a][pos[a].index(h)] for a in range(k)) for h in range(n))
+    key = f"zebra:{n}x{k}:{solution}:{sorted(text_clues)}"
+    return Puzzle(body, answer, key, tuple(_concrete(c, values) for c in kept), solution)
+
+
+def _concrete(clue: Clue, values: list[list[int]]) -> Clue:
+    def sub(av):
+        return (av[0], values[av[0]][av[1]])
+
+    return Clue(clue.kind, sub(clue.a), clue.b if isinstance(clue.b, int) else sub(clue.b))
