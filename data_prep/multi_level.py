@@ -239,14 +239,31 @@ def build_multi_level(
     return summary
 
 
+def _cost(shard: Shard) -> float:
+    """Rough relative cost, so the slowest shards start first (Zebra grows fastest with level)."""
+    per_row = {"zebra": 6.0**shard.level, "countdown": 1.0, "arc": 0.5}[shard.task]
+    return per_row * shard.count
+
+
 def _run(shards: list[Shard], workers: int | None, what: str, quiet: bool):
+    """Build shards (largest first over a process pool); results in the order of ``shards``."""
+    order = sorted(range(len(shards)), key=lambda i: -_cost(shards[i]))
     if workers == 1 or sum(s.count for s in shards) <= 2000:
-        it = map(build_shard, shards)
-        return list(
-            it if quiet else progress(it, f"{what} shards", total=len(shards), unit="shard")
+        results = map(build_shard, [shards[i] for i in order])
+        done = list(
+            results
+            if quiet
+            else progress(results, f"{what} shards", total=len(shards), unit="shard")
         )
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        it = pool.map(build_shard, shards)
-        return list(
-            it if quiet else progress(it, f"{what} shards", total=len(shards), unit="shard")
-        )
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = pool.map(build_shard, [shards[i] for i in order])
+            done = list(
+                results
+                if quiet
+                else progress(results, f"{what} shards", total=len(shards), unit="shard")
+            )
+    out = [None] * len(shards)
+    for i, result in zip(order, done, strict=True):
+        out[i] = result
+    return out
