@@ -84,3 +84,9 @@ def test_rows_round_trip_and_malformed_rows_name_the_field(tmp_path):
         validate_row(bad, "train.parquet row 0")
     with pytest.raises(UserError, match="missing column 'extra_info'"):
         validate_row({k: v for k, v in back.items() if k != "extra_info"}, "f row 3")
+
+
+def test_the_pinned_engine_imports():
+    code = "import pac_verl, verl, numpy; print(verl.__version__, numpy.__version__.split('.')[0])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0.7.1", "1"]  # verl 0.7.1 needs numpy < 2

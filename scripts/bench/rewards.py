@@ -2,7 +2,9 @@
 
 Same responses for everyone (correct, wrong, malformed; known truth by construction), one table:
 responses per second and agreement with the truth. verl 0.7.1 ships no Countdown scorer (TinyZero's
-lived in its own fork), so Countdown is timed for ours alone. verl's ``math_verify`` wrapper uses
+lived in its own fork), so Countdown is timed for ours alone. Code: ours in the sandbox against
+verl's ``prime_code`` (which runs the program in a plain subprocess, no isolation) on stdin/stdout
+tests. verl's ``math_verify`` wrapper uses
 math-verify's SIGALRM timeouts, so this script runs on the main thread where they work.
 
     python scripts/bench/rewards.py [--n 600]
@@ -15,7 +17,7 @@ import json
 import random
 import time
 
-from verl.utils.reward_score import math_dapo, math_reward
+from verl.utils.reward_score import math_dapo, math_reward, prime_math
 from verl.utils.reward_score import math_verify as verl_math_verify
 
 from pac_verl.progress import print_summary
@@ -52,6 +54,16 @@ def countdown_items(n: int) -> list[tuple[str, str, bool]]:
     return [(f"\\boxed{{{answers[i % 3][0]}}}", truth, answers[i % 3][1]) for i in range(n)]
 
 
+def code_items(n: int) -> list[tuple[str, str, bool]]:
+    truth = json.dumps({"inputs": ["3\n", "10\n"], "outputs": ["6\n", "20\n"]})
+    answers = [
+        ("n = int(input())\nprint(n * 2)", True),
+        ("n = int(input())\nprint(n + 2)", False),  # right on neither case
+        ("print(int(input()) * 2", False),  # syntax error
+    ]
+    return [(f"```python\n{answers[i % 3][0]}\n```", truth, answers[i % 3][1]) for i in range(n)]
+
+
 def bench(name: str, fn, items) -> list[object]:
     t0 = time.perf_counter()
     agree = sum(bool(fn(s, gt)) == truth for s, gt, truth in items)
@@ -62,6 +74,7 @@ def bench(name: str, fn, items) -> list[object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=600)
+    parser.add_argument("--n-code", type=int, default=30)
     args = parser.parse_args()
     rng = random.Random(0)
     maths = math_items(args.n, rng)
@@ -72,12 +85,25 @@ def main() -> None:
             "verl math_reward (hendrycks)", lambda s, g: math_reward.compute_score(s, g) >= 1, maths
         ),
         bench("verl math_dapo", lambda s, g: math_dapo.compute_score(s, g)["score"] > 0, maths),
+        bench("verl prime_math", lambda s, g: prime_math.compute_score(s, g)[0], maths),
         bench(
             "pac-verl countdown",
             lambda s, g: score("countdown", s, g).correct,
             countdown_items(args.n),
         ),
+        bench(
+            "pac-verl code (sandbox)",
+            lambda s, g: score("code", s, g).correct,
+            code_items(args.n_code),
+        ),
     ]
+    try:  # needs verl's `prime` extra (pyext), which does not install on Python 3.11
+        from verl.utils.reward_score import prime_code
+    except ImportError as err:
+        rows.append(["verl prime_code", 0, float("nan"), f"not runnable here: {err}"])
+    else:
+        code_fn = lambda s, g: prime_code.compute_score(s, g)[0] is True  # noqa: E731
+        rows.append(bench("verl prime_code (no sandbox)", code_fn, code_items(args.n_code)))
     print_summary(
         "Reward throughput and agreement with the known truth (same responses)",
         ["scorer", "responses", "responses/s", "agreement"],
