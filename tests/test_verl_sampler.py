@@ -164,3 +164,35 @@ def test_a_row_without_the_arm_field_names_file_row_and_field(setup, tmp_path):
     dataset = RLHFDataset(cfg.train_files, tok, cfg)
     with pytest.raises(UserError, match=r"t.parquet row 0: extra_info has no 'difficulty'"):
         create_rl_sampler(cfg, dataset)
+
+
+class _ActorWorkers:
+    """Stand-in for the FSDP actor worker group: returns verl's metric payload, trains nothing."""
+
+    def update_actor(self, batch):
+        return DataProto.from_single_dict(data={}, meta_info={"metrics": {"actor/pg_loss": [0.5]}})
+
+
+def test_trainer_hook_updates_the_controller_before_the_checkpoint_and_logs_metrics(setup):
+    from verl.trainer.ppo.ray_trainer import RayPPOTrainer
+
+    from pac_verl.verl.trainer import PACTrainer
+
+    root, tok = setup
+    _, sampler, loader = make(root, tok, {"name": "pac"})
+    trainer = PACTrainer.__new__(PACTrainer)  # the hook needs no Ray workers
+    trainer.config = OmegaConf.create(
+        {"actor_rollout_ref": {"rollout": {"multi_turn": {"enable": False}, "temperature": 1.0}}}
+    )
+    trainer.use_legacy_worker_impl = "enable"
+    trainer.actor_rollout_wg, trainer.train_dataloader = _ActorWorkers(), loader
+    assert issubclass(PACTrainer, RayPPOTrainer)
+    data, _ = fake_step(next(iter(loader)), np.random.default_rng(3))
+    out = trainer._update_actor(data)
+    metrics = out.meta_info["metrics"]
+    assert metrics["actor/pg_loss"] == [0.5]
+    assert sampler.controller.step == 1
+    assert {f"curriculum/{a}/share" for a in sampler.arms} <= set(metrics)
+    assert "curriculum/entropy" in metrics
+    sampler.update(data)  # verl's own call after the checkpoint: a no-op
+    assert sampler.controller.step == 1
