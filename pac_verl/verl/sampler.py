@@ -3,7 +3,7 @@
 verl 0.7.1 builds it from ``data.sampler.class_path``/``class_name`` as
 ``PACSampler(data_source=dataset, data_config=config.data)``. It reads ``data.curriculum``:
 ``name`` (a controller of :mod:`pac_verl.curriculum`), ``arm_fields``, ``seed``; every other key is
-an override of that controller's config. Per batch it asks ``controller.allocate()`` for the arm of
+an override of that controller's config (``null`` keeps the controller's own default). Per batch it asks ``controller.allocate()`` for the arm of
 each of the ``train_batch_size`` slots and maps slots to prompts through per-arm queues.
 
 - ``__iter__`` is a lazy generator without side effects until its first ``next()``: the
@@ -49,7 +49,7 @@ class PACSampler(AbstractCurriculumSampler):
         self.arms, pools = discover_arms(dataframe["extra_info"], self.arm_fields, source)
         self.batch_size = int(data_config.get("gen_batch_size") or data_config.train_batch_size)
         seed = int(cfg.get("seed", 0))
-        overrides = {k: v for k, v in cfg.items() if k not in RESERVED}
+        overrides = {k: v for k, v in cfg.items() if k not in RESERVED and v is not None}
         self.controller = make_controller(str(cfg.get("name", "pac")), self.arms, self.batch_size, seed=seed,
                                           **overrides)  # fmt: skip
         self.queues = ArmQueues(pools, seed=seed + 1)
