@@ -52,8 +52,6 @@ def main(argv: list[str] | None = None) -> int:
     console.print(f"seconds:   {sw.seconds:.1f}")
     console.print("full data: pac-verl prep multi-level --out data/multi_level")
     console.print("compare controllers: pac-verl simulate --scenario all --seeds 5")
-    console.print(
-        "GPU training through verl (python -m pac_verl.main, recipes/) is not in this version yet.",
-        markup=False,
-    )
+    console.print("GPU run (8 x 80 GB node, pip install -e '.[gpu]'):", markup=False)
+    console.print("  bash recipes/multi_level.sh qwen2.5-3b pac setting.data_dir=data/multi_level")
     return 0
