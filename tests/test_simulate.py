@@ -159,6 +159,9 @@ def test_cli_prints_summary_and_rejects_mistakes(tmp_path, capsys):
         main(["--scenario", "nope", "--no-logs"])
     with pytest.raises(UserError, match="no selected controller has the setting"):
         main(["--set", "windw=3", "--no-logs", "--steps", "2"])
+    with pytest.raises(UserError, match="cannot draw figures yet"):
+        main(["--figures", str(tmp_path / "figs"), "--out", str(tmp_path / "x")])
+    assert not (tmp_path / "x").exists()  # refused before simulating
     with pytest.raises(UserError, match="needs train_arms"):
         main(["--controllers", "single", "--no-logs", "--steps", "2"])
     assert main(["--controllers", "single,random", "--train-arms", "basic", "--no-logs",

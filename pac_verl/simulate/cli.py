@@ -1,7 +1,7 @@
 """``pac-verl simulate``: compare curriculum controllers on a simulated multi-task learner (CPU, seconds).
 
     pac-verl simulate                                   # scenario "mixed", every controller, 3 seeds
-    pac-verl simulate --scenario all --seeds 5 --out sim_runs --figures sim_figs
+    pac-verl simulate --scenario all --seeds 5 --out sim_runs
     pac-verl simulate --controllers pac,sec,random --set cold_start=20 --steps 300
 
 This is a simulation: a latent skill per arm stands in for the model (see
@@ -68,7 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ap.add_argument("--out", default="sim_runs", help="where run logs go (default sim_runs)")
     ap.add_argument("--no-logs", action="store_true", help="do not write run logs")
-    ap.add_argument("--figures", default=None, metavar="DIR", help="also draw figures into DIR")
+    ap.add_argument(
+        "--figures", default=None, metavar="DIR", help="draw figures into DIR (not in this version)"
+    )
     return ap
 
 
@@ -81,11 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     out_dir = None if args.no_logs else args.out
     if args.seeds < 1:
         raise UserError("--seeds must be >= 1")
+    if args.figures:
+        from pac_verl.simulate.figures import ensure_available
+
+        ensure_available(out_dir)
     console.print(
         "[bold]SIMULATION[/bold]: a simulated learner stands in for the model; "
         "these numbers describe controller behaviour, not language-model results."
     )
-    all_results = []
     with Stopwatch() as sw:
         for scenario in scenarios:
             results = run_simulation(
@@ -101,15 +106,10 @@ def main(argv: list[str] | None = None) -> int:
                 train_arms=train_arms,
                 reference=args.reference,
             )
-            all_results.append(results)
             print_results(results)
     footer = {"scenarios": ", ".join(scenarios), "seconds": round(sw.seconds, 1)}
     if out_dir is not None:
         footer["run logs"] = f"{out_dir}/  (read them with: pac-verl report {out_dir})"
-    if args.figures:
-        from pac_verl.simulate.figures import draw_figures
-
-        footer["figures"] = draw_figures(all_results, args.figures, out_dir)
     for key, value in footer.items():
         console.print(f"{key}: {value}")
     return 0
