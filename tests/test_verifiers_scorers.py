@@ -102,7 +102,7 @@ def test_compute_score_has_identical_numeric_keys_for_every_sample():
         ("x", "\\boxed{1}", "1", None),
     ]
     outs = [compute_score(ds, s, gt, info) for ds, s, gt, info in rows]
-    assert all(set(o) == {"score", "acc", "has_answer"} for o in outs)
+    assert all(set(o) == {"score", "acc", "has_answer", "missing_library"} for o in outs)
     assert all(isinstance(v, float) for o in outs for v in o.values())
     assert [o["score"] for o in outs] == [1.0, 0.0, 0.0, 0.0, 0.0]
     # the format bonus goes to a well-formed wrong answer only

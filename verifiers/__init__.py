@@ -5,7 +5,9 @@
 - ``compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> dict``:
   verl 0.7.1's custom reward function (``reward.custom_reward_function``: verl's naive reward
   manager calls it once per response). The type comes from ``extra_info["type"]``. The dict has the
-  same keys for every sample (verl stacks them per key): ``score``, ``acc``, ``has_answer``.
+  same keys for every sample (verl stacks them per key): ``score``, ``acc``, ``has_answer`` and
+  ``missing_library`` (1 when the sandbox interpreter lacks a library the tests import: an
+  environment fault to fix, counted by the preflight and visible in verl's reward metrics).
   ``format_bonus`` (a reward kwarg, default 0) is paid to a wrong answer that was well formed.
 - ``compute_scores(items, workers=None) -> list[Verdict]``: a whole step over a process pool.
 - ``gold_solution(task_type, ground_truth, extra_info=None) -> str | None``: a response that must
@@ -69,7 +71,12 @@ def compute_score(
     reward = (
         verdict.score if verdict.correct or not has_answer else max(verdict.score, format_bonus)
     )
-    return {"score": float(reward), "acc": float(verdict.correct), "has_answer": float(has_answer)}
+    return {
+        "score": float(reward),
+        "acc": float(verdict.correct),
+        "has_answer": float(has_answer),
+        "missing_library": float(verdict.reason == "missing_library"),
+    }
 
 
 def _score_item(item: Sequence[str] | Mapping[str, str]) -> Verdict:
