@@ -3,10 +3,12 @@
 1. builds a small multi-level dataset (all nine arms, paper prompts) with ``pac-verl prep``'s builder;
 2. checks it: every row's schema, and every gold answer scored 1 by the verifiers (the reward
    function verl will call);
-3. runs a SIMULATED comparison of every curriculum controller on the simulator's nine-arm
+3. runs the preflight of the real training config on it (verl's RLHFDataset, create_rl_sampler,
+   a few batches drawn by PAC, validation golds through compute_score);
+4. runs a SIMULATED comparison of every curriculum controller on the simulator's nine-arm
    ``multi_level`` scenario (a latent-skill stand-in for the model, not a language model) and
    writes its run logs in verl's JSONL layout;
-4. prints where everything is and what to run next.
+5. prints where everything is and what to run next.
 """
 
 from __future__ import annotations
@@ -33,12 +35,20 @@ def main(argv: list[str] | None = None) -> int:
 
     out = Path(args.out)
     with Stopwatch() as sw:
-        console.rule("1/3 data: a small multi-level dataset (16 prompts per arm)")
+        console.rule("1/4 data: a small multi-level dataset (16 prompts per arm)")
         data = build_multi_level(out / "data", train_per_arm=16, val_per_level=4, seed=args.seed)
-        console.rule("2/3 check: schema and gold answers through the verifiers")
+        console.rule("2/4 check: schema and gold answers through the verifiers")
         for split in ("train", "val"):
             check_file(data["paths"][split])
-        console.rule("3/3 simulate: every controller on a simulated 9-arm learner (not an LLM)")
+        console.rule("3/4 preflight: the training config on this data, no GPU")
+        import warnings
+
+        from pac_verl.verl.preflight import run as preflight
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # no local Qwen tokenizer here: length filter skipped
+            preflight([f"setting.data_dir={(out / 'data').resolve()}", "data.train_batch_size=18"])
+        console.rule("4/4 simulate: every controller on a simulated 9-arm learner (not an LLM)")
         results = run_simulation(
             scenario="multi_level", seeds=[0, 1, 2], steps=args.steps, batch_size=64,
             out_dir=out / "sim_runs",

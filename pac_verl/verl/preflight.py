@@ -12,6 +12,7 @@ ends in one message that names what to fix.
 from __future__ import annotations
 
 import argparse
+import tempfile
 import warnings
 from collections import Counter
 from pathlib import Path
@@ -69,7 +70,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
         raise UserError("data.dataloader_num_workers must be 0 with a curriculum sampler")
     tok = _tokenizer(cfg, tokenizer_path)
     with open_dict(data):
-        data.cache_dir = str(Path(".preflight_cache").resolve())
+        data.cache_dir = str(Path(tempfile.gettempdir(), "pac-verl-preflight-cache"))
         data.filter_overlong_prompts_workers = 1
         if tok is None:
             data.filter_overlong_prompts = False
