@@ -3,10 +3,4 @@
 #   bash recipes/multi_level.sh BACKBONE CURRICULUM [hydra overrides...]
 #   bash recipes/multi_level.sh qwen2.5-3b pac curriculum.seed=1 trainer.logger='[console,file,wandb]'
 # DRY_RUN=1 prints the command without running it.
-set -euo pipefail
-backbone=${1:?usage: $0 BACKBONE CURRICULUM [overrides...]}
-curriculum=${2:?usage: $0 BACKBONE CURRICULUM [overrides...]}
-shift 2
-cmd=(python -m pac_verl.main setting=multi_level "backbone=${backbone}" "curriculum=${curriculum}" "$@")
-echo "+ ${cmd[*]}"
-[ "${DRY_RUN:-0}" = 1 ] || exec "${cmd[@]}"
+exec bash "$(dirname "$0")/run.sh" multi_level "$@"
