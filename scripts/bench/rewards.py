@@ -50,8 +50,15 @@ def math_items(n: int, rng: random.Random) -> list[tuple[str, str, bool]]:
 
 def countdown_items(n: int) -> list[tuple[str, str, bool]]:
     truth = json.dumps({"target": 30, "numbers": [21, 95, 8, 2, 26, 2]})
-    answers = [("(95-26-21)/2+8-2", True), ("(95-26-21)/2+8+2", False), ("95-21", False)]
-    return [(f"\\boxed{{{answers[i % 3][0]}}}", truth, answers[i % 3][1]) for i in range(n)]
+    answers = [  # (response, correct): right, wrong value, numbers missing, malformed, hostile
+        ("\\boxed{(95-26-21)/2+8-2}", True),
+        ("<think>try</think> \\boxed{(95 - 26 - 21) \\div 2 + 8 - 2}", True),
+        ("\\boxed{(95-26-21)/2+8+2}", False),
+        ("\\boxed{95-21}", False),
+        ("The answer is (95-26-21)/2+8-2", False),
+        ("\\boxed{__import__('os').getcwd()}", False),
+    ]
+    return [(answers[i % 6][0], truth, answers[i % 6][1]) for i in range(n)]
 
 
 def code_items(n: int) -> list[tuple[str, str, bool]]:
@@ -97,6 +104,8 @@ def main() -> None:
             code_items(args.n_code),
         ),
     ]
+    # verl 0.7.1's verl/utils/reward_score/ has no countdown module (TinyZero's is not in verl)
+    rows.append(["verl countdown", 0, float("nan"), "not in verl 0.7.1"])
     try:  # needs verl's `prime` extra (pyext), which does not install on Python 3.11
         from verl.utils.reward_score import prime_code
     except ImportError as err:
