@@ -39,20 +39,29 @@ def answer_region(text: str) -> str:
 def last_boxed(text: str) -> str | None:
     """Content of the last ``\\boxed{...}`` (or ``\\fbox{...}``) with balanced braces, else None.
 
-    A box whose braces never close is ignored, so ``\\boxed{1} ... \\boxed{2`` yields ``1``.
+    "Last" is the box that starts last among those whose braces close; a box whose braces never
+    close is ignored, so ``\\boxed{1} ... \\boxed{2`` yields ``1``. One pass over the text (a
+    stack of open boxes), so a response of many unclosed boxes costs linear time, not quadratic.
     """
-    for match in reversed(list(_BOX_RE.finditer(text))):
-        depth, i = 1, match.end()
-        while i < len(text):
-            ch = text[i]
-            if ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-                if depth == 0:
-                    return text[match.end() : i]
-            i += 1
-    return None
+    starts = {m.end(): m.end() for m in _BOX_RE.finditer(text)}
+    if not starts:
+        return None
+    open_boxes: list[tuple[int, int]] = []  # (content start, brace depth outside the box)
+    depth, best = 0, None
+    for i, ch in enumerate(text):
+        if i in starts:
+            open_boxes.append((i, depth))
+            depth += 1  # the box's own "{" is text[i - 1]
+        if ch == "{" and i + 1 not in starts:
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if open_boxes and open_boxes[-1][1] == depth:
+                start, _ = open_boxes.pop()
+                if best is None or start > best[0]:
+                    best = (start, i)
+            depth = max(depth, 0)
+    return text[best[0] : best[1]] if best else None
 
 
 def unwrap_text(s: str) -> str:
