@@ -114,11 +114,11 @@ def test_run_simulation_writes_verl_style_logs(tmp_path):
     lines = [json.loads(x) for x in (run_dir / "metrics.jsonl").read_text().splitlines()]
     assert [x["step"] for x in lines] == list(range(21))
     arms = sorted(a.name for a in SCENARIOS["mixed"].arms)
-    val_steps = [x["step"] for x in lines if "val-core/slow/reward/mean@1" in x["data"]]
+    val_steps = [x["step"] for x in lines if "val-core/slow/acc/mean@1" in x["data"]]
     assert val_steps == [0, 5, 10, 15, 20]
     for arm in arms:
         assert f"curriculum/{arm}/share" in lines[1]["data"]
-        assert 0.0 <= lines[-1]["data"][f"val-core/{arm}/reward/mean@1"] <= 1.0
+        assert 0.0 <= lines[-1]["data"][f"val-core/{arm}/acc/mean@1"] <= 1.0
     assert "curriculum/entropy" in lines[7]["data"]
     shares = sum(lines[3]["data"][f"curriculum/{a}/share"] for a in arms)
     assert shares == pytest.approx(1.0)

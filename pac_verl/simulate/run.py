@@ -9,7 +9,7 @@ Each (controller, seed) run writes ``<out_dir>/<experiment_name>/metrics.jsonl``
 line ``{"step": s, "data": {...}}`` per step and ``run.json``: the layout ``pac-verl report`` reads.
 Steps follow verl's trainer: step 0 holds the validation before training; step s = 1..T holds the
 curriculum metrics after training step s, ``critic/score/mean`` (the batch's mean reward) and, every
-``val_every`` steps and at the last step, ``val-core/<arm>/reward/mean@1`` per arm. The experiment
+``val_every`` steps and at the last step, ``val-core/<arm>/acc/mean@1`` per arm (the key verl 0.7.1 logs for a reward function that returns ``acc``, as ours does). The experiment
 name is ``sim-<scenario>__simulated__<controller>[__w<W>]__seed<k>`` (``pac_verl.naming``).
 """
 
@@ -33,7 +33,7 @@ DEFAULT_CONTROLLERS = [c for c in CONTROLLERS if c != "single"]
 
 
 def val_key(arm: str) -> str:
-    return f"val-core/{arm}/reward/mean@1"
+    return f"val-core/{arm}/acc/mean@1"
 
 
 @dataclass
