@@ -1,0 +1,28 @@
+import json
+
+from pac_verl.data_prep import kk
+from pac_verl.data_prep.rows import validate_row
+from pac_verl.verifiers import score
+from pac_verl.verifiers.logic import solution_text
+
+
+def test_hand_checked_unique_solution():
+    # A says "B is a knave", B says "A and B are the same type".
+    # A=knight,B=knave: A true ok; B's claim (same) false, B knave ok -> consistent.
+    # A=knave,B=knight: A's claim true but A knave -> no. A,B knights: A's claim false -> no.
+    # A,B knaves: A's claim (B knave) true but A knave -> no.  So exactly one solution.
+    stmts = [("knave", 1, 0), ("same", 0, 1)]
+    assert kk.solutions(stmts, 2) == [(True, False)]
+
+
+def test_rows_unique_deterministic_and_gold_scores_one():
+    rows = kk.build(4, 5, "train", seed=0)
+    assert rows == kk.build(4, 5, "train", seed=0)
+    for i, row in enumerate(rows):
+        validate_row(row, f"kk row {i}")
+        assert row["data_source"] == "kk" and row["extra_info"]["type"] == "logic"
+        gt = row["reward_model"]["ground_truth"]
+        assert score("logic", solution_text(gt), gt).score == 1.0
+        assert len(json.loads(gt)["names"]) == 4
+    val = kk.build(6, 2, "test", seed=0)
+    assert val[0]["data_source"] == "kk6"
