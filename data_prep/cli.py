@@ -1,4 +1,4 @@
-"""``pac-verl prep``: write verl-ready parquet for the multi-level setting, or check a file."""
+"""``pac-verl prep``: write verl-ready parquet for a setting, or check a file."""
 
 from __future__ import annotations
 
@@ -18,6 +18,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--tasks", default="countdown,zebra,arc", help="comma list (default: all three)"
     )
     ml.add_argument("--workers", type=int, default=None, help="processes (default: CPU count)")
+    from pac_verl.data_prep import multi_domain
+
+    md = sub.add_parser("multi-domain", help="math, code, logic (only --offline-logic-only so far)")
+    multi_domain.add_arguments(md)
     ck = sub.add_parser("check", help="validate a parquet and re-score every gold answer")
     ck.add_argument("file")
     return parser
@@ -32,6 +36,10 @@ def main(argv: list[str]) -> int:
                           args.prompt_style, args.workers,
                           tuple(t for t in args.tasks.split(",") if t))  # fmt: skip
         return 0
+    if args.command == "multi-domain":
+        from pac_verl.data_prep import multi_domain
+
+        return multi_domain.run(args)
     from pac_verl.data_prep.check import check_file
 
     check_file(args.file)

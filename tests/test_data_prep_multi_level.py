@@ -119,3 +119,11 @@ def test_check_of_a_malformed_file_is_one_clear_error(tmp_path):
     assert res.returncode == 2
     assert "m.parquet row 0: missing column 'ability'" in res.stderr
     assert "Traceback" not in res.stderr
+
+
+def test_prep_multi_domain_subcommand_builds_the_offline_logic_arm(tmp_path):
+    res = subprocess.run(["pac-verl", "prep", "multi-domain", "--out", str(tmp_path), "--offline-logic-only",
+                          "--limit", "2"], capture_output=True, text=True)  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert {r["data_source"] for r in read_rows(tmp_path / "val.parquet")} == {"kk6"}
+    assert check_file(tmp_path / "train.parquet", quiet=True)["no_gold"] == 0
