@@ -14,9 +14,28 @@ import random
 from pac_verl.data_prep.prompts import styled
 from pac_verl.data_prep.rows import make_row
 
-NAMES = (
-    ["Grace", "Zoey", "Jack", "Mia", "Liam", "Emma", "Noah", "Ava", "Owen", "Lily", "Ethan", "Chloe", "Lucas", "Ella", "Henry", "Aria", "Samuel", "Nora", "Leo", "Ruby"]
-)
+NAMES = [
+    "Grace",
+    "Zoey",
+    "Jack",
+    "Mia",
+    "Liam",
+    "Emma",
+    "Noah",
+    "Ava",
+    "Owen",
+    "Lily",
+    "Ethan",
+    "Chloe",
+    "Lucas",
+    "Ella",
+    "Henry",
+    "Aria",
+    "Samuel",
+    "Nora",
+    "Leo",
+    "Ruby",
+]
 
 
 def _statement(rng: random.Random, speaker: int, n: int):
