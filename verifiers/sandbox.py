@@ -8,12 +8,15 @@ allows is chosen once per process:
 - ``namespaces``: ``unshare --pid --net --mount --fork --kill-child`` (needs root or user
   namespaces). The harness is PID 1 of its own PID namespace, so when it exits every process the
   program forked dies with it (fork bombs included) and the program cannot signal anything outside.
-  The network namespace has no usable interface. Private tmpfs mounts cover /tmp, /var/tmp,
-  /dev/shm and /run/lock and the working directory lives in that /tmp, so nothing written
-  survives. Started as root, the harness drops to ``nobody`` before the model's code runs.
+  The network namespace has no usable interface. Every mount is remounted read-only, then
+  private tmpfs mounts cover /tmp, /var/tmp, /dev/shm and /run/lock and the working directory
+  lives in that /tmp, so nothing written survives; the harness then drops every capability (it
+  stays uid 0 without them: dropping to ``nobody`` would hide an interpreter installed under a
+  root-only folder such as /root/.pyenv), so nothing can be remounted writable.
 - ``fallback``: a new session and process group killed as a whole, ``socket`` disabled in-process,
-  a sacrificial ``sh`` as the parent, privileges dropped to ``nobody`` when root, a fresh temporary
-  working directory removed afterwards.
+  a sacrificial ``sh`` as the parent, a fresh temporary working directory removed afterwards. This
+  is weak isolation (no read-only filesystem, and as root no process limit without the cgroup):
+  use it only where namespaces are not allowed, and prefer a machine where they are.
 
 :func:`isolation_report` says which one is active. The verdict travels through a pipe with a
 per-run random token that only the harness holds (see ``_harness.py``); exit status, stdout and
