@@ -25,7 +25,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     ),
     "preflight": ("pac_verl.verl.preflight", "dry run of a training config on any machine, no GPU"),
     "simulate": ("pac_verl.simulate.cli", "compare curriculum controllers on a simulated learner"),
-    "report": ("pac_verl.report.cli", "rebuild the paper's tables and figures from run logs"),
+    "report": (
+        "pac_verl.report.cli",
+        "rebuild the paper's tables and figures from run logs (not yet built)",
+    ),
 }
 
 USAGE = """usage: pac-verl [-h] [--version] COMMAND [ARGS...]
@@ -60,7 +63,13 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    module = importlib.import_module(SUBCOMMANDS[name][0])
+    try:
+        module = importlib.import_module(SUBCOMMANDS[name][0])
+    except ModuleNotFoundError as err:
+        if err.name != SUBCOMMANDS[name][0]:
+            raise
+        print(f"pac-verl {name}: not available in this version of pac-verl", file=sys.stderr)
+        return 2
     try:
         return int(module.main(rest) or 0)
     except UserError as err:

@@ -90,3 +90,9 @@ def test_the_pinned_engine_imports():
     code = "import pac_verl, verl, numpy; print(verl.__version__, numpy.__version__.split('.')[0])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0.7.1", "1"]  # verl 0.7.1 needs numpy < 2
+
+
+def test_a_subcommand_not_built_yet_says_so_without_a_trace():
+    res = subprocess.run(["pac-verl", "report", "runs/"], capture_output=True, text=True)
+    assert res.returncode == 2
+    assert "not available in this version" in res.stderr and "Traceback" not in res.stderr
