@@ -127,3 +127,11 @@ def test_prep_multi_domain_subcommand_builds_the_offline_logic_arm(tmp_path):
     assert res.returncode == 0, res.stderr
     assert {r["data_source"] for r in read_rows(tmp_path / "val.parquet")} == {"kk6"}
     assert check_file(tmp_path / "train.parquet", quiet=True)["no_gold"] == 0
+
+
+def test_files_do_not_depend_on_the_number_of_workers(tmp_path):
+    # 2 tasks x 3 levels x 400 rows is above the serial threshold, so workers=2 uses the pool.
+    for name, workers in (("serial", 1), ("pool", 2)):
+        build_multi_level(tmp_path / name, 400, 4, seed=5, tasks=FAST, workers=workers, quiet=True)
+    for f in ("train.parquet", "val.parquet"):
+        assert (tmp_path / "serial" / f).read_bytes() == (tmp_path / "pool" / f).read_bytes()
