@@ -58,6 +58,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
 
     from pac_verl.data_prep.rows import read_rows, validate_row
     from pac_verl.verifiers import compute_score, gold_solution
+    from pac_verl.verl.arms import arm_name
 
     cfg = compose_config(overrides)
     data = cfg.data
@@ -80,8 +81,9 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
         it = iter(sampler)
         drawn = [[next(it) for _ in range(sampler.batch_size)] for _ in range(batches)]
         infos = dataset.dataframe["extra_info"]
-        shares = Counter(sampler.arms[sampler.arms.index(_arm(infos[i], sampler.arm_fields))]
-                         for batch in drawn for i in batch)  # fmt: skip
+        shares = Counter(
+            arm_name(infos[i], sampler.arm_fields, f"row {i}") for b in drawn for i in b
+        )
         val_rows = read_rows(data.val_files)
         gold = Counter()
         for i, row in enumerate(val_rows):
@@ -100,7 +102,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
                 else "FAILED"
             )
             gold[(row["data_source"], status)] += 1
-    pools = Counter(_arm(info, sampler.arm_fields) for info in infos)
+    pools = dict(zip(sampler.arms, sampler.queues.sizes.tolist(), strict=True))
     total = sum(shares.values())
     print_summary("preflight: arms", ["arm", "pool", f"share of {batches} batches"],
                   [[a, pools[a], shares[a] / total] for a in sampler.arms])  # fmt: skip
@@ -119,10 +121,6 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     if failed:
         raise UserError(f"gold answers that do not score 1 through the reward entry: {failed}")
     return {"arms": sampler.arms, "shares": dict(shares), "gold": dict(gold)}
-
-
-def _arm(info, fields):
-    return "/".join(str(info[f]) for f in fields)
 
 
 def main(argv: list[str]) -> int:
