@@ -38,3 +38,11 @@ def test_bad_override_is_one_clear_error(data_dir, tmp_path):
     assert res.returncode == 2
     assert "pac-verl preflight: error: config:" in res.stderr and "pcc" in res.stderr
     assert "Traceback" not in res.stderr
+
+
+def test_preflight_draws_past_the_end_of_a_small_training_file(data_dir, monkeypatch, tmp_path):
+    # 72 training rows hold no whole batch of 256: each draw starts a new epoch, as verl's loop does
+    monkeypatch.chdir(tmp_path)
+    with pytest.warns(UserWarning, match="prompt-length filter skipped"):
+        out = run([f"setting.data_dir={data_dir}", "data.train_batch_size=256"], batches=3)
+    assert sum(out["shares"].values()) == 3 * 256

@@ -51,6 +51,19 @@ def _tokenizer(cfg, path: str | None):
     return None
 
 
+def draw(sampler, batches: int) -> list[list[int]]:
+    """``batches`` batches of prompt positions, into the next epoch as the dataloader goes when a
+    small training file holds fewer than ``batches`` batches."""
+    drawn: list[list[int]] = []
+    it = iter(sampler)
+    while len(drawn) < batches:
+        try:
+            drawn.append([next(it) for _ in range(sampler.batch_size)])
+        except StopIteration:
+            it = iter(sampler)
+    return drawn
+
+
 def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 3) -> dict:
     from omegaconf import open_dict
     from verl.trainer.main_ppo import create_rl_sampler
@@ -78,8 +91,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     with Stopwatch() as sw:
         dataset = RLHFDataset(data.train_files, tok, data)
         sampler = create_rl_sampler(data, dataset)
-        it = iter(sampler)
-        drawn = [[next(it) for _ in range(sampler.batch_size)] for _ in range(batches)]
+        drawn = draw(sampler, batches)
         infos = dataset.dataframe["extra_info"]
         shares = Counter(
             arm_name(infos[i], sampler.arm_fields, f"row {i}") for b in drawn for i in b
