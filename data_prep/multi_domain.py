@@ -1,64 +1,313 @@
-"""``pac-verl prep multi-domain``: the multi-domain setting's data (SPEC 10).
+"""``pac-verl prep multi-domain``: the multi-domain setting's data (SPEC 10, paper Sec. 4).
 
-This version builds only the offline logic arm (``--offline-logic-only``): K&K puzzles from
-:mod:`pac_verl.data_prep.kk`, 3/4/5 people x 900 for training (data_source ``kk``, 2,700 rows) and
-6 people x 100 for validation (data_source ``kk6``). The hub builders (DAPO-Math-17k, Code-R1-12k,
-MATH500, AMC, AIME24, BigCodeBench) are not implemented: asking for them is a UserError.
+Training rows (``train.parquet``): ``math`` from DAPO-Math-17k (deduplicated: the file holds each
+prompt about 100 times), ``code`` from Code-R1-12k (prompts over 1,024 tokens with the backbone's
+tokenizer dropped, as Omni-Thinker did), ``kk`` from K&K (3/4/5 people, the first 900 of each
+file). Validation rows (``val.parquet``): ``math500``, ``amc23``, ``aime24``, ``bigcodebench``
+(v0.1.4, or its hard subset) and ``kk6`` (K&K 6 people, 100). Where each source is read from is in
+:mod:`pac_verl.data_prep.sources`; ``--source NAME=HUB_ID_OR_PATH`` points one elsewhere, and
+``--source kk=generate`` (or ``--offline-logic-only``) builds the logic arm with the offline
+generator of :mod:`pac_verl.data_prep.kk`.
+
+Every math and logic row's gold answer is scored by the project's verifier before it is written: a
+training row whose gold does not score 1 is dropped and counted (``gold_unreadable``); on a
+benchmark it is an error, because a dropped row would change the benchmark. Code rows keep the
+source's tests; BigCodeBench rows carry the canonical solution as their gold, which
+``pac-verl prep check`` runs in the sandbox (Code-R1 ships no verified solution: ``no gold``).
+Nothing is written until every selected source has been read and converted; then both files are
+written atomically.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from pac_verl.data_prep import kk
+from pac_verl.data_prep import kk, sources
 from pac_verl.data_prep.prompts import STYLES
-from pac_verl.data_prep.rows import write_parquet
+from pac_verl.data_prep.rows import json_text, make_row, messages, write_parquet
+from pac_verl.data_prep.sources import Reject, Source
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, print_summary, progress
 
-TRAIN_PEOPLE = (3, 4, 5)
-TRAIN_PER_SIZE = 900
-VAL_PEOPLE = 6
-VAL_COUNT = 100
+GENERATE = "generate"
+DEFAULT_TOKENIZER = "Qwen/Qwen2.5-7B"  # Qwen2.5 3B, 7B and 32B share one tokenizer
+MAX_CODE_PROMPT_TOKENS = 1024
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, help="output folder for train.parquet/val.parquet")
     parser.add_argument(
+        "--source",
+        action="append",
+        default=[],
+        metavar="NAME=HUB_ID_OR_PATH",
+        help=f"read source NAME ({', '.join(sources.SOURCES)}) from a hub id, a local copy of "
+        "the dataset's repository, or one file; kk=generate uses the offline K&K generator",
+    )
+    parser.add_argument(
+        "--only", default=None, help="comma list of sources to build (default: all seven)"
+    )
+    parser.add_argument(
         "--offline-logic-only",
         action="store_true",
-        help="build only the K&K logic arm from the offline generator (no hub)",
+        help="build only the K&K logic arm and kk6 from the offline generator (no hub)",
     )
-    parser.add_argument("--limit", type=int, default=None, help="at most N rows per part")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--subset", choices=("full", "hard"), default="full",
+                        help="BigCodeBench: all 1,140 tasks or the 148 of bigcodebench-hard")  # fmt: skip
+    parser.add_argument("--tokenizer", default=DEFAULT_TOKENIZER,
+                        help="tokenizer for the code prompt-length filter (hub id or local folder)")  # fmt: skip
+    parser.add_argument("--max-code-prompt-tokens", type=int, default=MAX_CODE_PROMPT_TOKENS,
+                        help="drop Code-R1 prompts longer than this (0: no filter)")  # fmt: skip
+    parser.add_argument("--limit", type=int, default=None, help="at most N rows kept per part")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the offline K&K generator")
     parser.add_argument("--prompt-style", choices=STYLES, default="chat")
+    parser.add_argument("--cache-dir", default=None, help="datasets cache folder")
+
+
+@dataclass
+class PartStats:
+    source: str
+    part: str
+    data_source: str
+    location: str
+    read: int = 0
+    duplicates: int = 0
+    rejected: Counter = field(default_factory=Counter)
+    kept: int = 0
+
+
+@dataclass
+class Pending:
+    """A converted record waiting for the gold check and the length filter."""
+
+    fields: dict[str, Any]
+    stats: PartStats
+    where: str
+
+
+def parse_sources(specs: list[str]) -> dict[str, str]:
+    locations: dict[str, str] = {}
+    for spec in specs:
+        name, sep, location = spec.partition("=")
+        if not sep or not location:
+            raise UserError(f"--source {spec!r}: expected NAME=HUB_ID_OR_PATH")
+        sources.source(name)  # unknown name: UserError listing the known ones
+        if location == GENERATE and name != "kk":
+            raise UserError(f"--source {spec}: only kk has an offline generator")
+        locations[name] = location
+    return locations
+
+
+def selected(args: argparse.Namespace, locations: dict[str, str]) -> list[str]:
+    if args.offline_logic_only:
+        locations["kk"] = GENERATE
+        return ["kk"]
+    if args.only is None:
+        return list(sources.SOURCES)
+    names = [n for n in args.only.split(",") if n]
+    for n in names:
+        sources.source(n)
+    if not names:
+        raise UserError("--only: name at least one source")
+    return names
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.offline_logic_only:
-        raise UserError(
-            "multi-domain hub builders (math, code, benchmarks) are not implemented in this "
-            "version; pass --offline-logic-only to build the K&K logic arm offline"
-        )
     if args.limit is not None and args.limit < 1:
         raise UserError(f"--limit must be >= 1, got {args.limit}")
+    locations = parse_sources(args.source)
+    names = selected(args, locations)
+    tokenizer = None
+    if "code" in names and args.max_code_prompt_tokens > 0:
+        tokenizer = load_tokenizer(args.tokenizer)
     out = Path(args.out)
-    train_n = min(TRAIN_PER_SIZE, args.limit or TRAIN_PER_SIZE)
-    val_n = min(VAL_COUNT, args.limit or VAL_COUNT)
-    parts = [(n, train_n, "train") for n in TRAIN_PEOPLE] + [(VAL_PEOPLE, val_n, "test")]
-    train, val, table = [], [], []
     with Stopwatch() as sw:
-        for people, count, split in progress(parts, desc="K&K", total=len(parts)):
-            rows = kk.build(people, count, split, args.seed, args.prompt_style)
-            (train if split == "train" else val).extend(rows)
-            table.append([rows[0]["data_source"], split, people, len(rows)])
-        train_path = write_parquet(train, out / "train.parquet")
-        val_path = write_parquet(val, out / "val.parquet")
-    print_summary(
-        "multi-domain (offline logic only)",
-        ["data_source", "split", "people", "rows"],
-        table,
-        {"train": train_path, "val": val_path, "seconds": round(sw.seconds, 2)},
-    )
+        pending: list[Pending] = []
+        stats: list[PartStats] = []
+        for name in names:
+            src = sources.source(name, args.subset)
+            location = locations.get(name)
+            if location == GENERATE:
+                pending += generate_kk(args, stats)
+            else:
+                pending += read_source(src, location, args, stats)
+        pending = check_golds(pending)
+        if tokenizer is not None:
+            pending = filter_code_length(pending, tokenizer, args.max_code_prompt_tokens)
+        train, val = to_rows(pending)
+        for s in stats:
+            s.kept = sum(1 for p in pending if p.stats is s)
+        train_path = write_parquet(train, out / "train.parquet") if train else None
+        val_path = write_parquet(val, out / "val.parquet") if val else None
+    summarize(stats, names, args.subset, train, val, train_path, val_path, sw.seconds)
     return 0
+
+
+def load_tokenizer(name: str):
+    looks_local = name.startswith(("/", ".", "~")) or name.count("/") != 1
+    if looks_local and not Path(name).expanduser().is_dir():
+        raise UserError(
+            f"--tokenizer {name}: no such folder; pass a local copy of the backbone's tokenizer, "
+            "or --max-code-prompt-tokens 0 to keep every code prompt (the code pool then differs "
+            "from the paper's)"
+        )
+    try:
+        from transformers import AutoTokenizer
+
+        return AutoTokenizer.from_pretrained(name)
+    except Exception as err:
+        raise UserError(
+            f"--tokenizer {name}: cannot load it ({type(err).__name__}); the code arm's "
+            f"{MAX_CODE_PROMPT_TOKENS}-token prompt filter needs the backbone's tokenizer: pass "
+            "--tokenizer with a local folder, or --max-code-prompt-tokens 0 to keep every prompt "
+            "(the code pool then differs from the paper's)"
+        ) from None
+
+
+def read_source(
+    src: Source, location: str | None, args: argparse.Namespace, stats: list[PartStats]
+) -> list[Pending]:
+    seen: set[str] = set()
+    pending: list[Pending] = []
+    for part in src.parts:
+        where = sources.describe(src, location)
+        st = PartStats(src.name, part.data_files or part.hub_split, part.data_source, where)
+        stats.append(st)
+        dataset = sources.open_part(src, part, location, args.cache_dir)
+        label = sources.part_label(part, location)
+        if len(dataset) == 0:
+            raise UserError(f"source {src.name}: {label} of {where} has no records")
+        cap = min(c for c in (part.cap, args.limit, len(dataset)) if c is not None)
+        kept = 0
+        for i, record in enumerate(
+            progress(sources.records(dataset), f"{src.name} {label}", len(dataset), "row")
+        ):
+            if kept >= cap:
+                break
+            st.read += 1
+            here = f"source {src.name} ({where}, {label}) record {i}"
+            try:
+                if src.dedupe is not None:
+                    key = src.dedupe(record)
+                    if key in seen:
+                        st.duplicates += 1
+                        continue
+                    seen.add(key)
+                fields = src.convert(record, part, args.prompt_style)
+            except KeyError as err:
+                raise UserError(f"{here}: missing field {err.args[0]!r}") from None
+            except (TypeError, ValueError) as err:
+                raise UserError(f"{here}: {err}") from None
+            if isinstance(fields, Reject):
+                st.rejected[str(fields)] += 1
+                continue
+            pending.append(Pending(fields, st, here))
+            kept += 1
+    return pending  # fmt: skip
+
+
+def generate_kk(args: argparse.Namespace, stats: list[PartStats]) -> list[Pending]:
+    """The logic arm and kk6 from the offline generator, as pending rows with the same parts."""
+    src = sources.SOURCES["kk"]
+    pending = []
+    for part in progress(src.parts, "K&K (offline generator)", len(src.parts)):
+        count = min(c for c in (part.cap, args.limit) if c is not None)
+        st = PartStats(
+            "kk",
+            f"{part.extra['people']} people",
+            part.data_source,
+            f"the offline generator (seed {args.seed})",
+        )
+        stats.append(st)
+        people = part.extra["people"]
+        for i, row in enumerate(kk.build(people, count, part.split, args.seed, args.prompt_style)):
+            st.read += 1
+            fields = sources._row(part, row["prompt"], "logic", row["reward_model"]["ground_truth"])
+            pending.append(Pending(fields, st, f"generated K&K ({people} people) puzzle {i}"))
+    return pending
+
+
+def check_golds(pending: list[Pending]) -> list[Pending]:
+    """Score every math and logic gold with the verifier: drop on training parts, fail on benchmarks."""
+    from pac_verl.verifiers import compute_scores, gold_solution
+
+    todo = [p for p in pending if p.fields["task_type"] in ("math", "logic")]
+    items = []
+    for p in todo:
+        truth = p.fields["ground_truth"]
+        truth = truth if isinstance(truth, str) else json_text(truth)
+        items.append((p.fields["task_type"], gold_solution(p.fields["task_type"], truth), truth))
+    verdicts = compute_scores(items) if items else []
+    bad = set()
+    for p, verdict in zip(todo, verdicts, strict=True):
+        if verdict.correct:
+            continue
+        if p.fields["split"] == "test":
+            raise UserError(
+                f"{p.where}: its gold answer {p.fields['ground_truth']!r} does not score 1 with the "
+                f"{p.fields['task_type']} verifier ({verdict.reason}); a benchmark row cannot be dropped"
+            )
+        p.stats.rejected["gold_unreadable"] += 1
+        bad.add(id(p))
+    return [p for p in pending if id(p) not in bad]
+
+
+def prompt_tokens(tokenizer, messages_list: list[list[dict[str, str]]]) -> list[int]:
+    """Prompt lengths as verl's RLHFDataset counts them: chat template with the generation cue."""
+    if getattr(tokenizer, "chat_template", None):
+        texts = [tokenizer.apply_chat_template(m, add_generation_prompt=True, tokenize=False)
+                 for m in messages_list]  # fmt: skip
+    else:
+        texts = ["\n".join(msg["content"] for msg in m) for m in messages_list]
+    return [len(ids) for ids in tokenizer(texts, add_special_tokens=False)["input_ids"]]
+
+
+def filter_code_length(pending: list[Pending], tokenizer, max_tokens: int) -> list[Pending]:
+    code = [p for p in pending if p.fields["data_source"] == "code"]
+    if not code:
+        return pending
+    lengths = prompt_tokens(tokenizer, [messages(p.fields["prompt"]) for p in code])
+    drop = set()
+    for p, n in zip(code, lengths, strict=True):
+        if n > max_tokens:
+            p.stats.rejected[f"prompt_over_{max_tokens}_tokens"] += 1
+            drop.add(id(p))
+    return [p for p in pending if id(p) not in drop]
+
+
+def to_rows(pending: list[Pending]) -> tuple[list[dict], list[dict]]:
+    index: defaultdict[str, int] = defaultdict(int)
+    train, val = [], []
+    for p in pending:
+        f = p.fields
+        row = make_row(data_source=f["data_source"], prompt=f["prompt"], task_type=f["task_type"],
+                       ground_truth=f["ground_truth"], split=f["split"],
+                       index=index[f["data_source"]], **f["extra"])  # fmt: skip
+        index[f["data_source"]] += 1
+        (train if f["split"] == "train" else val).append(row)
+    return train, val
+
+
+def summarize(stats, names, subset, train, val, train_path, val_path, seconds) -> None:
+    table = []
+    for s in stats:
+        rejected = ", ".join(f"{r} {n:,}" for r, n in sorted(s.rejected.items())) or "0"
+        table.append([s.source, s.part, s.data_source, s.read, s.duplicates, rejected, s.kept])
+    per_source = Counter(r["data_source"] for r in train + val)
+    footer: dict[str, object] = {
+        "train": f"{train_path} ({len(train):,} rows)" if train_path else "not written (no training source selected)",
+        "val": f"{val_path} ({len(val):,} rows)" if val_path else "not written (no validation source selected)",
+    }  # fmt: skip
+    for name in names:
+        src = sources.source(name, subset)
+        ours = sum(per_source[ds] for ds in dict.fromkeys(p.data_source for p in src.parts))
+        where = next(s.location for s in stats if s.source == name)
+        footer[f"{name} rows"] = f"{ours:,} (paper: {src.paper_rows:,}), from {where}"
+    footer["seconds"] = round(seconds, 2)
+    print_summary("pac-verl prep multi-domain",
+                  ["source", "part", "data_source", "read", "duplicates", "rejected", "kept"],
+                  table, footer)  # fmt: skip

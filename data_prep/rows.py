@@ -53,23 +53,31 @@ def make_row(
     """
     if task_type not in ABILITY:
         raise UserError(f"unknown task type {task_type!r}; choose one of {', '.join(TASK_TYPES)}")
-    if isinstance(prompt, str):
-        messages = [{"role": "user", "content": prompt}]
-    else:
-        messages = [{"role": str(m["role"]), "content": str(m["content"])} for m in prompt]
     if not isinstance(ground_truth, str):
-        ground_truth = json.dumps(ground_truth, sort_keys=True, separators=(",", ":"))
+        ground_truth = json_text(ground_truth)
     extra_info: dict[str, Any] = {"type": task_type, "split": split, "index": int(index)}
     if difficulty is not None:
         extra_info["difficulty"] = int(difficulty)
     extra_info.update(extra)
     return {
         "data_source": data_source,
-        "prompt": messages,
+        "prompt": messages(prompt),
         "ability": ABILITY[task_type],
         "reward_model": {"style": "rule", "ground_truth": ground_truth},
         "extra_info": extra_info,
     }
+
+
+def messages(prompt: str | Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
+    """Chat messages: a plain string is one user message."""
+    if isinstance(prompt, str):
+        return [{"role": "user", "content": prompt}]
+    return [{"role": str(m["role"]), "content": str(m["content"])} for m in prompt]
+
+
+def json_text(value: Mapping[str, Any]) -> str:
+    """A structured ground truth as compact JSON with sorted keys: same puzzle, same bytes."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def validate_row(row: Mapping[str, Any], where: str) -> None:

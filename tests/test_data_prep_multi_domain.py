@@ -1,10 +1,7 @@
 import argparse
 
-import pytest
-
 from pac_verl.data_prep import multi_domain
 from pac_verl.data_prep.rows import read_rows, validate_row
-from pac_verl.errors import UserError
 
 
 def _args(*argv):
@@ -24,8 +21,3 @@ def test_offline_logic_only_builds_kk_train_and_kk6_val(tmp_path):
     }
     for i, r in enumerate(train + val):
         validate_row(r, f"row {i}")
-
-
-def test_hub_builders_absent_is_user_error(tmp_path):
-    with pytest.raises(UserError, match="--offline-logic-only"):
-        multi_domain.run(_args("--out", str(tmp_path)))

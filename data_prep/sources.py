@@ -1,0 +1,364 @@
+"""The multi-domain setting's sources (SPEC 10): where each lives and how its records become rows.
+
+A source is named after the ``data_source`` it writes (``kk`` also writes the ``kk6`` validation
+rows). Each is read from its Hugging Face hub id through :func:`datasets.load_dataset`, or from a
+local copy: a folder as ``hf download --repo-type dataset ID --local-dir DIR`` leaves
+it (same files, same splits), or for a one-part source a single ``.parquet``/``.jsonl``/``.json``
+file. Records are read in batches, so DAPO-Math-17k (each prompt about 100 times, 1.8M rows) never
+sits in memory as Python objects.
+
+Conversion keeps the source's own answer and tests and puts the paper's prompt around its problem
+text (appendix "Prompt Examples"). A record that lacks a field or carries a malformed ground truth
+is a :class:`~pac_verl.errors.UserError` naming the source, the record and the field. Filters that
+are part of the recipe (duplicates, the 1,024-token code prompt cap, a gold answer the project's
+verifier cannot read) reject the record and are counted by reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pac_verl.data_prep.prompts import styled
+from pac_verl.errors import UserError
+
+# The paper's code system message (appendix "Prompt Examples", Code Prompt).
+CODE_SYSTEM = (
+    "You are a helpful programming assistant. The reasoning process and answer are enclosed within "
+    "<think>...</think> and <answer>...</answer> tags, respectively."
+)
+MATH_SUFFIX = "\nPut the final answer within \\boxed{}."
+# DAPO-Math-17k wraps every problem in its own "Answer:" instructions; the problem is in between.
+_DAPO_HEAD = re.compile(r"^\s*Solve the following math problem step by step\..*?\n\n", re.DOTALL)
+_DAPO_TAIL = re.compile(r"\n\nRemember to put your answer on its own line after \"Answer:\"\.?\s*$")
+_KK_QUESTION = re.compile(r"\s*So who is a knight and who is a knave\?\s*$")
+LOCAL_SUFFIXES = (".parquet", ".jsonl", ".json")
+READ_BATCH = 4096
+
+
+class Reject(str):
+    """A recipe filter's verdict on a record: the reason it is not kept (counted, not fatal)."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One slice of a source: a split (or a file of the repository) and the rows it becomes."""
+
+    data_source: str
+    split: str  # "train" or "test" (our row's extra_info.split)
+    hub_split: str = "train"  # the datasets split to read
+    data_files: str | None = None  # a file of the repository, when the split is not named
+    cap: int | None = None  # keep at most this many (K&K: 900 of each 1,000-row file)
+    extra: Mapping[str, Any] = field(default_factory=dict)  # added to every row's extra_info
+
+
+@dataclass(frozen=True)
+class Source:
+    name: str
+    hub_id: str
+    parts: tuple[Part, ...]
+    convert: Callable[[Mapping[str, Any], Part, str], dict[str, Any] | Reject]
+    paper_rows: int  # the paper's count (Appendix, data statistics), printed beside ours
+    dedupe: Callable[[Mapping[str, Any]], str] | None = None
+    revision: str | None = None
+
+
+# ----------------------------------------------------------------------------------------------
+# Field access with errors that name the field
+
+
+def need(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...] = str) -> Any:
+    if key not in record or record[key] is None:
+        raise KeyError(key)
+    value = record[key]
+    if not isinstance(value, kind):
+        raise TypeError(f"{key} must be {_kind_name(kind)}, got {type(value).__name__}")
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(k.__name__ for k in kinds)
+
+
+def user_text(record: Mapping[str, Any]) -> str:
+    """The last user message of a verl-style ``prompt`` column (DAPO-Math, Code-R1)."""
+    messages = need(record, "prompt", (list, tuple))
+    users = [m for m in messages if isinstance(m, Mapping) and m.get("role") == "user"]
+    if not users or not isinstance(users[-1].get("content"), str):
+        raise TypeError("prompt has no user message with text content")
+    return users[-1]["content"]
+
+
+def ground_truth(record: Mapping[str, Any]) -> str:
+    rm = need(record, "reward_model", Mapping)
+    truth = rm.get("ground_truth")
+    if not isinstance(truth, str):
+        raise TypeError("reward_model.ground_truth must be a string")
+    return truth
+
+
+def answer_text(value: Any) -> str:
+    """An answer column as text: AMC's floats ``142.0`` become ``142``."""
+    if isinstance(value, bool) or value is None:
+        raise TypeError(f"answer must be text or a number, got {value!r}")
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if not isinstance(value, str):
+        raise TypeError(f"answer must be text or a number, got {type(value).__name__}")
+    return value.strip()
+
+
+def math_prompt(problem: str, style: str) -> str:
+    return styled(problem.strip() + MATH_SUFFIX, style)
+
+
+def code_prompt(task: str, style: str) -> list[dict[str, str]]:
+    if style == "completion":
+        return [{"role": "user", "content": styled(f"{CODE_SYSTEM}\n\n{task.strip()}", style)}]
+    return [{"role": "system", "content": CODE_SYSTEM}, {"role": "user", "content": task.strip()}]
+
+
+def _row(part: Part, prompt, task_type: str, truth, **extra: Any) -> dict[str, Any]:
+    """Row fields before ``make_row``; the builder numbers ``index`` once the rows are final.
+
+    ``source_id`` (the record's id in its source) is text: sources number rows with ints or
+    strings, and one parquet column cannot hold both.
+    """
+    if extra.get("source_id") is not None:
+        extra["source_id"] = str(extra["source_id"])
+    return {
+        "data_source": part.data_source,
+        "prompt": prompt,
+        "task_type": task_type,
+        "ground_truth": truth,
+        "split": part.split,
+        "extra": {**part.extra, **{k: v for k, v in extra.items() if v is not None}},
+    }
+
+
+# ----------------------------------------------------------------------------------------------
+# Converters: record -> row fields, or a Reject
+
+
+def dapo_problem(record: Mapping[str, Any]) -> str:
+    text = _DAPO_TAIL.sub("", _DAPO_HEAD.sub("", user_text(record), count=1))
+    return text.strip()
+
+
+def dapo_key(record: Mapping[str, Any]) -> str:
+    return " ".join(dapo_problem(record).split())
+
+
+def convert_dapo(record: Mapping[str, Any], part: Part, style: str):
+    problem, answer = dapo_problem(record), ground_truth(record).strip()
+    if not problem:
+        raise ValueError("prompt: the problem text is empty")
+    if not answer:
+        raise ValueError("reward_model.ground_truth is empty")
+    info = record.get("extra_info") if isinstance(record.get("extra_info"), Mapping) else {}
+    return _row(part, math_prompt(problem, style), "math", answer, source_id=info.get("index"))
+
+
+def convert_code_r1(record: Mapping[str, Any], part: Part, style: str):
+    task, truth = user_text(record), ground_truth(record)
+    try:
+        tests = json.loads(truth)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"reward_model.ground_truth is not JSON ({err})") from None
+    if not isinstance(tests, dict):
+        raise TypeError("reward_model.ground_truth must be a JSON object")
+    if isinstance(tests.get("functional"), str):
+        if not tests["functional"].strip():
+            return Reject("no_tests")
+    elif isinstance(tests.get("inputs"), list) and isinstance(tests.get("outputs"), list):
+        if len(tests["inputs"]) != len(tests["outputs"]):
+            raise ValueError("reward_model.ground_truth: inputs and outputs differ in length")
+        if not tests["inputs"]:
+            return Reject("no_tests")
+    else:
+        raise ValueError(
+            'reward_model.ground_truth must hold "functional" or "inputs"/"outputs" tests'
+        )
+    info = record.get("extra_info") if isinstance(record.get("extra_info"), Mapping) else {}
+    return _row(part, code_prompt(task, style), "code", truth,
+                dataset=info.get("dataset"), source_id=info.get("index"))  # fmt: skip
+
+
+def convert_kk(record: Mapping[str, Any], part: Part, style: str):
+    from pac_verl.data_prep import kk
+
+    quiz = need(record, "quiz")
+    names = [str(n) for n in need(record, "names", (list, tuple))]
+    solution = need(record, "solution", (list, tuple))
+    if len(names) != len(solution) or not names:
+        raise ValueError("names and solution must be non-empty lists of the same length")
+    if not all(isinstance(s, bool) for s in solution):
+        raise TypeError("solution must be a list of booleans (true = knight)")
+    if len(names) != part.extra["people"]:
+        raise ValueError(f"names: {len(names)} people in a {part.extra['people']}-people file")
+    return _row(part, kk.prompt(_KK_QUESTION.sub("", quiz), names, style), "logic",
+                {"names": names, "solution": list(solution)}, source_id=record.get("index"))  # fmt: skip
+
+
+def _convert_bench_math(id_field: str | None, extras: Sequence[str] = ()):
+    def convert(record: Mapping[str, Any], part: Part, style: str):
+        problem = need(record, "problem")
+        answer = answer_text(record.get("answer"))
+        if not problem.strip():
+            raise ValueError("problem is empty")
+        if not answer:
+            raise ValueError("answer is empty")
+        more = {k: record.get(k) for k in extras}
+        source_id = record.get(id_field) if id_field else None
+        return _row(part, math_prompt(problem, style), "math", answer, source_id=source_id, **more)
+
+    return convert
+
+
+def convert_bigcodebench(record: Mapping[str, Any], part: Part, style: str):
+    task_id, prompt = need(record, "task_id"), need(record, "instruct_prompt")
+    test, entry = need(record, "test"), need(record, "entry_point")
+    solution = None
+    if isinstance(record.get("code_prompt"), str) and isinstance(
+        record.get("canonical_solution"), str
+    ):
+        solution = record["code_prompt"] + record["canonical_solution"]
+    libs = record.get("libs")
+    return _row(part, code_prompt(prompt, style), "code", {"test": test, "entry_point": entry},
+                source_id=task_id, solution=solution,
+                libs=libs if isinstance(libs, str) else None)  # fmt: skip
+
+
+# ----------------------------------------------------------------------------------------------
+# The registry
+
+KK_TRAIN_PEOPLE = (3, 4, 5)
+KK_TRAIN_PER_SIZE = 900
+KK_VAL_PEOPLE = 6
+KK_VAL_ROWS = 100
+# The paper's logic arm: the first 900 puzzles of each 3/4/5-people training file; kk6 validation.
+KK_PARTS = (
+    *(Part("kk", "train", data_files=f"train/people{n}_num1000.jsonl", cap=KK_TRAIN_PER_SIZE,
+           extra={"people": n}) for n in KK_TRAIN_PEOPLE),
+    Part(f"kk{KK_VAL_PEOPLE}", "test", data_files=f"test/people{KK_VAL_PEOPLE}_num100.jsonl",
+         cap=KK_VAL_ROWS, extra={"people": KK_VAL_PEOPLE}),
+)  # fmt: skip
+
+SOURCES: dict[str, Source] = {
+    s.name: s
+    for s in (
+        Source("math", "BytedTsinghua-SIA/DAPO-Math-17k", (Part("math", "train"),),
+               convert_dapo, 11_499, dedupe=dapo_key),
+        Source("code", "ganler/code-r1-12k", (Part("code", "train"),), convert_code_r1, 12_458),
+        Source("kk", "K-and-K/knights-and-knaves", KK_PARTS, convert_kk, 2_700 + 100),
+        Source("math500", "HuggingFaceH4/MATH-500", (Part("math500", "test", hub_split="test"),),
+               _convert_bench_math("unique_id", ("level", "subject")), 500),
+        Source("amc23", "AI-MO/aimo-validation-amc", (Part("amc23", "test"),),
+               _convert_bench_math("id"), 83),
+        Source("aime24", "HuggingFaceH4/aime_2024", (Part("aime24", "test"),),
+               _convert_bench_math("id"), 30),
+        Source("bigcodebench", "bigcode/bigcodebench",
+               (Part("bigcodebench", "test", hub_split="v0.1.4"),), convert_bigcodebench, 1_140),
+    )
+}  # fmt: skip
+BIGCODEBENCH_HARD = Source(
+    "bigcodebench", "bigcode/bigcodebench-hard",
+    (Part("bigcodebench", "test", hub_split="v0.1.4", extra={"subset": "hard"}),),
+    convert_bigcodebench, 148,
+)  # fmt: skip
+
+
+def source(name: str, subset: str = "full") -> Source:
+    if name not in SOURCES:
+        raise UserError(f"unknown source {name!r}; choose from {', '.join(SOURCES)}")
+    return BIGCODEBENCH_HARD if name == "bigcodebench" and subset == "hard" else SOURCES[name]
+
+
+# ----------------------------------------------------------------------------------------------
+# Reading
+
+
+def describe(src: Source, location: str | None) -> str:
+    return location if location else f"hub:{src.hub_id}"
+
+
+def open_part(src: Source, part: Part, location: str | None, cache_dir: str | None):
+    """The part as a :class:`datasets.Dataset` (hub id, local repository folder or one file)."""
+    import datasets
+
+    datasets.disable_progress_bars()  # ours counts records; the hub's download bars stay
+    where = describe(src, location)
+    kwargs: dict[str, Any] = {"cache_dir": cache_dir}
+    if location is not None and Path(location).is_file():
+        if len(src.parts) > 1:
+            raise UserError(
+                f"source {src.name}: {location} is one file, but this source reads "
+                f"{len(src.parts)} files ({', '.join(p.data_files or p.hub_split for p in src.parts)}); "
+                f"pass the dataset's folder"
+            )
+        if Path(location).stat().st_size == 0:
+            raise UserError(f"source {src.name}: {location} is empty")
+        suffix = Path(location).suffix
+        if suffix not in LOCAL_SUFFIXES:
+            raise UserError(
+                f"source {src.name}: {location}: expected one of {', '.join(LOCAL_SUFFIXES)}"
+            )
+        builder = {"jsonl": "json"}.get(suffix[1:], suffix[1:])
+        args, kwargs["data_files"], kwargs["split"] = (builder,), location, "train"
+    else:
+        looks_like_hub_id = (
+            location is not None
+            and location.count("/") == 1
+            and not location.startswith((".", "/", "~"))
+        )
+        if location is not None and not Path(location).is_dir() and not looks_like_hub_id:
+            raise UserError(
+                f"source {src.name}: {location} is neither a file, a folder nor a hub id"
+            )
+        args = (location or src.hub_id,)
+        if part.data_files:
+            kwargs["data_files"], kwargs["split"] = part.data_files, "train"
+        else:
+            kwargs["split"] = part.hub_split
+        if location is None or not Path(location).is_dir():
+            kwargs["revision"] = src.revision
+    try:
+        return datasets.load_dataset(*args, **kwargs)
+    except Exception as err:
+        hint = ""
+        if location is None or not Path(location).exists():
+            hint = (
+                f"; where there is network, `hf download --repo-type dataset "
+                f"{src.hub_id} --local-dir DIR`, then pass --source {src.name}=DIR"
+            )
+        what = part_label(part, location)
+        cause = err.__cause__ or err  # datasets wraps a parse error in DatasetGenerationError
+        raise UserError(f"source {src.name}: cannot read {what} from {where}: "
+                        f"{type(cause).__name__}: {_first_line(cause)}{hint}") from None  # fmt: skip
+
+
+def part_label(part: Part, location: str | None) -> str:
+    """How messages name a part: its file in the repository, its split, or nothing for one file."""
+    if location is not None and Path(location).is_file():
+        return "the file"
+    return part.data_files or f"split {part.hub_split}"
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else "(no message)"
+
+
+def records(dataset) -> Iterator[dict[str, Any]]:
+    """The rows of a :class:`datasets.Dataset` one at a time, read in batches."""
+    for batch in dataset.iter(batch_size=READ_BATCH):
+        columns = list(batch)
+        for values in zip(*(batch[c] for c in columns)):
+            yield dict(zip(columns, values))
