@@ -20,7 +20,9 @@ def build_parser() -> argparse.ArgumentParser:
     ml.add_argument("--workers", type=int, default=None, help="processes (default: CPU count)")
     from pac_verl.data_prep import multi_domain
 
-    md = sub.add_parser("multi-domain", help="math, code, logic (only --offline-logic-only so far)")
+    md = sub.add_parser(
+        "multi-domain", help="math, code, K&K and five benchmarks (hub or local copies)"
+    )
     multi_domain.add_arguments(md)
     ck = sub.add_parser("check", help="validate a parquet and re-score every gold answer")
     ck.add_argument("file")

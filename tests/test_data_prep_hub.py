@@ -279,3 +279,17 @@ def test_the_build_passes_the_multi_domain_preflight(built, tok, monkeypatch, tm
     assert sum(out["shares"].values()) == 3 * 256
     assert {ds for ds, _ in out["gold"]} == {"math500", "amc23", "aime24", "bigcodebench", "kk6"}
     assert {status for _, status in out["gold"]} == {"ok"}
+
+
+def test_completion_style_frames_math_and_code(tmp_path):
+    local = {k: LOCAL[k] for k in ("math", "code")}
+    assert build(tmp_path / "o", None, "--only", "math,code", "--prompt-style", "completion",
+                 "--max-code-prompt-tokens", "0", local=local) == 0  # fmt: skip
+    rows = by_source(read_rows(tmp_path / "o/train.parquet"))
+    for row in rows["math"] + rows["code"]:
+        assert len(row["prompt"]) == 1 and row["prompt"][0]["role"] == "user"
+        text = row["prompt"][0]["content"]
+        assert text.startswith("A conversation between User and Assistant.")
+        assert text.endswith("Assistant: Let me solve this step by step.")
+    assert sources.CODE_SYSTEM in rows["code"][0]["prompt"][0]["content"]
+    assert len(rows["code"]) == 3  # no length cap: only the task without tests is dropped
