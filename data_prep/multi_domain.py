@@ -226,7 +226,9 @@ def generate_kk(args: argparse.Namespace, stats: list[PartStats]) -> list[Pendin
         people = part.extra["people"]
         for i, row in enumerate(kk.build(people, count, part.split, args.seed, args.prompt_style)):
             st.read += 1
-            fields = sources._row(part, row["prompt"], "logic", row["reward_model"]["ground_truth"])
+            fields = sources.row_fields(
+                part, row["prompt"], "logic", row["reward_model"]["ground_truth"]
+            )
             pending.append(Pending(fields, st, f"generated K&K ({people} people) puzzle {i}"))
     return pending
 

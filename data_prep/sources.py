@@ -125,7 +125,7 @@ def code_prompt(task: str, style: str) -> list[dict[str, str]]:
     return [{"role": "system", "content": CODE_SYSTEM}, {"role": "user", "content": task.strip()}]
 
 
-def _row(part: Part, prompt, task_type: str, truth, **extra: Any) -> dict[str, Any]:
+def row_fields(part: Part, prompt, task_type: str, truth, **extra: Any) -> dict[str, Any]:
     """Row fields before ``make_row``; the builder numbers ``index`` once the rows are final.
 
     ``source_id`` (the record's id in its source) is text: sources number rows with ints or
@@ -163,7 +163,9 @@ def convert_dapo(record: Mapping[str, Any], part: Part, style: str):
     if not answer:
         raise ValueError("reward_model.ground_truth is empty")
     info = record.get("extra_info") if isinstance(record.get("extra_info"), Mapping) else {}
-    return _row(part, math_prompt(problem, style), "math", answer, source_id=info.get("index"))
+    return row_fields(
+        part, math_prompt(problem, style), "math", answer, source_id=info.get("index")
+    )
 
 
 def convert_code_r1(record: Mapping[str, Any], part: Part, style: str):
@@ -187,7 +189,7 @@ def convert_code_r1(record: Mapping[str, Any], part: Part, style: str):
             'reward_model.ground_truth must hold "functional" or "inputs"/"outputs" tests'
         )
     info = record.get("extra_info") if isinstance(record.get("extra_info"), Mapping) else {}
-    return _row(part, code_prompt(task, style), "code", truth,
+    return row_fields(part, code_prompt(task, style), "code", truth,
                 dataset=info.get("dataset"), source_id=info.get("index"))  # fmt: skip
 
 
@@ -203,7 +205,7 @@ def convert_kk(record: Mapping[str, Any], part: Part, style: str):
         raise TypeError("solution must be a list of booleans (true = knight)")
     if len(names) != part.extra["people"]:
         raise ValueError(f"names: {len(names)} people in a {part.extra['people']}-people file")
-    return _row(part, kk.prompt(_KK_QUESTION.sub("", quiz), names, style), "logic",
+    return row_fields(part, kk.prompt(_KK_QUESTION.sub("", quiz), names, style), "logic",
                 {"names": names, "solution": list(solution)}, source_id=record.get("index"))  # fmt: skip
 
 
@@ -217,7 +219,9 @@ def _convert_bench_math(id_field: str | None, extras: Sequence[str] = ()):
             raise ValueError("answer is empty")
         more = {k: record.get(k) for k in extras}
         source_id = record.get(id_field) if id_field else None
-        return _row(part, math_prompt(problem, style), "math", answer, source_id=source_id, **more)
+        return row_fields(
+            part, math_prompt(problem, style), "math", answer, source_id=source_id, **more
+        )
 
     return convert
 
@@ -231,7 +235,7 @@ def convert_bigcodebench(record: Mapping[str, Any], part: Part, style: str):
     ):
         solution = record["code_prompt"] + record["canonical_solution"]
     libs = record.get("libs")
-    return _row(part, code_prompt(prompt, style), "code", {"test": test, "entry_point": entry},
+    return row_fields(part, code_prompt(prompt, style), "code", {"test": test, "entry_point": entry},
                 source_id=task_id, solution=solution,
                 libs=libs if isinstance(libs, str) else None)  # fmt: skip
 
