@@ -28,7 +28,7 @@ from typing import Any
 
 from pac_verl.data_prep import kk, sources
 from pac_verl.data_prep.prompts import STYLES
-from pac_verl.data_prep.rows import json_text, make_row, messages, write_parquet
+from pac_verl.data_prep.rows import make_row, messages, write_parquet
 from pac_verl.data_prep.sources import Reject, Source
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, print_summary, progress
@@ -139,8 +139,9 @@ def run(args: argparse.Namespace) -> int:
         if tokenizer is not None:
             pending = filter_code_length(pending, tokenizer, args.max_code_prompt_tokens)
         train, val = to_rows(pending)
+        kept = Counter(id(p.stats) for p in pending)
         for s in stats:
-            s.kept = sum(1 for p in pending if p.stats is s)
+            s.kept = kept[id(s)]
         train_path = write_parquet(train, out / "train.parquet") if train else None
         val_path = write_parquet(val, out / "val.parquet") if val else None
     summarize(stats, names, args.subset, train, val, train_path, val_path, sw.seconds)
@@ -148,8 +149,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def load_tokenizer(name: str):
-    looks_local = name.startswith(("/", ".", "~")) or name.count("/") != 1
-    if looks_local and not Path(name).expanduser().is_dir():
+    if not sources.is_hub_id(name) and not Path(name).expanduser().is_dir():
         raise UserError(
             f"--tokenizer {name}: no such folder; pass a local copy of the backbone's tokenizer, "
             "or --max-code-prompt-tokens 0 to keep every code prompt (the code pool then differs "
@@ -207,7 +207,7 @@ def read_source(
                 continue
             pending.append(Pending(fields, st, here))
             kept += 1
-    return pending  # fmt: skip
+    return pending
 
 
 def generate_kk(args: argparse.Namespace, stats: list[PartStats]) -> list[Pending]:
@@ -241,7 +241,6 @@ def check_golds(pending: list[Pending]) -> list[Pending]:
     items = []
     for p in todo:
         truth = p.fields["ground_truth"]
-        truth = truth if isinstance(truth, str) else json_text(truth)
         items.append((p.fields["task_type"], gold_solution(p.fields["task_type"], truth), truth))
     verdicts = compute_scores(items) if items else []
     bad = set()

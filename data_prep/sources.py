@@ -23,8 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pac_verl.data_prep import kk
 from pac_verl.data_prep.prompts import styled
+from pac_verl.data_prep.rows import json_text
 from pac_verl.errors import UserError
+from pac_verl.verifiers.code import job_for
 
 # The paper's code system message (appendix "Prompt Examples", Code Prompt).
 CODE_SYSTEM = (
@@ -64,7 +67,6 @@ class Source:
     convert: Callable[[Mapping[str, Any], Part, str], dict[str, Any] | Reject]
     paper_rows: int  # the paper's count (Appendix, data statistics), printed beside ours
     dedupe: Callable[[Mapping[str, Any]], str] | None = None
-    revision: str | None = None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -137,7 +139,7 @@ def row_fields(part: Part, prompt, task_type: str, truth, **extra: Any) -> dict[
         "data_source": part.data_source,
         "prompt": prompt,
         "task_type": task_type,
-        "ground_truth": truth,
+        "ground_truth": truth if isinstance(truth, str) else json_text(truth),
         "split": part.split,
         "extra": {**part.extra, **{k: v for k, v in extra.items() if v is not None}},
     }
@@ -171,31 +173,24 @@ def convert_dapo(record: Mapping[str, Any], part: Part, style: str):
 def convert_code_r1(record: Mapping[str, Any], part: Part, style: str):
     task, truth = user_text(record), ground_truth(record)
     try:
-        tests = json.loads(truth)
+        json.loads(truth)  # only to name the JSON error; job_for parses it again
     except json.JSONDecodeError as err:
         raise ValueError(f"reward_model.ground_truth is not JSON ({err})") from None
-    if not isinstance(tests, dict):
-        raise TypeError("reward_model.ground_truth must be a JSON object")
-    if isinstance(tests.get("functional"), str):
-        if not tests["functional"].strip():
-            return Reject("no_tests")
-    elif isinstance(tests.get("inputs"), list) and isinstance(tests.get("outputs"), list):
-        if len(tests["inputs"]) != len(tests["outputs"]):
-            raise ValueError("reward_model.ground_truth: inputs and outputs differ in length")
-        if not tests["inputs"]:
-            return Reject("no_tests")
-    else:
+    job = job_for("", truth)  # the code verifier decides which test sets it can run
+    if job is None:
         raise ValueError(
-            'reward_model.ground_truth must hold "functional" or "inputs"/"outputs" tests'
+            'reward_model.ground_truth must be a JSON object with "functional" tests or '
+            '"inputs"/"outputs" of equal length'
         )
+    has_tests = bool(job["inputs"]) if job["kind"] == "stdio" else bool(job["tests"].strip())
+    if not has_tests:
+        return Reject("no_tests")
     info = record.get("extra_info") if isinstance(record.get("extra_info"), Mapping) else {}
     return row_fields(part, code_prompt(task, style), "code", truth,
-                dataset=info.get("dataset"), source_id=info.get("index"))  # fmt: skip
+                      dataset=info.get("dataset"), source_id=info.get("index"))  # fmt: skip
 
 
 def convert_kk(record: Mapping[str, Any], part: Part, style: str):
-    from pac_verl.data_prep import kk
-
     quiz = need(record, "quiz")
     names = [str(n) for n in need(record, "names", (list, tuple))]
     solution = need(record, "solution", (list, tuple))
@@ -206,7 +201,7 @@ def convert_kk(record: Mapping[str, Any], part: Part, style: str):
     if len(names) != part.extra["people"]:
         raise ValueError(f"names: {len(names)} people in a {part.extra['people']}-people file")
     return row_fields(part, kk.prompt(_KK_QUESTION.sub("", quiz), names, style), "logic",
-                {"names": names, "solution": list(solution)}, source_id=record.get("index"))  # fmt: skip
+                      {"names": names, "solution": list(solution)}, source_id=record.get("index"))  # fmt: skip
 
 
 def _convert_bench_math(id_field: str | None, extras: Sequence[str] = ()):
@@ -236,8 +231,8 @@ def convert_bigcodebench(record: Mapping[str, Any], part: Part, style: str):
         solution = record["code_prompt"] + record["canonical_solution"]
     libs = record.get("libs")
     return row_fields(part, code_prompt(prompt, style), "code", {"test": test, "entry_point": entry},
-                source_id=task_id, solution=solution,
-                libs=libs if isinstance(libs, str) else None)  # fmt: skip
+                      source_id=task_id, solution=solution,
+                      libs=libs if isinstance(libs, str) else None)  # fmt: skip
 
 
 # ----------------------------------------------------------------------------------------------
@@ -289,6 +284,11 @@ def source(name: str, subset: str = "full") -> Source:
 # Reading
 
 
+def is_hub_id(name: str) -> bool:
+    """``owner/name`` and not a path: what to send to the hub rather than look for on disk."""
+    return name.count("/") == 1 and not name.startswith((".", "/", "~"))
+
+
 def describe(src: Source, location: str | None) -> str:
     return location if location else f"hub:{src.hub_id}"
 
@@ -317,12 +317,7 @@ def open_part(src: Source, part: Part, location: str | None, cache_dir: str | No
         builder = {"jsonl": "json"}.get(suffix[1:], suffix[1:])
         args, kwargs["data_files"], kwargs["split"] = (builder,), location, "train"
     else:
-        looks_like_hub_id = (
-            location is not None
-            and location.count("/") == 1
-            and not location.startswith((".", "/", "~"))
-        )
-        if location is not None and not Path(location).is_dir() and not looks_like_hub_id:
+        if location is not None and not Path(location).is_dir() and not is_hub_id(location):
             raise UserError(
                 f"source {src.name}: {location} is neither a file, a folder nor a hub id"
             )
@@ -331,8 +326,6 @@ def open_part(src: Source, part: Part, location: str | None, cache_dir: str | No
             kwargs["data_files"], kwargs["split"] = part.data_files, "train"
         else:
             kwargs["split"] = part.hub_split
-        if location is None or not Path(location).is_dir():
-            kwargs["revision"] = src.revision
     try:
         return datasets.load_dataset(*args, **kwargs)
     except Exception as err:
