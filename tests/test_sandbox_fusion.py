@@ -91,7 +91,7 @@ def test_expected_values_never_reach_the_service(fusion):
         "def add(a, b):\n    return a + b", json.dumps({"functional": "assert add(2, 3) == 987654"})
     )
     sent = fusion[0]["code"]
-    assert "add(2, 3)" in sent and "987654" not in sent
+    assert "(2, 3)" in sent and "987654" not in sent
     score("print(input())", json.dumps({"inputs": ["1"], "outputs": ["424242"]}))
     assert "424242" not in fusion[1]["code"]
 

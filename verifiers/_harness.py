@@ -6,11 +6,15 @@ root (strict mode: bubblewrap keeps root's capabilities until here), makes itsel
 writes ``<token> <json>`` to fd 3. What it writes is raw material: the verdict is computed by the
 judge outside (``code_judge.py``), which never loads model code.
 
-- ``functional``: the model's code, then the *probe* (the tests with every assert reduced to the
-  calls into model code; the expected sides stay with the judge). Each call's value goes back as
-  plain data of exact built-in types (``type(x) is``, containers walked); anything else, and every
-  exception, goes back as such. A program that lies can only lie about values, which the judge
-  compares against expectations the program never saw.
+- ``functional``: the model's code, then the *probe* (the tests with every site, an expression
+  rooted at a name the program defines, replaced by ``__pac_site__``, and every assert reduced to
+  an evaluation whose outcome is ignored; see ``code_judge.py``). The records are kept by an audit
+  hook installed before any model code (:func:`_install_recorder`): site values and the calls made
+  of program callables (arguments before, value or exception, list/dict/set arguments after) as
+  plain data of exact built-in types (``type(x) is``, containers walked); anything else goes back
+  as such. Nothing the program can reach holds the records, and a site is recorded only for the
+  probe's own nonce. A program that lies can only lie about values, which the judge compares
+  against expectations it evaluates itself.
 - ``stdio``: one forked child per case runs the program with the case on stdin and stdout in a
   file; this process never runs model code and sends the outputs back.
 - ``unittest`` (BigCodeBench): the test code runs first, before any model code (so
@@ -66,6 +70,8 @@ DENIED_EVENTS = frozenset(
     }
 )
 FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back", "gi_code"})
+# functional runs also deny code objects: the test code's constants (the site nonce) live there
+CODE_ATTRS = FRAME_ATTRS | {"__code__", "cr_code", "ag_code"}
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS")
 
 
@@ -83,24 +89,31 @@ def _proc_path_denied(path, _realpath=os.path.realpath, _str=str, _isinstance=is
     return len(parts) != 4 or parts[3] not in PROC_OK
 
 
-def _install_hooks(protected_types):
+class Denied(PermissionError, ValueError):
+    """What a denied operation raises. A ValueError too: the standard library's callers of
+    ``sys._getframe`` (``typing``, ``collections.namedtuple``, ``functools``) catch ValueError for
+    interpreters without frames and carry on, so ``from typing import List`` still works."""
+
+
+def _install_hooks(protected_types, frame_attrs=FRAME_ATTRS):
     """Arm the audit hooks (PEP 578: they cannot be removed). ``protected_types`` are the ids of
-    classes that existed before model code loaded: no attribute of theirs may change."""
+    classes (and functions) that existed before model code loaded: no attribute of theirs may
+    change. Reading one of ``frame_attrs`` is denied."""
     armed = [False]
     protected = frozenset(protected_types)
-    denied, frame_attrs, _id = DENIED_EVENTS, FRAME_ATTRS, id
+    denied, _id, _denied, proc_denied = DENIED_EVENTS, id, Denied, _proc_path_denied
 
     def hook(event, args):
         if not armed[0]:
             return
         if event in denied:
-            raise PermissionError(f"{event} is not allowed in the sandbox")
+            raise _denied(f"{event} is not allowed in the sandbox")
         if event == "object.__getattr__" and args[1] in frame_attrs:
-            raise PermissionError("frame introspection is not allowed in the sandbox")
+            raise _denied("frame introspection is not allowed in the sandbox")
         if event in ("object.__setattr__", "object.__delattr__") and _id(args[0]) in protected:
-            raise PermissionError("changing a class the tests use is not allowed in the sandbox")
-        if event == "open" and _proc_path_denied(args[0]):
-            raise PermissionError("/proc/<pid> is not readable in the sandbox")
+            raise _denied("changing a class the tests use is not allowed in the sandbox")
+        if event == "open" and proc_denied(args[0]):
+            raise _denied("/proc/<pid> is not readable in the sandbox")
 
     sys.addaudithook(hook)
 
@@ -142,8 +155,10 @@ def _environment(job):
 # ---- plain data: exact built-in types only -------------------------------------------------
 
 
-def plain(value, _type=type, _len=len, _str=str, _hex=float.hex, _fmt=format):
-    """``value`` as tagged JSON data, or raise TypeError for anything but exact built-in types."""
+def plain(value, other=None, _type=type, _hex=float.hex, _fmt=format, _repr=repr, _sorted=sorted):
+    """``value`` as tagged JSON data, or raise TypeError for anything but exact built-in types.
+    With ``other``, a value of any other type is tagged ``other(value)`` instead (call keys).
+    Set items are sorted by their tags, so a key does not depend on the string hash seed."""
     budget = [1_000_000]
 
     def walk(v, depth):
@@ -165,14 +180,66 @@ def plain(value, _type=type, _len=len, _str=str, _hex=float.hex, _fmt=format):
             return ["s", v]
         if t is bytes:
             return ["y", v.hex()]
-        if t in (list, tuple, set, frozenset):
-            tag = {list: "l", tuple: "t", set: "S", frozenset: "F"}[t]
-            return [tag, [walk(x, depth + 1) for x in v]]
+        if t is list or t is tuple:
+            return ["l" if t is list else "t", [walk(x, depth + 1) for x in v]]
+        if t is set or t is frozenset:
+            return ["S" if t is set else "F", _sorted((walk(x, depth + 1) for x in v), key=_repr)]
         if t is dict:
             return ["d", [[walk(k, depth + 1), walk(x, depth + 1)] for k, x in dict.items(v)]]
+        if other is not None:
+            return other(v)
         raise TypeError(f"not plain data: {t.__name__}")
 
     return walk(value, 0)
+
+
+def decode(tagged):
+    """Tagged plain data (see :func:`plain`) -> exact built-in values; ValueError if malformed."""
+    budget = [2_000_000]
+    kinds = {"l": list, "t": tuple, "S": set, "F": frozenset}
+
+    def walk(t, depth):
+        budget[0] -= 1
+        if budget[0] < 0 or depth > 101 or type(t) is not list or not t:
+            raise ValueError("malformed value")
+        tag = t[0]
+        if tag == "n":
+            return None
+        if tag == "b" and type(t[1]) is bool:
+            return t[1]
+        if tag == "i":
+            return int(t[1], 16)
+        if tag == "f":
+            return float.fromhex(t[1])
+        if tag == "c":
+            return complex(float.fromhex(t[1]), float.fromhex(t[2]))
+        if tag == "s" and type(t[1]) is str:
+            return t[1]
+        if tag == "y":
+            return bytes.fromhex(t[1])
+        if tag in kinds and type(t[1]) is list:
+            return kinds[tag](walk(x, depth + 1) for x in t[1])
+        if tag == "d" and type(t[1]) is list:
+            return {walk(k, depth + 1): walk(v, depth + 1) for k, v in t[1]}
+        raise ValueError("malformed value")
+
+    try:
+        return walk(tagged, 0)
+    except (TypeError, ValueError, IndexError, OverflowError, RecursionError) as err:
+        raise ValueError("malformed value") from err
+
+
+def fresh_exception(name):
+    """A new built-in exception of the class named ``name`` (RuntimeError for a name that is not
+    a built-in Exception class): what a recorded raise becomes, in the sandbox's test code and in
+    the judge alike. Never the program's own exception object."""
+    cls = getattr(builtins, str(name), None)
+    if isinstance(cls, type) and issubclass(cls, Exception):
+        try:
+            return cls("raised in the sandbox")
+        except Exception:
+            pass
+    return RuntimeError(f"{name} raised in the sandbox")
 
 
 _ESCAPES = {i: f"\\u{i:04x}" for i in range(32)} | {ord('"'): '\\"', ord("\\"): "\\\\"}
@@ -202,34 +269,159 @@ def to_json(v, _type=type, _str=str, _repr=repr):
 # ---- runners --------------------------------------------------------------------------------
 
 
-def _run_functional(job, arm):
-    records, _plain, _name = {}, plain, type
+class _Rec:
+    """A model callable as the sandbox's test code holds it (a function passed as a value, the
+    callee of a call into model code): calling it raises a ``pac.call`` audit event, and the
+    recorder hook makes the call and keeps the record. It holds only a handle: a program that
+    reaches it can make calls of its own functions, nothing more."""
 
-    def probe(site, thunk, swallow):
+    __slots__ = ("handle",)
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __call__(self, *args, **kwargs):
+        box = []
+        sys.audit("pac.call", self.handle, args, kwargs, box)
+        return box[0]
+
+
+def _site(nonce, k, thunk, _audit=sys.audit):
+    """What the probe calls for site ``k``: the recorder hook evaluates ``thunk`` (only if
+    ``nonce`` is the run's) and hands back a plain copy of its value or a :class:`_Rec`."""
+    box = []
+    _audit("pac.site", nonce, k, thunk, box)
+    return box[0]
+
+
+def _try(thunk):
+    """An assert of the probe: evaluate it for the calls it makes; its outcome is the judge's."""
+    try:  # noqa: SIM105 (contextlib is one more import at every start-up)
+        thunk()
+    except BaseException:
+        pass
+
+
+def _install_recorder(nonce):
+    """Install the audit hook that records what the judge needs (PEP 578: it cannot be removed,
+    and nothing reaches it or its records); returns ``collect`` for the harness.
+
+    ``pac.site`` events (authenticated by ``nonce``, a constant of the probe's code, which the
+    program cannot read: frames, gc and ``__code__`` are denied) evaluate a site: a value of exact
+    built-in types is recorded and a copy handed back; a callable is registered and a handle
+    handed back; an exception is recorded and a fresh built-in one raised. ``pac.call`` events
+    call a registered callable (a program can send those too, and only gets calls of its own
+    functions recorded), record the arguments before the call (the judge's key), the value or
+    the exception, and the state of every list, dict and set argument after it (in-place
+    mutation), all as plain data."""
+    sites, calls, fns = {}, {}, []
+    _plain, _decode, _fresh, _callable = plain, decode, fresh_exception, callable
+    _type, _str, _len, _list, _tuple, _dict = type, str, len, list, tuple, dict
+    _mro = type.__dict__["__mro__"].__get__
+    errors = {id(c): c.__name__ for c in vars(builtins).values()
+              if isinstance(c, type) and issubclass(c, BaseException)}  # fmt: skip
+    containers, rec, opaque = (list, dict, set), _Rec, object
+
+    def error_name(err):
+        for cls in _mro(_type(err)):
+            if id(cls) in errors:
+                return errors[id(cls)]
+        return "BaseException"
+
+    def key_tag(v):  # what a call key says of a value that is not plain data
+        if _type(v) is rec and _type(v.handle) is int and 0 <= v.handle < _len(fns):
+            return ["fn", fns[v.handle][0]]
+        return ["?", _type(v).__name__ if _type(_type(v).__name__) is _str else "?"]
+
+    def state(v):
+        try:
+            return _plain(v)
+        except TypeError:
+            return None
+
+    def hand_back(value):
+        """(record, what the test code gets) for a value the program produced."""
+        try:
+            tagged = _plain(value)
+        except TypeError:
+            return (["fn"], None) if _callable(value) else (["unplain"], opaque())
+        return ["value", tagged], _decode(tagged)
+
+    def on_site(args):
+        if _len(args) != 4 or _type(args[0]) is not _str or args[0] != nonce:
+            return
+        _, k, thunk, box = args
+        if _type(k) is not int or _type(box) is not _list:
+            return
+        entries = sites.setdefault(_str(k), [])
         try:
             value = thunk()
         except BaseException as err:
-            records.setdefault(str(site), []).append(["raise", _name(err).__name__])
-            if swallow or not isinstance(err, Exception):
-                return None
-            raise
-        try:
-            records.setdefault(str(site), []).append(["value", _plain(value)])
-        except TypeError as err:
-            records.setdefault(str(site), []).append(["unplain", str(err)[:80]])
-        return value
+            entries.append(["raise", error_name(err)])
+            raise _fresh(error_name(err)) from None
+        entry, given = hand_back(value)
+        if entry[0] == "fn":
+            fns.append((_str(k), value))
+            given = rec(_len(fns) - 1)
+        entries.append(entry)
+        box.append(given)
 
-    scope = {"__name__": "__main__", "__pac_probe__": probe}
+    def on_call(args):
+        if _len(args) != 4:
+            return
+        handle, cargs, ckwargs, box = args
+        ok = _type(handle) is int and 0 <= handle < _len(fns)
+        if not (ok and _type(cargs) is _tuple and _type(ckwargs) is _dict and _type(box) is _list):
+            return
+        k, fn = fns[handle]
+        key = _plain([_list(cargs), ckwargs], key_tag)
+        real = [fns[a.handle][1] if key_tag(a)[0] == "fn" else a for a in cargs]
+        raised = None
+        try:
+            value = fn(*real, **ckwargs)
+        except BaseException as err:
+            raised = error_name(err)
+        states = [[i, state(a)] for i, a in enumerate(cargs) if _type(a) in containers]
+        states += [[n, state(a)] for n, a in _dict.items(ckwargs) if _type(a) in containers]
+        if raised is not None:
+            calls.setdefault(k, []).append([key, ["raise", raised], states])
+            raise _fresh(raised) from None
+        entry, given = hand_back(value)
+        if entry[0] == "fn":  # a callable returned by a call: not followed
+            entry, given = ["unplain"], opaque()
+        calls.setdefault(k, []).append([key, entry, states])
+        box.append(given)
+
+    def hook(event, args):
+        if event == "pac.site":
+            on_site(args)
+        elif event == "pac.call":
+            on_call(args)
+
+    sys.addaudithook(hook)
+
+    def collect():
+        return sites, calls
+
+    return collect
+
+
+def _run_functional(job, arm):
+    """The model's code, then the probe (``code_judge.py``) in the same namespace; the records
+    come from the recorder hook, out of the program's reach."""
+    collect = _install_recorder(job.pop("nonce", None) or os.urandom(16).hex())
+    scope = {"__name__": "__main__", "__pac_site__": _site, "__pac_try__": _try}
     code = compile(job["code"], "<solution>", "exec")
-    probe_code = compile(job["probe"], "<tests>", "exec")
+    probe_code = compile(job.pop("probe"), "<tests>", "exec")
     arm()
     error = ""
     try:
         exec(code, scope)
         exec(probe_code, scope)
-    except BaseException as err:
-        error = type(err).__name__
-    return {"records": records, "error": error}
+    except BaseException:
+        error = "raised"
+    sites, calls = collect()
+    return {"sites": sites, "calls": calls, "error": error}
 
 
 def _run_stdio(job, arm):
@@ -400,7 +592,25 @@ def main(job_text=None):
     _environment(job)
     sys.modules["__main__"] = type(sys)("__main__")  # model code gets a fresh __main__
     # unittest arms its own hooks once the tests are loaded
-    arm = (lambda: None) if job["kind"] == "unittest" else _install_hooks(())
+    ours = [
+        id(f)
+        for f in (
+            _site,
+            _try,
+            _Rec,
+            _Rec.__call__,
+            plain,
+            decode,
+            fresh_exception,
+            Denied,
+            _proc_path_denied,
+        )
+    ]
+    arm = (
+        (lambda: None)
+        if job["kind"] == "unittest"
+        else _install_hooks(ours, CODE_ATTRS if job["kind"] == "functional" else FRAME_ATTRS)
+    )
     try:
         data = RUNNERS[job["kind"]](job, arm)
     except MemoryError:

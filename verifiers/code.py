@@ -167,12 +167,13 @@ def score(
     limits = limits or default_limits(kind)
     if kind == "functional":
         try:
-            probe, replay = code_judge.split_functional(job["tests"], code)
+            probe, replay, nonce = code_judge.split_functional(job["tests"], code)
         except code_judge.BadTests:
             return fail("bad_ground_truth")
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return fail("tests_failed")  # the program does not parse
-        result = run_job({"kind": kind, "code": code, "probe": probe}, limits, python)
+        job = {"kind": kind, "code": code, "probe": probe, "nonce": nonce}
+        result = run_job(job, limits, python)
         return (
             code_judge.judge_functional(replay, result.report)
             if result.passed

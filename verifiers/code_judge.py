@@ -2,19 +2,35 @@
 sandbox sends back into a verdict. It runs in the verifier's process and never loads model code
 (model code is only parsed, with :mod:`ast`, to learn which names it defines).
 
-Functional asserts (Code-R1 ``{"functional": ...}``) are split in two. A *site* is a call into
-model code (a call whose callee is rooted at a name the program defines, the outermost one) or a
-bare reference to such a name. The *probe*, sent to the sandbox, is the test code with every
-``assert`` replaced by the evaluation of its sites (``__pac_probe__(k, lambda: site, True)``) and
-every other site wrapped the same way; the expected sides of the asserts never reach the sandbox.
-The *replay*, run here, is the original test code with every site replaced by
-``__pac_site__(k)``, which returns the values the sandbox recorded for site ``k`` in order (plain
-data decoded into exact built-in types) or raises what the call raised. So the assert that decides
-the verdict is evaluated by this process on plain data: objects whose ``__eq__`` lies, shadowed
-builtins and forged reports cannot change it. Tests the split cannot express (a model function
-passed as a value, e.g. ``check(candidate)``; a test that needs a model object's identity or
-in-place mutation of an argument) fail; ``pac-verl prep check`` shows such rows because their gold
-fails too.
+Functional asserts (Code-R1 ``{"functional": ...}``) are run twice: once in the sandbox, to make
+the calls into model code and record them, and once here, on the records. A *site* is an
+expression rooted at a name the program defines: the callee of a call (``f`` in ``f(x)``,
+``Solution().rotate`` in ``Solution().rotate(nums, k)``) or a value (``f`` in ``map(f, xs)``,
+``Solution().addDigits`` in ``check(Solution().addDigits)``). In the *probe*, the test code the
+sandbox runs, every site becomes ``__pac_site__(nonce, k, lambda: site)`` and every assert an
+evaluation whose outcome is ignored (``__pac_try__``): of the calls into model code only, for a
+top-level assert that calls model code directly (its expected side never reaches the sandbox), or
+of the whole condition where model code may be called indirectly (an assert in a function body, a
+comprehension or a lambda, or one that passes a site as a value or calls a name the tests bind,
+such as ``check(candidate)``'s asserts). The sandbox's recorder (``_harness._install_recorder``, an
+audit hook out of the program's reach) records each site's value as plain data (exact built-in
+types), or, for a callable, every call made of it: the arguments before the call, the value or
+exception, and the state of every list, dict and set argument after it.
+
+The *replay*, run here, is the original test code with every site replaced by ``__pac_site__(k)``:
+a recorded value (a fresh copy), a recorded exception (a new built-in one), or a stand-in for a
+callable whose calls return what the same call returned in the sandbox, matched by its arguments
+as plain data, after writing the arguments' recorded state into this process's arguments in place
+(``rotate(nums, 1); assert nums == [3, 1, 2]``). So every assert that decides the verdict runs here,
+on plain data: objects whose ``__eq__`` lies, shadowed builtins and forged records cannot change
+it. A call the sandbox did not record, an argument that came back as anything but plain data, or a
+value that is not plain fails the tests. Not followed: objects of the program's classes (an
+instance returned by a call into model code is not plain data, so LeetCode "design" tests such as
+``obj = MinStack(); obj.push(1)`` fail), callables returned by a call.
+
+What the sandbox's run of the tests can still see: test data held in variables (e.g. a list of
+cases with their expected outputs) is in the namespace the program's functions share, as in any
+Python test run; the expected sides of top-level asserts are not.
 """
 
 from __future__ import annotations
@@ -22,8 +38,13 @@ from __future__ import annotations
 import ast
 import builtins
 import math
+import secrets
 
+from pac_verl.verifiers._harness import decode, fresh_exception, plain
 from pac_verl.verifiers.verdict import OK, Verdict, fail
+
+__all__ = ["BadTests", "decode", "judge_functional", "judge_stdio", "judge_unittest",
+           "split_functional"]  # fmt: skip
 
 
 class BadTests(ValueError):
@@ -33,22 +54,22 @@ class BadTests(ValueError):
 # ---- functional: split and replay -----------------------------------------------------------
 
 
-def _bound_names(tree: ast.AST) -> set[str]:
+def _bound_names(tree: ast.AST, imports: bool = True) -> set[str]:
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+        elif imports and isinstance(node, (ast.Import, ast.ImportFrom)):
             names.update((a.asname or a.name).split(".")[0] for a in node.names)
     return names
 
 
-def _top_level_names(tree: ast.Module) -> set[str]:
+def _top_level_names(tree: ast.Module, imports: bool = True) -> set[str]:
     names: set[str] = set()
     for stmt in tree.body:
-        names |= _bound_names(ast.Module(body=[stmt], type_ignores=[]))
+        names |= _bound_names(ast.Module(body=[stmt], type_ignores=[]), imports)
     return names
 
 
@@ -58,84 +79,93 @@ def _root_name(node: ast.AST) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
-class _Sites(ast.NodeTransformer):
-    """Replace every site by ``make(k, node)``; ``found`` collects the sites in source order."""
+def _thunk(body: ast.expr) -> ast.Lambda:
+    no_args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+    return ast.Lambda(args=no_args, body=body)
 
-    def __init__(self, model_names: set[str], make, counter: list[int]) -> None:
-        self.model_names, self.make, self.counter, self.found = model_names, make, counter, []
+
+def _call(name: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=ast.Name(name, ast.Load()), args=list(args), keywords=[])
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp,
+           ast.SetComp, ast.DictComp, ast.GeneratorExp)  # fmt: skip
+
+
+class _Split(ast.NodeTransformer):
+    """Number the sites of the tests in source order and replace them: by the probe's
+    ``__pac_site__(nonce, k, thunk)`` (``nonce`` given) or the replay's ``__pac_site__(k)``. The
+    two passes visit the same tree the same way, so a site has the same number in both."""
+
+    def __init__(self, model_names: set[str], test_names: set[str], nonce: str | None) -> None:
+        self.model, self.test_names, self.nonce = model_names, test_names, nonce
+        self.k = 0
+        self.asserts = 0
+        self.depth = 0  # inside a function, class, lambda or comprehension
+        self.calls: list[ast.Call] | None = None  # the current assert's outermost model calls
+        self.indirect = False  # the current assert may reach model code other than by a call
 
     def _site(self, node: ast.expr) -> ast.expr:
-        k = self.counter[0]
-        self.counter[0] += 1
-        self.found.append((k, node))
-        return ast.copy_location(self.make(k, node), node)
+        k, self.k = self.k, self.k + 1
+        if self.nonce is None:
+            made = _call("__pac_site__", ast.Constant(k))
+        else:
+            made = _call("__pac_site__", ast.Constant(self.nonce), ast.Constant(k), _thunk(node))
+        return ast.copy_location(made, node)
+
+    def _scoped(self, node):
+        self.depth += 1
+        self.indirect = True
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.depth -= 1
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _scoped
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _scoped
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
-        if _root_name(node.func) in self.model_names:
+        root = _root_name(node.func)
+        if root in self.model:
+            node.func = self._site(node.func)
+            calls, self.calls = self.calls, None  # calls nested in this one are evaluated with it
+            node.args = [self.visit(a) for a in node.args]
+            node.keywords = [self.visit(kw) for kw in node.keywords]
+            self.calls = calls
+            if self.calls is not None:
+                self.calls.append(node)
+            return node
+        if root in self.test_names:
+            self.indirect = True  # a function of the tests may call what it is given
+        return self.generic_visit(node)
+
+    def _value(self, node):
+        if isinstance(node.ctx, ast.Load) and _root_name(node) in self.model:
+            self.indirect = True
             return self._site(node)
         return self.generic_visit(node)
 
-    def visit_Name(self, node: ast.Name) -> ast.expr:
-        if isinstance(node.ctx, ast.Load) and node.id in self.model_names:
-            return self._site(node)
-        return node
-
-    def visit_Lambda(self, node: ast.Lambda) -> ast.expr:
-        return node  # the probe's own thunks
-
-
-def _probe_call(k: int, node: ast.expr, swallow: bool) -> ast.expr:
-    thunk = ast.Lambda(
-        args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
-        body=node,
-    )
-    return ast.Call(
-        func=ast.Name("__pac_probe__", ast.Load()),
-        args=[ast.Constant(k), thunk, ast.Constant(swallow)],
-        keywords=[],
-    )
-
-
-def _site_call(k: int, node: ast.expr) -> ast.expr:
-    return ast.Call(func=ast.Name("__pac_site__", ast.Load()), args=[ast.Constant(k)], keywords=[])
-
-
-class _Probe(ast.NodeTransformer):
-    def __init__(self, model_names: set[str]) -> None:
-        self.model_names, self.counter, self.asserts = model_names, [0], 0
+    visit_Name = visit_Attribute = _value
 
     def visit_Assert(self, node: ast.Assert):
         self.asserts += 1
-        sites = _Sites(self.model_names, lambda k, n: _probe_call(k, n, True), self.counter)
-        sites.visit(node.test)
-        calls = [ast.Expr(_probe_call(k, n, True)) for k, n in sites.found]
-        return [ast.copy_location(c, node) for c in calls] or ast.copy_location(ast.Pass(), node)
-
-    def generic_visit(self, node):
-        if isinstance(node, ast.expr):
-            sites = _Sites(self.model_names, lambda k, n: _probe_call(k, n, False), self.counter)
-            return sites.visit(node)
-        return super().generic_visit(node)
-
-
-class _Replay(ast.NodeTransformer):
-    def __init__(self, model_names: set[str]) -> None:
-        self.model_names, self.counter = model_names, [0]
-
-    def visit_Assert(self, node: ast.Assert):
-        node.test = _Sites(self.model_names, _site_call, self.counter).visit(node.test)
+        outer = (self.calls, self.indirect)
+        self.calls, self.indirect = [], self.depth > 0
+        node.test = self.visit(node.test)
+        calls, indirect = self.calls, self.indirect
+        self.calls, self.indirect = outer
         node.msg = None
-        return node
+        if self.nonce is None:
+            return node
+        checks = [node.test] if indirect else calls
+        made = [ast.Expr(_call("__pac_try__", _thunk(c))) for c in checks]
+        return [ast.copy_location(m, node) for m in made] or ast.copy_location(ast.Pass(), node)
 
-    def generic_visit(self, node):
-        if isinstance(node, ast.expr):
-            return _Sites(self.model_names, _site_call, self.counter).visit(node)
-        return super().generic_visit(node)
 
-
-def split_functional(tests: str, code: str) -> tuple[str, ast.Module]:
-    """(probe source for the sandbox, replay tree for :func:`judge_functional`). Raises
-    ``BadTests`` for tests without an assert, ``SyntaxError`` for code that does not parse."""
+def split_functional(tests: str, code: str) -> tuple[str, ast.Module, str]:
+    """(probe source for the sandbox, replay tree for :func:`judge_functional`, the probe's
+    nonce for the sandbox's recorder). Raises ``BadTests`` for tests without an assert,
+    ``SyntaxError`` for code that does not parse."""
     try:
         test_tree = ast.parse(tests)
     except (SyntaxError, ValueError) as err:
@@ -145,94 +175,142 @@ def split_functional(tests: str, code: str) -> tuple[str, ast.Module]:
     model_names = (
         _top_level_names(ast.parse(code)) - _top_level_names(test_tree) - set(dir(builtins))
     )
-    probe = _Probe(model_names)
+    test_names = _top_level_names(test_tree, imports=False)
+    nonce = secrets.token_hex(16)
+    probe = _Split(model_names, test_names, nonce)
     probe_tree = ast.fix_missing_locations(probe.visit(ast.parse(tests)))
     if probe.asserts == 0:
         raise BadTests("the tests hold no assert")
-    replay_tree = ast.fix_missing_locations(_Replay(model_names).visit(test_tree))
-    return ast.unparse(probe_tree), replay_tree
+    replay_tree = ast.fix_missing_locations(_Split(model_names, test_names, None).visit(test_tree))
+    return ast.unparse(probe_tree), replay_tree, nonce
 
 
-class _Unplain(Exception):
-    pass
+class _Failed(BaseException):
+    """A value or call the judge cannot take: not an ``Exception``, so a test's own ``except
+    Exception`` cannot swallow it (and the judge fails the run even if a bare ``except`` does)."""
 
 
-def decode(tagged):
-    """Tagged plain data (see ``_harness.plain``) -> exact built-in values; ValueError if bad."""
-    budget = [2_000_000]
-
-    def walk(t, depth):
-        budget[0] -= 1
-        if budget[0] < 0 or depth > 101 or not isinstance(t, list) or not t:
-            raise ValueError("malformed value")
-        tag = t[0]
-        if tag == "n":
-            return None
-        if tag == "b" and isinstance(t[1], bool):
-            return t[1]
-        if tag == "i":
-            return int(t[1], 16)
-        if tag == "f":
-            return float.fromhex(t[1])
-        if tag == "c":
-            return complex(float.fromhex(t[1]), float.fromhex(t[2]))
-        if tag == "s" and isinstance(t[1], str):
-            return t[1]
-        if tag == "y":
-            return bytes.fromhex(t[1])
-        if tag in ("l", "t", "S", "F") and isinstance(t[1], list):
-            items = [walk(x, depth + 1) for x in t[1]]
-            return {"l": list, "t": tuple, "S": set, "F": frozenset}[tag](items)
-        if tag == "d" and isinstance(t[1], list):
-            return {walk(k, depth + 1): walk(v, depth + 1) for k, v in t[1]}
-        raise ValueError("malformed value")
-
-    try:
-        return walk(tagged, 0)
-    except (TypeError, ValueError, IndexError, OverflowError, RecursionError) as err:
-        raise ValueError("malformed value") from err
+_MUTABLE = (list, dict, set)
 
 
-def _raised(name: object) -> BaseException:
-    cls = getattr(builtins, str(name), None)
-    if isinstance(cls, type) and issubclass(cls, Exception):
-        return cls("raised in the sandbox")
-    return RuntimeError(f"{name} raised in the sandbox")
+def _assign(target, state) -> None:
+    """Make ``target`` (list, dict or set) equal ``state`` (same type) in place, keeping the
+    identity of nested containers where the shape allows."""
+    if type(target) is list:
+        if len(target) != len(state):
+            target[:] = state
+            return
+        for i, new in enumerate(state):
+            target[i] = _merged(target[i], new)
+    elif type(target) is dict:
+        for key in [key for key in target if key not in state]:
+            del target[key]
+        for key, new in state.items():
+            target[key] = _merged(target[key], new) if key in target else new
+    else:
+        target.clear()
+        target.update(state)
+
+
+def _merged(old, new):
+    if type(old) is type(new) and type(old) in _MUTABLE:
+        _assign(old, new)
+        return old
+    return new
+
+
+class _Replay:
+    """A callable of the program as the judge's test code holds it: a call returns what the same
+    call (same arguments, as plain data) returned in the sandbox."""
+
+    __slots__ = ("judge", "k")
+
+    def __init__(self, k: str, judge: _Judge) -> None:
+        self.k, self.judge = k, judge
+
+    def __call__(self, *args, **kwargs):
+        return self.judge.call(self.k, args, kwargs)
+
+
+class _Judge:
+    def __init__(self, report: dict) -> None:
+        sites, calls = report.get("sites"), report.get("calls")
+        self.ok = isinstance(sites, dict) and isinstance(calls, dict)
+        self.sites = {k: list(v) for k, v in (sites or {}).items() if isinstance(v, list)}
+        self.calls = {k: list(v) for k, v in (calls or {}).items() if isinstance(v, list)}
+        self.failed = False
+
+    def fail(self, why: str):
+        self.failed = True
+        return _Failed(why)
+
+    def value(self, entry):
+        if not (isinstance(entry, list) and len(entry) == 2 and entry[0] == "value"):
+            raise self.fail("not plain data")
+        try:
+            return decode(entry[1])
+        except ValueError:
+            raise self.fail("malformed value") from None
+
+    def site(self, k: int):
+        queue = self.sites.get(str(k))
+        if not queue:
+            raise self.fail("no value recorded")
+        entry = queue.pop(0)
+        if isinstance(entry, list) and entry[:1] == ["raise"] and len(entry) == 2:
+            raise fresh_exception(entry[1])
+        if entry == ["fn"]:
+            return _Replay(str(k), self)
+        return self.value(entry)
+
+    def _key_tag(self, v):
+        if type(v) is _Replay:
+            return ["fn", v.k]
+        return ["?", type(v).__name__]
+
+    def call(self, k: str, args: tuple, kwargs: dict):
+        key = plain([list(args), kwargs], self._key_tag)
+        pool = self.calls.get(k) or []
+        for i, entry in enumerate(pool):
+            if isinstance(entry, list) and len(entry) == 3 and entry[0] == key:
+                del pool[i]
+                break
+        else:
+            raise self.fail("a call the sandbox did not make")
+        _, outcome, states = entry
+        self.restore(args, kwargs, states)
+        if isinstance(outcome, list) and outcome[:1] == ["raise"] and len(outcome) == 2:
+            raise fresh_exception(outcome[1])
+        return self.value(outcome)
+
+    def restore(self, args: tuple, kwargs: dict, states) -> None:
+        """Write the arguments' state after the sandbox's call into this run's arguments."""
+        wanted = {i for i, a in enumerate(args) if type(a) in _MUTABLE}
+        wanted |= {n for n, a in kwargs.items() if type(a) in _MUTABLE}
+        if not isinstance(states, list) or len(states) != len(wanted):
+            raise self.fail("argument states do not match")
+        for item in states:
+            where, tagged = item if isinstance(item, list) and len(item) == 2 else (None, None)
+            target = args[where] if type(where) is int and where in wanted else kwargs.get(where)
+            if where not in wanted or tagged is None:
+                raise self.fail("an argument came back as something other than plain data")
+            state = self.value(["value", tagged])
+            if type(state) is not type(target):
+                raise self.fail("an argument changed type")
+            _assign(target, state)
 
 
 def judge_functional(replay: ast.Module, report: dict) -> Verdict:
-    """Replay the tests on the values the sandbox recorded; every assert must hold."""
-    records = report.get("records")
-    if not isinstance(records, dict):
+    """Replay the tests on what the sandbox recorded; every assert must hold."""
+    judge = _Judge(report)
+    if not judge.ok:
         return fail("no_result")
-    queues = {k: list(v) if isinstance(v, list) else [] for k, v in records.items()}
-
-    def site(k: int):
-        queue = queues.get(str(k))
-        if not queue:
-            raise _Unplain("no value recorded")
-        entry = queue.pop(0)
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise _Unplain("malformed record")
-        if entry[0] == "value":
-            try:
-                return decode(entry[1])
-            except ValueError as err:
-                raise _Unplain("malformed value") from err
-        if entry[0] == "raise":
-            raise _raised(entry[1])
-        raise _Unplain("not plain data")
-
-    scope = {"__name__": "__pac_tests__", "__pac_site__": site, "math": math}
+    scope = {"__name__": "__pac_tests__", "__pac_site__": judge.site, "math": math}
     try:
         exec(compile(replay, "<tests>", "exec"), scope)
-    except _Unplain:
+    except (_Failed, Exception):  # an assert failed, or the tests raised on what came back
         return fail("tests_failed")
-    except AssertionError:
-        return fail("tests_failed")
-    except Exception:  # the tests raised on what the program returned
-        return fail("tests_failed")
-    if report.get("error") and report.get("error") not in ("",):
+    if judge.failed or report.get("error"):
         return fail("tests_failed")
     return OK
 

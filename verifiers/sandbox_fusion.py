@@ -4,8 +4,8 @@ already run a SandboxFusion service (``PAC_SANDBOX_FUSION_URL``, e.g.
 
 Same verdict contract as the local backend: the service runs the harness (``_harness.py``, sent as
 one script with the job embedded; the report comes back on stdout, sealed with a per-run token),
-and the judge in this process decides (``code_judge.py``): the expected sides of functional
-asserts and the expected stdout never leave this process. The request is SandboxFusion's
+and the judge in this process decides (``code_judge.py``): the expected stdout and the expected
+sides of top-level functional asserts never leave this process. The request is SandboxFusion's
 ``/run_code`` JSON (the one verl 0.7.1's ``verl.utils.reward_score.sandbox_fusion`` client
 sends), made here with ``requests`` because only ``pac_verl/verl`` may import verl; like verl's
 client it retries a 504 (the service's queue is full) with a growing delay.
@@ -13,7 +13,8 @@ client it retries a 504 (the service's queue is full) with a growing delay.
 Isolation is the service's. One difference: the service shows the program the script it runs, so
 a unittest-style program could read the token from it and forge a report; use the local backend
 (strict) for BigCodeBench when that matters. Functional and stdin/stdout verdicts do not depend on
-the token (a forged report can only claim values, which the judge compares).
+the token or the functional nonce (a forged report can only claim values, which the judge
+compares).
 """
 
 from __future__ import annotations
