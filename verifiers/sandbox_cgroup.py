@@ -6,7 +6,9 @@ the whole tree, forks, memfd and tmpfs pages included. cgroup v2 is used where i
 ``pids`` and ``cpu`` controllers can be enabled below this process's cgroup; otherwise the v1
 hierarchies ``memory``, ``pids``, ``cpu`` and ``cpuacct`` (a hybrid host such as this project's CI
 machine). Creating cgroups needs root or a delegated subtree (``systemd-run --scope -p
-Delegate=yes``); :func:`unavailable_reason` says what is missing.
+Delegate=yes``); :func:`unavailable_reason` says what is missing (for v2, the controllers the
+hierarchy lacks). :func:`layout` and :func:`unavailable_reason` take the cgroup file systems' root
+(default ``/sys/fs/cgroup``) and :class:`RunGroup` a layout, so tests can point them elsewhere.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path("/sys/fs/cgroup")
 V1_CONTROLLERS = ("memory", "pids", "cpu", "cpuacct")
+V2_CONTROLLERS = ("memory", "pids", "cpu")
 PERIOD_US = 100_000
 
 
@@ -34,47 +37,78 @@ def _own_paths() -> dict[str, str]:
     return paths
 
 
-def _v2_mount() -> Path | None:
-    for candidate in (ROOT, ROOT / "unified"):
+def _v2_mount(root: Path) -> Path | None:
+    for candidate in (root, root / "unified"):
         if (candidate / "cgroup.controllers").exists():
             return candidate
     return None
 
 
-@cache
-def layout() -> tuple[str, dict[str, Path]]:
-    """('v2', {'': parent}) or ('v1', {controller: parent}): where run groups are made. Raises
-    OSError with the reason when neither works."""
-    own = _own_paths()
-    v2 = _v2_mount()
-    if v2 is not None:
-        base = v2 / own.get("", "/").lstrip("/")
-        wanted = {"memory", "pids", "cpu"}
-        if wanted <= set((base / "cgroup.controllers").read_text().split()):
-            parent = base / "pac-sandbox"
-            parent.mkdir(exist_ok=True)
-            with contextlib.suppress(OSError):
-                (base / "cgroup.subtree_control").write_text("+memory +pids +cpu")
-            with contextlib.suppress(OSError):
-                (parent / "cgroup.subtree_control").write_text("+memory +pids +cpu")
-            if wanted <= set((parent / "cgroup.subtree_control").read_text().split()):
-                return "v2", {"": parent}
+def _v2_parent(base: Path) -> Path:
+    """The folder under the v2 cgroup ``base`` whose children get memory, pids and cpu; raises
+    OSError naming what is missing."""
+    have = set((base / "cgroup.controllers").read_text().split())
+    missing = [c for c in V2_CONTROLLERS if c not in have]
+    if missing:
+        raise OSError(
+            f"cgroup v2 at {base} lacks the {', '.join(missing)} controller"
+            f"{'s' if len(missing) > 1 else ''} (it has: {' '.join(sorted(have)) or 'none'})"
+        )
+    parent = base / "pac-sandbox"
+    parent.mkdir(exist_ok=True)
+    enable = " ".join(f"+{c}" for c in V2_CONTROLLERS)
+    with contextlib.suppress(OSError):  # refused where this cgroup holds processes itself
+        (base / "cgroup.subtree_control").write_text(enable)
+    with contextlib.suppress(OSError):
+        (parent / "cgroup.subtree_control").write_text(enable)
+    enabled = set((parent / "cgroup.subtree_control").read_text().split())
+    if not set(V2_CONTROLLERS) <= enabled:
+        raise OSError(
+            f"cgroup v2 at {base}: {', '.join(sorted(set(V2_CONTROLLERS) - enabled))} cannot be "
+            f"enabled for the children of {parent} (cgroup.subtree_control)"
+        )
+    return parent
+
+
+def _v1_parents(root: Path, own: dict[str, str]) -> dict[str, Path]:
     parents = {}
     for c in V1_CONTROLLERS:
-        mount = next((m for m in ROOT.glob("*") if c in m.name.split(",")), None)
+        mount = next((m for m in root.glob("*") if c in m.name.split(",")), None)
         if mount is None or not (mount / "cgroup.procs").exists():
-            raise OSError(
-                f"no cgroup v2 with memory+pids+cpu delegated here and no v1 {c} hierarchy"
-            )
+            raise OSError(f"there is no cgroup v1 {c} hierarchy under {root}")
         parent = mount / own.get(c, "/").lstrip("/") / "pac-sandbox"
         parent.mkdir(parents=True, exist_ok=True)
         parents[c] = parent
-    return "v1", parents
+    return parents
 
 
-def unavailable_reason() -> str | None:
+@cache
+def layout(root: Path = ROOT) -> tuple[str, dict[str, Path]]:
+    """('v2', {'': parent}) or ('v1', {controller: parent}): where run groups are made, for the
+    cgroup file systems mounted at ``root`` (tests pass another). Raises OSError with the reasons
+    when neither works."""
+    own = _own_paths()
+    reasons = []
+    v2 = _v2_mount(root)
+    if v2 is not None:
+        try:
+            return "v2", {"": _v2_parent(v2 / own.get("", "/").lstrip("/"))}
+        except OSError as err:
+            reasons.append(str(err))
+    else:
+        reasons.append(f"there is no cgroup v2 under {root}")
     try:
-        group = RunGroup(memory_mb=64, max_processes=8)
+        return "v1", _v1_parents(root, own)
+    except OSError as err:
+        reasons.append(str(err))
+    raise OSError("; ".join(reasons))
+
+
+def unavailable_reason(root: Path = ROOT) -> str | None:
+    try:
+        group = RunGroup(memory_mb=64, max_processes=8, where=layout(root))
+    except PermissionError as err:
+        return f"this process (uid {os.geteuid()}) may not create cgroups in {err.filename}"
     except OSError as err:
         return str(err)
     group.remove()
@@ -85,8 +119,9 @@ class RunGroup:
     """One run's cgroup(s). The launcher joins ``procs_files`` before exec; ``cpu_seconds`` is the
     whole tree's CPU time; ``kill`` ends every process in it; ``remove`` deletes it."""
 
-    def __init__(self, memory_mb: int, max_processes: int) -> None:
-        self.version, parents = layout()
+    def __init__(self, memory_mb: int, max_processes: int, where=None) -> None:
+        """``where``: a :func:`layout` (default: this machine's)."""
+        self.version, parents = where if where is not None else layout()
         name = f"run-{os.getpid()}-{secrets.token_hex(4)}"
         self.dirs: dict[str, Path] = {}
         try:
