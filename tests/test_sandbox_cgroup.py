@@ -12,6 +12,7 @@ the same in v1 and v2 and is tested for real, on v1, by ``test_sandbox_attacks.p
 
 import os
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -112,3 +113,23 @@ def test_v2_run_group_kills_through_cgroup_kill_and_its_processes(v2_imitation):
         f.unlink()
     group.remove()
     assert not d.exists() and group.dirs == {}
+
+
+def test_a_run_over_its_memory_limit_is_seen_as_out_of_memory():
+    """This machine's own cgroups (v1 here), the real kernel: the OOM kill is what is counted
+    (on v1, ``memory.failcnt`` stays 0 on recent kernels: sandbox v2 never said "memory")."""
+    if sandbox_cgroup.unavailable_reason() is not None:
+        pytest.skip(sandbox_cgroup.unavailable_reason())
+    outcomes = {}
+    for mb in (8, 96):  # 48 MB of pages under a 96 MB limit, and over an 8 MB one
+        group = RunGroup(memory_mb=mb, max_processes=8)
+        try:
+            join = " ".join(f'echo $$ > "{f}";' for f in group.procs_files)
+            touch = "b = bytearray(48 << 20)"
+            status = subprocess.run(["/bin/sh", "-c", f'{join} exec "$0" -c "$1"',
+                                     sys.executable, touch]).returncode  # fmt: skip
+            outcomes[mb] = (status, group.out_of_memory())
+        finally:
+            group.kill()
+            group.remove()
+    assert outcomes == {8: (-9, True), 96: (0, False)}

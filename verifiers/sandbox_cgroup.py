@@ -162,11 +162,15 @@ class RunGroup:
             return 0.0
 
     def out_of_memory(self) -> bool:
+        """Whether the kernel's OOM killer killed a process of the run (v2 ``memory.events``, v1
+        ``memory.oom_control``: both count ``oom_kill``; v1's ``memory.failcnt`` stays 0 on recent
+        kernels)."""
         try:
             if self.version == "v2":
-                events = (self.dirs[""] / "memory.events").read_text().split()
-                return int(events[events.index("oom_kill") + 1]) > 0
-            return int((self.dirs["memory"] / "memory.failcnt").read_text()) > 0
+                words = (self.dirs[""] / "memory.events").read_text().split()
+            else:
+                words = (self.dirs["memory"] / "memory.oom_control").read_text().split()
+            return int(words[words.index("oom_kill") + 1]) > 0
         except (OSError, ValueError, IndexError):
             return False
 

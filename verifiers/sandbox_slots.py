@@ -27,8 +27,11 @@ def capacity() -> int:
 
 
 def _folder() -> Path:
+    """The node's slot folder, one per user: another user's folder (mode 0700) is not this user's
+    to lock in. Root's is ``pac-sandbox-slots``, the only one whose runs change uid per slot."""
     base = Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir())
-    folder = base / "pac-sandbox-slots"
+    uid = os.geteuid()
+    folder = base / ("pac-sandbox-slots" if uid == 0 else f"pac-sandbox-slots-{uid}")
     folder.mkdir(mode=0o700, exist_ok=True)
     return folder
 
