@@ -151,6 +151,17 @@ def test_calls_are_matched_by_their_arguments_not_their_order():
     assert score(src, tests) == "ok"
 
 
+def test_large_arguments_are_keyed_by_checksum_and_followed_when_mutated():
+    # 100,000 ints: over _harness.LARGE marshal bytes, so keyed by a checksum, not tagged item by
+    # item (which made such a test cost seconds of the CPU budget)
+    n = 100_000
+    tests = f"xs = list(range({n}))\nassert total(xs) == {n * (n - 1) // 2}\nbump(xs)\nassert xs[0] == 1"
+    right = "def total(xs):\n    return sum(xs)\ndef bump(xs):\n    xs[0] += 1"
+    assert score(right, tests) == "ok"
+    assert score(right.replace("xs[0] += 1", "xs[1] += 1"), tests) == "tests_failed"
+    assert score(LIAR + right.replace("xs[0] += 1", "xs[0] = Liar()"), tests) == "tests_failed"
+
+
 def test_an_exception_in_a_call_is_replayed():
     tests = "try:\n    f(-1)\n    ok = False\nexcept ValueError:\n    ok = True\nassert ok"
     assert (

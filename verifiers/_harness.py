@@ -42,6 +42,7 @@ import builtins
 import marshal
 import os
 import sys
+import zlib
 
 RESULT_FD = -1  # set from the job
 PROC_OK = frozenset({"stat", "status", "statm", "cmdline", "comm", "limits", "cgroup", "io"})
@@ -229,6 +230,36 @@ def decode(tagged):
         raise ValueError("malformed value") from err
 
 
+LARGE = 1 << 16  # marshal bytes above which an argument is keyed by a checksum
+
+
+def snapshot(v, _dumps=marshal.dumps):
+    """``v``'s marshal bytes (format 0: no references, no interning, so equal values of exact
+    built-in types give equal bytes in any process), or None for anything marshal refuses."""
+    try:
+        return _dumps(v, 0)
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+def call_key(args, kwargs, tag, _crc=zlib.crc32, _len=len):
+    """A call's arguments as tagged data, each on its own (``tag`` tags what is not plain data): what
+    the judge matches a replayed call by. An argument of more than ``LARGE`` marshal bytes is keyed
+    by their checksum and length (tagging 10^5 items costs seconds; a key only picks which of the
+    program's own recorded calls answers, so a collision gains a program nothing)."""
+
+    def one(v):
+        raw = snapshot(v)
+        if raw is not None and _len(raw) > LARGE:
+            return ["large", _crc(raw), _len(raw)]
+        try:
+            return plain(v, tag)
+        except TypeError:
+            return ["large"]
+
+    return [[one(a) for a in args], [[name, one(v)] for name, v in dict.items(kwargs)]]
+
+
 def fresh_exception(name):
     """A new built-in exception of the class named ``name`` (RuntimeError for a name that is not
     a built-in Exception class): what a recorded raise becomes, in the sandbox's test code and in
@@ -316,6 +347,7 @@ def _install_recorder(nonce):
     mutation), all as plain data."""
     sites, calls, fns = {}, {}, []
     _plain, _decode, _fresh, _callable = plain, decode, fresh_exception, callable
+    _key, _snapshot = call_key, snapshot
     _type, _str, _len, _list, _tuple, _dict = type, str, len, list, tuple, dict
     _mro = type.__dict__["__mro__"].__get__
     errors = {id(c): c.__name__ for c in vars(builtins).values()
@@ -374,15 +406,24 @@ def _install_recorder(nonce):
         if not (ok and _type(cargs) is _tuple and _type(ckwargs) is _dict and _type(box) is _list):
             return
         k, fn = fns[handle]
-        key = _plain([_list(cargs), ckwargs], key_tag)
+        key = _key(cargs, ckwargs, key_tag)
+        after = [*cargs, *_dict.values(ckwargs)]
+        raw = [_snapshot(a) if _type(a) in containers else None for a in after]
         real = [fns[a.handle][1] if key_tag(a)[0] == "fn" else a for a in cargs]
         raised = None
         try:
             value = fn(*real, **ckwargs)
         except BaseException as err:
             raised = error_name(err)
-        states = [[i, state(a)] for i, a in enumerate(cargs) if _type(a) in containers]
-        states += [[n, state(a)] for n, a in _dict.items(ckwargs) if _type(a) in containers]
+        # the state after the call of every list, dict and set argument that changed (a value
+        # that is no longer plain data, or too large to tag, is recorded as None)
+        before = [*key[0], *(v for _, v in key[1])]
+        states = []
+        for where, a, b, r in zip([*range(_len(cargs)), *ckwargs], after, before, raw):
+            if _type(a) in containers:
+                changed = _snapshot(a) != r if r is not None else state(a) != b
+                if changed:
+                    states.append([where, state(a)])
         if raised is not None:
             calls.setdefault(k, []).append([key, ["raise", raised], states])
             raise _fresh(raised) from None

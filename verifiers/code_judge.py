@@ -37,10 +37,12 @@ from __future__ import annotations
 
 import ast
 import builtins
+import json
 import math
 import secrets
+from collections import deque
 
-from pac_verl.verifiers._harness import decode, fresh_exception, plain
+from pac_verl.verifiers._harness import call_key, decode, fresh_exception
 from pac_verl.verifiers.verdict import OK, Verdict, fail
 
 __all__ = ["BadTests", "decode", "judge_functional", "judge_stdio", "judge_unittest",
@@ -236,8 +238,14 @@ class _Judge:
     def __init__(self, report: dict) -> None:
         sites, calls = report.get("sites"), report.get("calls")
         self.ok = isinstance(sites, dict) and isinstance(calls, dict)
-        self.sites = {k: list(v) for k, v in (sites or {}).items() if isinstance(v, list)}
-        self.calls = {k: list(v) for k, v in (calls or {}).items() if isinstance(v, list)}
+        self.sites = {k: deque(v) for k, v in (sites or {}).items() if isinstance(v, list)}
+        # site -> call key (as JSON text) -> that call's records in order: one lookup per call
+        self.calls: dict[str, dict[str, deque]] = {}
+        for k, entries in (calls or {}).items():
+            table = self.calls.setdefault(str(k), {})
+            for entry in entries if isinstance(entries, list) else ():
+                if isinstance(entry, list) and len(entry) == 3:
+                    table.setdefault(json.dumps(entry[0]), deque()).append(entry)
         self.failed = False
 
     def fail(self, why: str):
@@ -256,7 +264,7 @@ class _Judge:
         queue = self.sites.get(str(k))
         if not queue:
             raise self.fail("no value recorded")
-        entry = queue.pop(0)
+        entry = queue.popleft()
         if isinstance(entry, list) and entry[:1] == ["raise"] and len(entry) == 2:
             raise fresh_exception(entry[1])
         if entry == ["fn"]:
@@ -269,26 +277,23 @@ class _Judge:
         return ["?", type(v).__name__]
 
     def call(self, k: str, args: tuple, kwargs: dict):
-        key = plain([list(args), kwargs], self._key_tag)
-        pool = self.calls.get(k) or []
-        for i, entry in enumerate(pool):
-            if isinstance(entry, list) and len(entry) == 3 and entry[0] == key:
-                del pool[i]
-                break
-        else:
+        key = json.dumps(call_key(args, kwargs, self._key_tag))
+        queue = self.calls.get(k, {}).get(key)
+        if not queue:
             raise self.fail("a call the sandbox did not make")
-        _, outcome, states = entry
+        _, outcome, states = queue.popleft()
         self.restore(args, kwargs, states)
         if isinstance(outcome, list) and outcome[:1] == ["raise"] and len(outcome) == 2:
             raise fresh_exception(outcome[1])
         return self.value(outcome)
 
     def restore(self, args: tuple, kwargs: dict, states) -> None:
-        """Write the arguments' state after the sandbox's call into this run's arguments."""
+        """Write the state after the sandbox's call of the arguments it changed into this run's
+        arguments."""
         wanted = {i for i, a in enumerate(args) if type(a) in _MUTABLE}
         wanted |= {n for n, a in kwargs.items() if type(a) in _MUTABLE}
-        if not isinstance(states, list) or len(states) != len(wanted):
-            raise self.fail("argument states do not match")
+        if not isinstance(states, list):
+            raise self.fail("malformed argument states")
         for item in states:
             where, tagged = item if isinstance(item, list) and len(item) == 2 else (None, None)
             target = args[where] if type(where) is int and where in wanted else kwargs.get(where)
