@@ -51,6 +51,17 @@ FORGERS = {
     "            for k in range(4):\n"
     "                sys.audit('pac.site', c, k, lambda: (lambda a, b: 5), [])\n"
     "    return 0\n",
+    # the harness's module namespace is reachable from the recorder's function: a serialiser
+    # that looks itself up there could be swapped for one that writes forged records
+    "swap the report's serialiser": "g = __pac_site__.__globals__\nreal = g['to_json']\n"
+    'FORGED = (\'{"0": [[[[["i", "2"], ["i", "3"]], []], ["value", ["i", "5"]], []]],\'\n'
+    '          \' "1": [[[[["i", "-1"], ["i", "1"]], []], ["value", ["i", "0"]], []]]}\')\n'
+    "def fake(v, *rest):\n"
+    "    if type(v) is dict and type(v.get('0')) is list and len(v['0'][0]) == 3:\n"
+    "        return FORGED\n"
+    "    return real(v, *rest)\n"
+    "g['to_json'] = fake\n"
+    "def add(a, b):\n    return 0\n",
     # the harness's own helpers are protected: no new code or defaults for them
     "rewrite the recorder": "def add(a, b):\n"
     "    site = globals()['__pac_site__']\n"
@@ -61,7 +72,10 @@ FORGERS = {
 
 @pytest.mark.parametrize("how", list(FORGERS))
 def test_records_cannot_be_forged(how):
-    tests = "def check(f):\n    assert f(2, 3) == 5\n    assert f(-1, 1) == 0\ncheck(add)\n" + ADD
+    check = "def check(f):\n    assert f(2, 3) == 5\n    assert f(-1, 1) == 0\ncheck(add)\n"
+    # the serialiser's forgery is written for ADD's two sites; it scored 1 before to_json stopped
+    # looking itself up in the module namespace
+    tests = ADD if how == "swap the report's serialiser" else check + ADD
     assert score(FORGERS[how], tests) == "tests_failed"
 
 

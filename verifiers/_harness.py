@@ -156,7 +156,16 @@ def _environment(job):
 # ---- plain data: exact built-in types only -------------------------------------------------
 
 
-def plain(value, other=None, _type=type, _hex=float.hex, _fmt=format, _repr=repr, _sorted=sorted):
+def plain(
+    value,
+    other=None,
+    _type=type,
+    _hex=float.hex,
+    _fmt=format,
+    _repr=repr,
+    _sorted=sorted,
+    _items=dict.items,
+):
     """``value`` as tagged JSON data, or raise TypeError for anything but exact built-in types.
     With ``other``, a value of any other type is tagged ``other(value)`` instead (call keys).
     Set items are sorted by their tags, so a key does not depend on the string hash seed."""
@@ -186,7 +195,7 @@ def plain(value, other=None, _type=type, _hex=float.hex, _fmt=format, _repr=repr
         if t is set or t is frozenset:
             return ["S" if t is set else "F", _sorted((walk(x, depth + 1) for x in v), key=_repr)]
         if t is dict:
-            return ["d", [[walk(k, depth + 1), walk(x, depth + 1)] for k, x in dict.items(v)]]
+            return ["d", [[walk(k, depth + 1), walk(x, depth + 1)] for k, x in _items(v)]]
         if other is not None:
             return other(v)
         raise TypeError(f"not plain data: {t.__name__}")
@@ -276,25 +285,31 @@ def fresh_exception(name):
 _ESCAPES = {i: f"\\u{i:04x}" for i in range(32)} | {ord('"'): '\\"', ord("\\"): "\\\\"}
 
 
-def to_json(v, _type=type, _str=str, _repr=repr):
+def to_json(value, _type=type, _str=str, _repr=repr, _escapes=_ESCAPES, _inf=float("inf")):
     """JSON text of dicts, lists, str, int, float, bool and None (the report). ``json`` costs more
-    start-up time (``re``, ``enum``) than a whole short run; the parent parses with ``json``."""
-    t = _type(v)
-    if v is None:
-        return "null"
-    if t is bool:
-        return "true" if v else "false"
-    if t is int:
-        return _str(v)
-    if t is float:
-        return _repr(v) if v == v and v not in (float("inf"), float("-inf")) else "null"
-    if t is str:
-        return '"' + v.translate(_ESCAPES).encode("utf-8", "replace").decode("utf-8") + '"'
-    if t in (list, tuple):
-        return "[" + ",".join(to_json(x) for x in v) + "]"
-    if t is dict:
-        return "{" + ",".join(to_json(_str(k)) + ":" + to_json(x) for k, x in v.items()) + "}"
-    return to_json(_str(v))
+    start-up time (``re``, ``enum``) than a whole short run; the parent parses with ``json``. It
+    recurses through a closure and reads nothing from the module namespace, which a program can
+    reach (through ``__pac_site__.__globals__``) and rewrite before the report is written."""
+
+    def walk(v):
+        t = _type(v)
+        if v is None:
+            return "null"
+        if t is bool:
+            return "true" if v else "false"
+        if t is int:
+            return _str(v)
+        if t is float:
+            return _repr(v) if v == v and v != _inf and v != -_inf else "null"
+        if t is str:
+            return '"' + v.translate(_escapes).encode("utf-8", "replace").decode("utf-8") + '"'
+        if t is list or t is tuple:
+            return "[" + ",".join([walk(x) for x in v]) + "]"
+        if t is dict:
+            return "{" + ",".join([walk(_str(k)) + ":" + walk(x) for k, x in v.items()]) + "}"
+        return walk(_str(v))
+
+    return walk(value)
 
 
 # ---- runners --------------------------------------------------------------------------------
