@@ -111,3 +111,14 @@ def _is_zombie(pid: int) -> bool:
 def test_kill_of_an_empty_group_returns_at_once(group):
     group.kill()
     assert group.pids() == []
+
+
+@pytest.mark.parametrize("mode", ["none", "strict"])
+def test_an_interpreter_that_does_not_run_is_a_clear_error_at_every_level(mode, monkeypatch):
+    # the harness is compiled by the sandbox interpreter: where it cannot be, say so, as a UserError
+    monkeypatch.setenv("PAC_SANDBOX_ISOLATION", mode)
+    truth = json.dumps({"functional": "assert f() == 1"})
+    with pytest.raises(sandbox.SandboxUnavailable, match="/nonexistent/python3 does not run"):
+        code_scorer.score(
+            "```python\ndef f():\n    return 1\n```", truth, python="/nonexistent/python3"
+        )

@@ -162,6 +162,7 @@ def _harness_code(python: str) -> bytes:
 def require(mode: str, bwrap: str | None, python: str) -> None:
     """Check once per process that ``mode`` works here; raise SandboxUnavailable naming the fix."""
     if mode == "none":
+        _interpreter_runs(python)
         return
     if not sys.platform.startswith("linux"):
         raise SandboxUnavailable(f"sandbox isolation {mode!r} needs Linux")
@@ -186,11 +187,7 @@ def require(mode: str, bwrap: str | None, python: str) -> None:
                 "the trainer as root or inside a delegated cgroup (systemd-run --scope -p "
                 "Delegate=yes ...), or ask for PAC_SANDBOX_ISOLATION=namespaces by name"
             )
-    try:
-        dirs = _interpreter_info(python)[0]
-        _harness_code(python)
-    except (OSError, subprocess.SubprocessError, ValueError) as err:
-        raise SandboxUnavailable(f"the sandbox interpreter {python} does not run: {err}") from None
+    dirs = _interpreter_runs(python)
     job = {"kind": "functional", "code": "x = 1", "probe": "assert x == 1"}
     result = _run_once(job, Limits(wall_seconds=30, cpu_seconds=10), python, mode, bwrap, dirs, 0)
     if result.reason != "ok":
@@ -199,6 +196,15 @@ def require(mode: str, bwrap: str | None, python: str) -> None:
             f"{result.detail.strip()[-300:]}); if user namespaces are disabled, enable them "
             "(sysctl kernel.unprivileged_userns_clone=1) or run as root"
         )
+
+
+def _interpreter_runs(python: str) -> tuple[str, ...]:
+    """Probe the interpreter and compile the harness with it (both cached); its folders to mount."""
+    try:
+        _harness_code(python)
+        return _interpreter_info(python)[0]
+    except (OSError, subprocess.SubprocessError, ValueError) as err:
+        raise SandboxUnavailable(f"the sandbox interpreter {python} does not run: {err}") from None
 
 
 def _python_args(python: str, kind: str) -> list[str]:
