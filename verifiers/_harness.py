@@ -121,7 +121,7 @@ def _drop_privileges(job):
 
 def _not_dumpable():
     """PR_SET_DUMPABLE 0: no ``/proc/<pid>/mem``, ``/proc/<pid>/fd`` or ptrace for the program's
-    processes. Through ``_ctypes`` (1 ms), not ``ctypes`` (5-8 ms, a sixth of a short run)."""
+    processes. Through ``_ctypes`` (1 ms to import), not ``ctypes`` (4-8 ms)."""
     import _ctypes
 
     prctl = _ctypes.dlsym(_ctypes.dlopen(None), "prctl")

@@ -171,12 +171,12 @@ class RunGroup:
             try:
                 still = set(self.pids())
                 poller = select.poll()
-                for pid, fd in fds.items():
-                    if pid in still:
-                        with contextlib.suppress(ProcessLookupError, PermissionError):
-                            signal.pidfd_send_signal(fd, signal.SIGKILL)
-                        poller.register(fd, select.POLLIN)
-                if fds:
+                ours = [fd for pid, fd in fds.items() if pid in still]
+                for fd in ours:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        signal.pidfd_send_signal(fd, signal.SIGKILL)
+                    poller.register(fd, select.POLLIN)
+                if ours:
                     poller.poll(20)
                 else:
                     time.sleep(0.001)  # listed but ended already, or no pidfds here
