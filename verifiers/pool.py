@@ -29,6 +29,12 @@ run in worker processes and the caller only waits on a pipe, with a deadline:
   bound fails with ``MemoryError`` (scored ``error`` by the dispatcher) instead of swapping the node.
 
 One pool per process (:func:`shared_pool`); a forked child never uses its parent's workers.
+
+Code answers do not come here: their program already runs in a sandbox process, which the caller's
+thread waits on under the same two bounds (``queue_s`` for a node sandbox slot, then ``timeout_s``
+for the runs: :class:`~.sandbox_types.Budget`), with the same reasons, ``overloaded`` and
+``timeout``. ``compute_scores`` (``pac-verl prep check``, the builders' gold checks) uses this
+pool too, so no scorer runs unbounded in the checking process.
 """
 
 from __future__ import annotations
