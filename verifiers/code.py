@@ -34,7 +34,9 @@ slot (else ``overloaded``), then ``timeout_s`` for all of its runs, the retry of
 included (else ``timeout``). A CPU limit over ``timeout_s`` is clamped to it, with a warning logged
 once: with the defaults a BigCodeBench program gets 10 s of CPU, not 60; give BigCodeBench runs a
 larger reward ``timeout_s`` when their tests need it. Clamped rather than refused because the CPU
-limits are per task kind while ``timeout_s`` is one setting for every task type.
+limits are per task kind while ``timeout_s`` is one setting for every task type. The bound wins
+over load-independence (SPEC 9) at the edge: a program that needs nearly ``timeout_s`` of CPU and
+gets less than a core (the node's slots keep that rare) meets the wall clock first.
 """
 
 from __future__ import annotations

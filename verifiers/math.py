@@ -31,9 +31,10 @@ switched off (``parsing_timeout=None``, ``timeout_seconds=None``). The answer an
 capped at ``MAX_ANSWER_CHARS``, which keeps sympy's work small, and the guards of :mod:`.guards`
 settle absurd sizes; what time is left unbounded is bounded by the caller: ``compute_score`` and
 ``compute_scores`` score in a killable worker of :mod:`.pool`, which is killed at ``timeout_s``
-(reason ``timeout``). No alarm interrupts the grading in-process: math-verify swallowed it
-(``not_equal``, not ``timeout``), and an interrupted sympy parse left state that made later
-grades in the same process wrong.
+(reason ``timeout``). No alarm interrupts the grading in-process (there was one, on the main
+thread): an alarm that lands inside math-verify or sympy can be caught by their broad handlers
+(scored ``not_equal``, not ``timeout``) and can leave a parse half done for the grades that follow
+in the same process.
 
 Gold answers are normalised: a float with an integral value (AMC's ``3.0``) becomes ``3``.
 """

@@ -261,7 +261,8 @@ def run_job(
     ``queue_until`` (``overloaded``) and the run, retry included, at ``timeout_s`` after the slot
     is taken (``timeout``): the CPU limit is clamped to ``timeout_s``, the wall-clock backstop to
     the time left, and the retry happens only when at least the first run's wall-clock time is
-    left (with less it would be starved again)."""
+    left (with less it would be starved again). Not counted: the one-time check of the machine by
+    the process's first run (:func:`require`; the preflight makes it before training)."""
     limits = limits or Limits()
     if budget is not None:
         limits = _clamped(limits, budget.timeout_s)
