@@ -204,7 +204,8 @@ def test_compute_scores_times_out_a_slow_answer_and_later_grades_stay_right():
 def test_compute_scores_keeps_order_and_reads_tuples_and_dicts():
     items = [("zebra", "\\boxed{Arnold}", "arnold"),
              {"task_type": "zebra", "solution_str": "\\boxed{Bo}", "ground_truth": "arnold"},
-             ("arc", "\\boxed{1 2 3}", "1 2 3"), ("nope", "x", "y")] * 3  # fmt: skip
+             ("arc", "\\boxed{1 2 3}", "1 2 3"), ("nope", "x", "y"),
+             ("code", fenced(RIGHT), ADD)] * 3  # fmt: skip
     reasons = [v.reason for v in compute_scores(items, timeout_s=30)]
-    assert reasons == ["ok", "not_equal", "ok", "unknown_type"] * 3
+    assert reasons == ["ok", "not_equal", "ok", "unknown_type", "ok"] * 3
     assert compute_scores([]) == []
