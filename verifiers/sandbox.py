@@ -36,8 +36,10 @@ cgroup handling, a config language) are not needed here.
 
 Timeouts are decided by CPU time (the cgroup's, whole tree), with the wall clock as a generous
 backstop; a run that hit the wall clock without using its CPU budget is run once more, with twice
-the wall-clock time. A node-wide concurrency limit (``sandbox_slots.py``) keeps runs from starving
-each other: the same programs get the same verdicts alone and 24 at a time on 2 cores.
+the wall-clock time. A scoring call's :class:`Budget` bounds it all (issue 16): the slot wait, and
+the run with its retry, whose CPU limit and wall clock are cut to fit. A node-wide concurrency
+limit (``sandbox_slots.py``) keeps runs from starving each other: the same programs get the same
+verdicts alone and 24 at a time on 2 cores.
 
 The interpreter is a setting: ``python=`` or ``PAC_SANDBOX_PYTHON`` (default: this interpreter);
 its prefix folders are mounted read-only. BigCodeBench tasks import about 70 pinned libraries; on
@@ -51,6 +53,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import marshal
 import os
 import secrets
@@ -67,9 +70,9 @@ from pathlib import Path
 
 from pac_verl.errors import UserError
 from pac_verl.verifiers import sandbox_cgroup, sandbox_fusion, sandbox_seccomp, sandbox_slots
-from pac_verl.verifiers.sandbox_types import Limits, RunResult
+from pac_verl.verifiers.sandbox_types import Budget, Limits, RunResult
 
-__all__ = ["Limits", "RunResult", "SandboxUnavailable", "isolation_report", "run_job"]
+__all__ = ["Budget", "Limits", "RunResult", "SandboxUnavailable", "isolation_report", "run_job"]
 BACKENDS = ("local", "sandbox_fusion")
 
 HARNESS = Path(__file__).with_name("_harness.py")
@@ -81,6 +84,7 @@ BOOTSTRAP = (
     f"{{'__name__': '__main__', '__file__': {INSIDE_HARNESS!r}}})"
 )
 INSIDE_WORKDIR = "/tmp/work"
+_log = logging.getLogger(__name__)
 
 
 class SandboxUnavailable(UserError):
@@ -274,21 +278,68 @@ def _launch(cmd: list[str], limits: Limits, group) -> tuple[list[str], dict[str,
     return ["/bin/sh", "-c", LAUNCHER, "sh", *cmd], env
 
 
-def run_job(job: dict, limits: Limits | None = None, python: str | None = None) -> RunResult:
+def run_job(
+    job: dict,
+    limits: Limits | None = None,
+    python: str | None = None,
+    budget: Budget | None = None,
+) -> RunResult:
     """Run one job (``kind`` functional | stdio | unittest, ``code``, and the probe, inputs or
-    tests) and return the harness's report, unjudged. Raises SandboxUnavailable (see above)."""
+    tests) and return the harness's report, unjudged. Raises SandboxUnavailable (see above).
+
+    With a ``budget`` (a scoring call's, issue 16) the wait for a slot ends at its
+    ``queue_until`` (``overloaded``) and the run, retry included, at ``timeout_s`` after the slot
+    is taken (``timeout``): the CPU limit is clamped to ``timeout_s``, the wall-clock backstop to
+    the time left, and the retry happens only when at least the first run's wall-clock time is
+    left (with less it would be starved again). Not counted: the one-time check of the machine by
+    the process's first run (:func:`require`; the preflight makes it before training)."""
     limits = limits or Limits()
+    if budget is not None:
+        limits = _clamped(limits, budget.timeout_s)
     if backend() == "sandbox_fusion":
-        return sandbox_fusion.run_job_remote(job, limits, sandbox_fusion.url())
+        deadline = None if budget is None else time.monotonic() + budget.timeout_s
+        return sandbox_fusion.run_job_remote(job, limits, sandbox_fusion.url(), deadline)
     mode, bwrap, python = isolation_mode(), _bwrap_path(), _interpreter(python)
     require(mode, bwrap, python)
     dirs = _interpreter_info(python)[0] if mode != "none" else ()
-    with sandbox_slots.slot() as slot:
-        result = _run_once(job, limits, python, mode, bwrap, dirs, slot)
-        if result.reason == "wall_clock":  # starved, not slow: once more, with twice the time
-            again = replace(limits, wall_seconds=2 * limits.wall_seconds)
-            result = _run_once(job, again, python, mode, bwrap, dirs, slot)
+    until = None if budget is None else budget.queue_until
+    try:
+        with sandbox_slots.slot(until) as slot:
+            end = None if budget is None else time.monotonic() + budget.timeout_s
+            first = _within(limits, end)
+            result = _run_once(job, first, python, mode, bwrap, dirs, slot)
+            if result.reason == "wall_clock":  # starved, not slow: once more, with twice the time
+                again = _within(replace(limits, wall_seconds=2 * limits.wall_seconds), end)
+                if again.wall_seconds >= first.wall_seconds:
+                    result = _run_once(job, again, python, mode, bwrap, dirs, slot)
+    except sandbox_slots.NoSlot:
+        return RunResult("overloaded", "no sandbox slot came free within queue_s")
     return RunResult("timeout", "wall clock") if result.reason == "wall_clock" else result
+
+
+_clamp_logged: set[tuple[float, float]] = set()
+
+
+def _clamped(limits: Limits, timeout_s: float) -> Limits:
+    """A CPU limit over the call's ``timeout_s`` (BigCodeBench's 60 s against the default 10 s)
+    could never be used: clamp it, and say so once per pair of values (raise ``timeout_s``)."""
+    if limits.cpu_seconds <= timeout_s:
+        return limits
+    if (limits.cpu_seconds, timeout_s) not in _clamp_logged:
+        _clamp_logged.add((limits.cpu_seconds, timeout_s))
+        _log.warning(
+            "sandbox CPU limit %gs is over the reward's timeout_s %gs: clamped to %gs (raise "
+            "reward timeout_s to give these programs their CPU time)",
+            limits.cpu_seconds, timeout_s, timeout_s,
+        )  # fmt: skip
+    return replace(limits, cpu_seconds=timeout_s)
+
+
+def _within(limits: Limits, end: float | None) -> Limits:
+    """``limits`` with the wall-clock backstop cut to the time left before ``end``."""
+    if end is None:
+        return limits
+    return replace(limits, wall_seconds=max(0.0, min(limits.wall_seconds, end - time.monotonic())))
 
 
 def _run_once(job, limits, python, mode, bwrap, dirs, slot) -> RunResult:
