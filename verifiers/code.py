@@ -27,6 +27,16 @@ Limits (``PAC_SANDBOX_CPU_SECONDS``, ``PAC_SANDBOX_WALL_SECONDS``, ``PAC_SANDBOX
 apply to Code-R1; BigCodeBench tasks get ``PAC_SANDBOX_BCB_MEMORY_MB`` (default 8 GiB of
 resident memory for the whole tree: BigCodeBench's own harness sets a 30 GiB address-space
 limit) and ``PAC_SANDBOX_BCB_CPU_SECONDS`` (default 60).
+
+Bounded time (SPEC 8; issue 16): called through :func:`pac_verl.verifiers.compute_score`, a
+response gets a :class:`~pac_verl.verifiers.sandbox.Budget`: ``queue_s`` to get a node sandbox
+slot (else ``overloaded``), then ``timeout_s`` for all of its runs, the retry of a starved run
+included (else ``timeout``). A CPU limit over ``timeout_s`` is clamped to it, with a warning logged
+once: with the defaults a BigCodeBench program gets 10 s of CPU, not 60; give BigCodeBench runs a
+larger reward ``timeout_s`` when their tests need it. Clamped rather than refused because the CPU
+limits are per task kind while ``timeout_s`` is one setting for every task type. The bound wins
+over load-independence (SPEC 9) at the edge: a program that needs nearly ``timeout_s`` of CPU and
+gets less than a core (the node's slots keep that rare) meets the wall clock first.
 """
 
 from __future__ import annotations
@@ -39,7 +49,7 @@ from dataclasses import replace
 
 from pac_verl.verifiers import code_judge
 from pac_verl.verifiers.extract import answer_region, tail
-from pac_verl.verifiers.sandbox import Limits, run_job
+from pac_verl.verifiers.sandbox import Budget, Limits, run_job
 from pac_verl.verifiers.verdict import Verdict, fail
 
 MAX_CODE_CHARS = 50_000
@@ -153,8 +163,13 @@ def has_tests(ground_truth: str) -> bool:
 
 
 def score(
-    solution_str: str, ground_truth: str, limits: Limits | None = None, python: str | None = None
+    solution_str: str,
+    ground_truth: str,
+    limits: Limits | None = None,
+    python: str | None = None,
+    budget: Budget | None = None,
 ) -> Verdict:
+    """Score one response; ``budget`` bounds its time in the sandbox (see the module docstring)."""
     code = extract_code(solution_str)
     if code is None or not code.strip():
         return fail("no_code")
@@ -173,7 +188,7 @@ def score(
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return fail("tests_failed")  # the program does not parse
         job = {"kind": kind, "code": code, "probe": probe, "nonce": nonce}
-        result = run_job(job, limits, python)
+        result = run_job(job, limits, python, budget)
         return (
             code_judge.judge_functional(replay, result.report)
             if result.passed
@@ -182,11 +197,12 @@ def score(
     if kind == "stdio":
         if not job["inputs"]:
             return fail("bad_ground_truth")
-        result = run_job({"kind": kind, "code": code, "inputs": job["inputs"]}, limits, python)
+        stdio = {"kind": kind, "code": code, "inputs": job["inputs"]}
+        result = run_job(stdio, limits, python, budget)
         return (
             code_judge.judge_stdio(job["outputs"], result.report)
             if result.passed
             else fail(result.reason)
         )
-    result = run_job({"kind": kind, "code": code, "tests": job["tests"]}, limits, python)
+    result = run_job({"kind": kind, "code": code, "tests": job["tests"]}, limits, python, budget)
     return code_judge.judge_unittest(result.report) if result.passed else fail(result.reason)
