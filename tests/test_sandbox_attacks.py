@@ -37,8 +37,15 @@ def run(src: str, truth: str = ADD, limits: Limits = LIMITS):
 def probe(expr_src: str, setup: str = "", limits: Limits = LIMITS):
     """Score a program whose ``probe()`` returns ``expr_src``'s value; the test asserts it is True,
     so a score of 1 means the program could do what ``expr_src`` tries."""
-    src = f"import os, sys, ctypes\n{setup}\ndef probe():\n    return bool({expr_src})\n"
+    # ctypes only where a probe needs it: the sandbox denies ctypes.dlopen, which `import ctypes`
+    # itself calls, so a probe importing it fails whatever it tries
+    src = f"import os, sys\n{setup}\ndef probe():\n    return bool({expr_src})\n"
     return run(src, json.dumps({"functional": "assert probe() == True"}), limits)
+
+
+def test_a_probe_can_succeed():
+    # the control for every probe below: one that asks for something allowed scores 1
+    assert probe("os.getpid() < 10 and os.path.isdir('/usr')").reason == "ok"
 
 
 # ---- reward hacks: score 1 without solving -------------------------------------------------
@@ -148,7 +155,7 @@ SHM_KEY = 0x5AC0FFEE
 
 
 def test_sysv_ipc_does_not_persist_between_runs_and_no_user_namespaces():
-    libc = "libc = ctypes.CDLL(None, use_errno=True)"
+    libc = "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)"
     create = f"libc.shmget({SHM_KEY}, 4096, 0o1666) >= 0"  # IPC_CREAT | 0666
     probe(create, libc)
     assert probe(f"libc.shmget({SHM_KEY}, 0, 0o666) >= 0", libc).score == 0.0

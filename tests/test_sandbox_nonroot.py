@@ -44,7 +44,8 @@ WRONG = "```python\ndef add(a, b):\n    return a - b\n```"
 
 
 def _probe(expr: str, setup: str = "") -> list[str]:
-    src = f"import os, socket, ctypes\n{setup}\ndef probe():\n    return bool({expr})\n"
+    # no ctypes: the sandbox denies ctypes.dlopen, which `import ctypes` itself calls
+    src = f"import os, socket, subprocess\n{setup}\ndef probe():\n    return bool({expr})\n"
     return [f"```python\n{src}```", TRUE]
 
 
@@ -123,7 +124,6 @@ def test_namespaces_mode_as_an_unprivileged_trainer(tree):
         f"        socket.create_connection(('127.0.0.1', {port}), timeout=1).close()\n"
         "        return True\n    except OSError:\n        return False\n"
     )
-    libc = "libc = ctypes.CDLL(None, use_errno=True)"
     cases = {
         "right": [RIGHT, ADD],
         "wrong": [WRONG, ADD],
@@ -132,7 +132,10 @@ def test_namespaces_mode_as_an_unprivileged_trainer(tree):
         "host file readable by all": _probe(f"os.path.exists({str(tree['secret'])!r})"),
         "host /etc": _probe("os.path.exists('/etc/passwd') or os.path.exists('/etc/hostname')"),
         "host /proc": _probe(f"os.path.exists('/proc/{os.getpid()}')"),
-        "user namespace inside": _probe("libc.unshare(0x10000000) == 0", libc),
+        # util-linux's unshare(1) from the sandbox's /usr: the kernel and seccomp must refuse it
+        "user namespace inside": _probe(
+            "subprocess.run(['unshare', '--user', 'true']).returncode == 0"
+        ),
         "network": _probe("reach()", connect),
     }
     try:

@@ -470,6 +470,7 @@ def _run_functional(job, arm):
     """The model's code, then the probe (``code_judge.py``) in the same namespace; the records
     come from the recorder hook, out of the program's reach."""
     collect = _install_recorder(job.pop("nonce", None) or os.urandom(16).hex())
+    import types  # noqa: F401 (it reads a function's __code__ at import, denied once armed)
     scope = {"__name__": "__main__", "__pac_site__": _site, "__pac_try__": _try}
     code = compile(job["code"], "<solution>", "exec")
     probe_code = compile(job.pop("probe"), "<tests>", "exec")
