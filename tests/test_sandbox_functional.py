@@ -191,11 +191,15 @@ def test_an_exception_in_a_call_is_replayed():
         "from typing import TypeVar\nT = TypeVar('T')",
         "from collections import namedtuple\nPair = namedtuple('Pair', 'a b')",
         "from functools import lru_cache\nfrom dataclasses import dataclass",
+        "import ctypes",  # its import opens the program itself: let through, symbols are not
+        "import numpy as np",  # reads functions' __code__ at import and imports ctypes
     ],
 )
 def test_standard_library_modules_that_look_up_their_caller_still_work(head):
     # they call sys._getframe, which the sandbox denies; the denial is a ValueError too, which
     # they take for "no frames here" (sandbox v2 scored these correct programs 0)
+    if "numpy" in head:
+        pytest.importorskip("numpy")
     assert score(head + "\ndef add(a: int, b: int) -> int:\n    return a + b\n", ADD) == "ok"
 
 

@@ -38,10 +38,12 @@ files, dataframes passed by reference) do not allow. The token that seals the re
 a local and a closure cell of ``main``, reachable only through frames or the gc, both denied.
 """
 
+import _thread
 import builtins
 import marshal
 import os
 import sys
+import types  # noqa: F401 (reads a traceback's tb_frame at import: denied once armed)
 import zlib
 
 RESULT_FD = -1  # set from the job
@@ -71,8 +73,10 @@ DENIED_EVENTS = frozenset(
     }
 )
 FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back", "gi_code"})
-# functional runs also deny code objects: the test code's constants (the site nonce) live there
-CODE_ATTRS = FRAME_ATTRS | {"__code__", "cr_code", "ag_code"}
+# functional runs also deny the code objects of the tests' own functions (the site nonce is one of
+# their constants); other functions' __code__ stays readable (numpy reads it at import)
+CODE_ATTRS = FRAME_ATTRS | {"cr_code", "ag_code"}
+TESTS_FILE = "<tests>"
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS")
 
 
@@ -96,21 +100,47 @@ class Denied(PermissionError, ValueError):
     interpreters without frames and carry on, so ``from typing import List`` still works."""
 
 
-def _install_hooks(protected_types, frame_attrs=FRAME_ATTRS):
+def _install_hooks(protected_types, frame_attrs=FRAME_ATTRS, tests_file=None):
     """Arm the audit hooks (PEP 578: they cannot be removed). ``protected_types`` are the ids of
     classes (and functions) that existed before model code loaded: no attribute of theirs may
-    change. Reading one of ``frame_attrs`` is denied."""
+    change. Reading one of ``frame_attrs`` is denied, and so is the ``__code__`` of a function
+    compiled from ``tests_file``. ``ctypes.dlopen(None)`` (what ``import ctypes`` does) is let
+    through: without dlsym and calls, which stay denied, it reaches nothing, and numpy imports
+    ctypes."""
     armed = [False]
     protected = frozenset(protected_types)
     denied, _id, _denied, proc_denied = DENIED_EVENTS, id, Denied, _proc_path_denied
+    _type, function, ident = type, type(_proc_path_denied), _thread.get_ident
+    reading = set()  # threads inside the check below: its own __code__ read raises this event too
+    code_of = function.__dict__["__code__"].__get__
+
+    def tests_code(f):
+        me = ident()
+        if me in reading:
+            return False
+        reading.add(me)
+        try:
+            return code_of(f).co_filename == tests_file
+        finally:
+            reading.discard(me)
 
     def hook(event, args):
         if not armed[0]:
+            return
+        if event == "ctypes.dlopen" and args[0] is None:
             return
         if event in denied:
             raise _denied(f"{event} is not allowed in the sandbox")
         if event == "object.__getattr__" and args[1] in frame_attrs:
             raise _denied("frame introspection is not allowed in the sandbox")
+        if (
+            tests_file is not None
+            and event == "object.__getattr__"
+            and args[1] == "__code__"
+            and _type(args[0]) is function  # the C getter in tests_code runs no program code
+            and tests_code(args[0])
+        ):
+            raise _denied("the tests' code objects are not readable in the sandbox")
         if event in ("object.__setattr__", "object.__delattr__") and _id(args[0]) in protected:
             raise _denied("changing a class the tests use is not allowed in the sandbox")
         if event == "open" and proc_denied(args[0]):
@@ -470,10 +500,9 @@ def _run_functional(job, arm):
     """The model's code, then the probe (``code_judge.py``) in the same namespace; the records
     come from the recorder hook, out of the program's reach."""
     collect = _install_recorder(job.pop("nonce", None) or os.urandom(16).hex())
-    import types  # noqa: F401 (it reads a function's __code__ at import, denied once armed)
     scope = {"__name__": "__main__", "__pac_site__": _site, "__pac_try__": _try}
     code = compile(job["code"], "<solution>", "exec")
-    probe_code = compile(job.pop("probe"), "<tests>", "exec")
+    probe_code = compile(job.pop("probe"), TESTS_FILE, "exec")
     arm()
     error = ""
     try:
@@ -663,6 +692,9 @@ def main(job_text=None):
             plain,
             decode,
             fresh_exception,
+            call_key,
+            snapshot,
+            to_json,
             Denied,
             _proc_path_denied,
         )
@@ -670,7 +702,9 @@ def main(job_text=None):
     arm = (
         (lambda: None)
         if job["kind"] == "unittest"
-        else _install_hooks(ours, CODE_ATTRS if job["kind"] == "functional" else FRAME_ATTRS)
+        else _install_hooks(ours, CODE_ATTRS, TESTS_FILE)
+        if job["kind"] == "functional"
+        else _install_hooks(ours)
     )
     try:
         data = RUNNERS[job["kind"]](job, arm)
