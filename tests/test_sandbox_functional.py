@@ -210,3 +210,18 @@ def test_code_r1_fixture_golds_pass():
         verdict = code_scorer.score(f"```python\n{row['extra_info']['reference']}```", truth)
         expected = "ok" if code_scorer.has_tests(truth) else "bad_ground_truth"
         assert verdict.reason == expected, (truth, verdict)
+
+
+def test_test_data_held_in_variables_is_out_of_the_programs_reach():
+    # Code-R1 tests often keep their cases in a list; a program that reads the tests' globals at
+    # call time would find the expected output next to its arguments and return it
+    tests = "cases = [((2, 3), 5), ((-1, 1), 0)]\nfor args, want in cases:\n    assert add(*args) == want"
+    cheat = (
+        "def add(a, b):\n"
+        "    for args, want in globals().get('cases', ()):\n"
+        "        if args == (a, b):\n"
+        "            return want\n"
+        "    return 0\n"
+    )
+    assert score("def add(a, b):\n    return a + b\n", tests) == "ok"
+    assert score(cheat, tests) == "tests_failed"

@@ -497,8 +497,10 @@ def _install_recorder(nonce):
 
 
 def _run_functional(job, arm):
-    """The model's code, then the probe (``code_judge.py``) in the same namespace; the records
-    come from the recorder hook, out of the program's reach."""
+    """The model's code, then the probe (``code_judge.py``) in a copy of the model's namespace:
+    the probe sees the program's names, but what the tests bind (a list of cases with their
+    expected outputs) stays out of the program's globals, where its functions could look it up
+    at call time. The records come from the recorder hook, out of the program's reach."""
     collect = _install_recorder(job.pop("nonce", None) or os.urandom(16).hex())
     scope = {"__name__": "__main__", "__pac_site__": _site, "__pac_try__": _try}
     code = compile(job["code"], "<solution>", "exec")
@@ -507,7 +509,7 @@ def _run_functional(job, arm):
     error = ""
     try:
         exec(code, scope)
-        exec(probe_code, scope)
+        exec(probe_code, dict(scope))
     except BaseException:
         error = "raised"
     sites, calls = collect()
