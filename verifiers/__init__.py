@@ -7,9 +7,15 @@
   ``extra_info["type"]``. The dict has the same keys for every sample (verl stacks them per key):
   ``score``, ``acc``, ``has_answer``, ``missing_library`` (1 when the sandbox interpreter lacks a
   library the tests import: an environment fault to fix), ``reason`` (the verdict's word: ``ok``,
-  ``no_boxed``, ``timeout``, ...; verl's validation metrics skip strings) and ``latency_s`` (the
-  call's wall time). ``format_bonus`` (a reward kwarg, default 0) is paid to a wrong answer that
-  was well formed, never to a timeout or an absurd answer.
+  ``no_boxed``, ``timeout``, ...; verl's validation metrics skip strings), ``latency_s`` (the
+  call's wall time) and ``sandbox`` (for code, the isolation level the program ran under in this
+  process: ``strict``, ``namespaces``, ``none`` or ``remote``; ``""`` for other types; the metric
+  ``reward/code/sandbox_isolation`` of :mod:`pac_verl.verl.reward_metrics`). ``format_bonus`` (a
+  reward kwarg, default 0) is paid to a wrong answer that was well formed, never to a timeout or
+  an absurd answer. ``sandbox`` (a reward kwarg: the config's
+  ``reward.custom_reward_function.reward_kwargs.sandbox`` group) holds the code sandbox's
+  settings; without it (a tool outside training) they come from ``PAC_SANDBOX_*`` variables
+  (:mod:`.sandbox_settings`).
 - ``compute_score_async(...)``: the same as a coroutine; the one the Hydra config names.
 - Bounded time (SPEC 8; issue 16): scoring one answer takes at most ``timeout_s`` (default 10 s, a
   reward kwarg: ``reward.custom_reward_function.reward_kwargs.timeout_s``) in any thread, and a
@@ -47,6 +53,7 @@ from typing import Any
 from pac_verl.errors import UserError
 from pac_verl.verifiers.guards import precheck
 from pac_verl.verifiers.pool import Limits, shared_pool
+from pac_verl.verifiers.sandbox_settings import SandboxSettings, settings_for
 from pac_verl.verifiers.verdict import Verdict, fail
 
 TASK_TYPES = ("countdown", "zebra", "arc", "math", "code", "logic")
@@ -66,15 +73,22 @@ def _scorer(task_type: str):
     return importlib.import_module(f"pac_verl.verifiers.{task_type}").score
 
 
-def score(task_type: str, solution_str: str, ground_truth: str) -> Verdict:
-    """Score one response; never raises."""
+def score(
+    task_type: str, solution_str: str, ground_truth: str, sandbox: SandboxSettings | None = None
+) -> Verdict:
+    """Score one response; never raises. ``sandbox``: code's sandbox settings (None: the
+    environment's, see :mod:`.sandbox_settings`)."""
     if task_type not in TASK_TYPES:
         if task_type not in _warned:
             _warned.add(str(task_type))
             _log.warning("no verifier for task type %r: scored 0", task_type)
         return fail("unknown_type")
     try:
-        verdict = _scorer(task_type)(solution_str, ground_truth)
+        scorer = _scorer(task_type)
+        if task_type == "code":
+            verdict = scorer(solution_str, ground_truth, sandbox=sandbox)
+        else:
+            verdict = scorer(solution_str, ground_truth)
     except UserError:  # the machine cannot run this verifier as configured (sandbox isolation)
         raise
     except Exception as err:  # a scorer bug must not kill a training step
@@ -106,7 +120,11 @@ def _settled(task_type: str, solution_str: object, ground_truth: object) -> Verd
 
 
 def bounded_score(
-    task_type: str, solution_str: str, ground_truth: str, limits: Limits | None = None
+    task_type: str,
+    solution_str: str,
+    ground_truth: str,
+    limits: Limits | None = None,
+    sandbox: SandboxSettings | None = None,
 ) -> Verdict:
     """:func:`score` within ``limits.timeout_s``, from any thread (see the module docstring)."""
     limits = limits or Limits()
@@ -114,13 +132,17 @@ def bounded_score(
     if verdict is not None:
         return verdict
     if task_type in IN_CALLER:
-        return score(task_type, solution_str, ground_truth)
+        return score(task_type, solution_str, ground_truth, sandbox)
     pool = shared_pool(limits)
     return pool.score(task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s)
 
 
 async def bounded_score_async(
-    task_type: str, solution_str: str, ground_truth: str, limits: Limits | None = None
+    task_type: str,
+    solution_str: str,
+    ground_truth: str,
+    limits: Limits | None = None,
+    sandbox: SandboxSettings | None = None,
 ) -> Verdict:
     """:func:`bounded_score` as a coroutine: waits on the worker without holding a thread."""
     limits = limits or Limits()
@@ -129,14 +151,23 @@ async def bounded_score_async(
         return verdict
     if task_type in IN_CALLER:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, score, task_type, solution_str, ground_truth)
+        return await loop.run_in_executor(
+            None, score, task_type, solution_str, ground_truth, sandbox
+        )
     pool = shared_pool(limits)
     return await pool.score_async(
         task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s
     )
 
 
-def _result(verdict: Verdict, format_bonus: float, started: float) -> dict[str, Any]:
+def _sandbox_settings(task_type: str, sandbox: object) -> SandboxSettings | None:
+    """Code's sandbox settings from the ``sandbox`` reward kwarg (None for other types)."""
+    return settings_for(sandbox) if task_type in IN_CALLER else None
+
+
+def _result(
+    verdict: Verdict, format_bonus: float, started: float, sandbox: SandboxSettings | None
+) -> dict[str, Any]:
     has_answer = verdict.reason not in NO_ANSWER and verdict.reason != "unknown_type"
     bonus_ok = not verdict.correct and verdict.reason not in NO_BONUS
     reward = max(verdict.score, format_bonus) if bonus_ok else verdict.score
@@ -147,6 +178,7 @@ def _result(verdict: Verdict, format_bonus: float, started: float) -> dict[str, 
         "missing_library": float(verdict.reason == "missing_library"),
         "reason": verdict.reason,
         "latency_s": time.perf_counter() - started,
+        "sandbox": sandbox.level if sandbox is not None else "",
     }
 
 
@@ -160,13 +192,16 @@ def compute_score(
     queue_s: float | None = None,
     workers: int | None = None,
     memory_mb: int | None = None,
+    sandbox: Mapping[str, Any] | None = None,
     **kwargs: Any,
 ) -> dict[str, Any]:
     """verl's custom reward function (sync): same keys for every sample."""
     started = time.perf_counter()
     limits = _limits(timeout_s, queue_s, workers, memory_mb)
-    verdict = bounded_score(_task_type(extra_info), solution_str, ground_truth, limits)
-    return _result(verdict, format_bonus, started)
+    task_type = _task_type(extra_info)
+    settings = _sandbox_settings(task_type, sandbox)
+    verdict = bounded_score(task_type, solution_str, ground_truth, limits, settings)
+    return _result(verdict, format_bonus, started, settings)
 
 
 async def compute_score_async(
@@ -179,14 +214,16 @@ async def compute_score_async(
     queue_s: float | None = None,
     workers: int | None = None,
     memory_mb: int | None = None,
+    sandbox: Mapping[str, Any] | None = None,
     **kwargs: Any,
 ) -> dict[str, Any]:
     """verl's custom reward function (async): what ``configs/pac_trainer.yaml`` names."""
     started = time.perf_counter()
     limits = _limits(timeout_s, queue_s, workers, memory_mb)
     task_type = _task_type(extra_info)
-    verdict = await bounded_score_async(task_type, solution_str, ground_truth, limits)
-    return _result(verdict, format_bonus, started)
+    settings = _sandbox_settings(task_type, sandbox)
+    verdict = await bounded_score_async(task_type, solution_str, ground_truth, limits, settings)
+    return _result(verdict, format_bonus, started, settings)
 
 
 def _score_item(item: Sequence[str] | Mapping[str, str]) -> Verdict:

@@ -40,6 +40,7 @@ from dataclasses import replace
 from pac_verl.verifiers import code_judge
 from pac_verl.verifiers.extract import answer_region, tail
 from pac_verl.verifiers.sandbox import Limits, run_job
+from pac_verl.verifiers.sandbox_settings import SandboxSettings
 from pac_verl.verifiers.verdict import Verdict, fail
 
 MAX_CODE_CHARS = 50_000
@@ -153,8 +154,14 @@ def has_tests(ground_truth: str) -> bool:
 
 
 def score(
-    solution_str: str, ground_truth: str, limits: Limits | None = None, python: str | None = None
+    solution_str: str,
+    ground_truth: str,
+    limits: Limits | None = None,
+    python: str | None = None,
+    sandbox: SandboxSettings | None = None,
 ) -> Verdict:
+    """Score one response. ``sandbox``: the reward call's sandbox settings (training: the config's
+    ``reward_kwargs.sandbox``); None reads the environment (``sandbox_settings.py``)."""
     code = extract_code(solution_str)
     if code is None or not code.strip():
         return fail("no_code")
@@ -172,7 +179,7 @@ def score(
             return fail("bad_ground_truth")
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return fail("tests_failed")  # the program does not parse
-        result = run_job({"kind": kind, "code": code, "probe": probe}, limits, python)
+        result = run_job({"kind": kind, "code": code, "probe": probe}, limits, python, sandbox)
         return (
             code_judge.judge_functional(replay, result.report)
             if result.passed
@@ -181,11 +188,12 @@ def score(
     if kind == "stdio":
         if not job["inputs"]:
             return fail("bad_ground_truth")
-        result = run_job({"kind": kind, "code": code, "inputs": job["inputs"]}, limits, python)
+        stdio = {"kind": kind, "code": code, "inputs": job["inputs"]}
+        result = run_job(stdio, limits, python, sandbox)
         return (
             code_judge.judge_stdio(job["outputs"], result.report)
             if result.passed
             else fail(result.reason)
         )
-    result = run_job({"kind": kind, "code": code, "tests": job["tests"]}, limits, python)
+    result = run_job({"kind": kind, "code": code, "tests": job["tests"]}, limits, python, sandbox)
     return code_judge.judge_unittest(result.report) if result.passed else fail(result.reason)
