@@ -10,6 +10,7 @@ really ran under is read from what it can see: a file of the host, visible under
 import asyncio
 import json
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +21,8 @@ from verl import DataProto
 from pac_verl.errors import UserError
 from pac_verl.verifiers import compute_score, compute_score_async
 from pac_verl.verifiers import pool as pool_module
+from pac_verl.verifiers.code import default_limits
+from pac_verl.verifiers.sandbox import Limits
 from pac_verl.verifiers.sandbox_settings import (
     SandboxSettings,
     from_config,
@@ -51,7 +54,10 @@ def marker(tmp_path):
 
 
 def test_defaults_come_from_the_dataclass_and_null_means_the_default():
-    assert SandboxSettings() == SandboxSettings("strict", "local", None, None, 0)
+    # SPEC 9 / issue 15: strict by default; Code-R1 limits 10 s CPU, 30 s wall, 2048 MB;
+    # BigCodeBench 60 s CPU, 8192 MB
+    assert SandboxSettings() == SandboxSettings("strict", "local", None, None, 0, 10, 30, 2048,
+                                                60, 8192)  # fmt: skip
     nulls = {"isolation": None, "backend": None, "fusion_url": None, "python": None,
              "concurrency": None}  # fmt: skip
     assert from_config(nulls) == SandboxSettings()
@@ -62,6 +68,40 @@ def test_defaults_come_from_the_dataclass_and_null_means_the_default():
     env = {"PAC_SANDBOX_ISOLATION": "none", "PAC_SANDBOX_CONCURRENCY": "4",
            "PAC_SANDBOX_PYTHON": "/opt/bcb/bin/python"}  # fmt: skip
     assert from_env(env) == SandboxSettings("none", "local", None, "/opt/bcb/bin/python", 4)
+    # the config's group has one key per setting, so each can be overridden on the command line
+    group = compose_config([]).reward.custom_reward_function.reward_kwargs.sandbox
+    assert set(group) == {f.name for f in fields(SandboxSettings)}
+    assert all(v is None for v in group.values())  # the dataclass is the one source of defaults
+
+
+def test_limits_come_from_the_settings():
+    settings = from_config({"cpu_seconds": 3, "wall_seconds": 12, "memory_mb": 512,
+                            "bcb_cpu_seconds": 20, "bcb_memory_mb": 4096})  # fmt: skip
+    assert default_limits("functional", settings) == Limits(wall_seconds=12, cpu_seconds=3,
+                                                            memory_mb=512)  # fmt: skip
+    # BigCodeBench: its own CPU and memory, a wall clock of at least 3 x 20 s
+    assert default_limits("unittest", settings) == Limits(wall_seconds=60, cpu_seconds=20,
+                                                          memory_mb=4096)  # fmt: skip
+    env = from_env({"PAC_SANDBOX_CPU_SECONDS": "2.5", "PAC_SANDBOX_BCB_MEMORY_MB": "1024"})
+    assert (env.cpu_seconds, env.bcb_memory_mb) == (2.5, 1024)
+
+
+BURN = (
+    "def add(a, b):\n    n = 0\n    for i in range(8_000_000):\n        n += i\n    return a + b\n"
+)
+
+
+def test_the_limits_of_training_come_from_the_config_not_the_environment(monkeypatch):
+    """A correct program that needs about 1 s of CPU here (8M loop steps; 0.3 s on a machine 3x
+    as fast): a 0.2 s limit in the environment times it out in a tool's call, not in a training
+    call (whose config keeps the 10 s default)."""
+    truth = json.dumps({"functional": "assert add(2, 3) == 5"})
+    response = f"```python\n{BURN}```"
+    monkeypatch.setenv("PAC_SANDBOX_CPU_SECONDS", "0.2")
+    assert compute_score("c", response, truth, CODE)["reason"] == "timeout"
+    assert compute_score("c", response, truth, CODE, sandbox={})["reason"] == "ok"
+    out = compute_score("c", response, truth, CODE, sandbox={"cpu_seconds": 0.2})
+    assert out["reason"] == "timeout"
 
 
 @pytest.mark.parametrize(
@@ -74,8 +114,13 @@ def test_defaults_come_from_the_dataclass_and_null_means_the_default():
         ({"backend": "sandbox_fusion"}, f"{KEY}.backend=sandbox_fusion needs {KEY}.fusion_url"),
         ({"concurrency": -1}, f"{KEY}.concurrency must be an integer >= 0"),
         ({"concurrency": "many"}, f"{KEY}.concurrency must be an integer >= 0"),
+        ({"cpu_seconds": 0}, f"{KEY}.cpu_seconds must be a number > 0, got 0"),
+        ({"wall_seconds": "soon"}, f"{KEY}.wall_seconds must be a number > 0, got 'soon'"),
+        ({"memory_mb": 1.5}, f"{KEY}.memory_mb must be an integer > 0, got 1.5"),
+        ({"bcb_memory_mb": True}, f"{KEY}.bcb_memory_mb must be an integer > 0, got True"),
         ({"isolaton": "none"}, f"{KEY}.isolaton: the sandbox has no such setting; valid: "
-                               "isolation, backend, fusion_url, python, concurrency"),
+                               "isolation, backend, fusion_url, python, concurrency, cpu_seconds, "
+                               "wall_seconds, memory_mb, bcb_cpu_seconds, bcb_memory_mb"),
     ],
 )  # fmt: skip
 def test_a_bad_config_value_names_its_key_and_what_is_allowed(group, message):
@@ -122,8 +167,6 @@ def test_the_driver_checks_the_group_and_names_a_variable_it_ignores(monkeypatch
     assert cfg.reward.custom_reward_function.reward_kwargs.sandbox.isolation == "namespaces"
     with pytest.raises(UserError, match=rf"^{KEY}\.isolation='fallback' is not a sandbox"):
         compose_config([f"{KEY}.isolation=fallback"])
-    with pytest.raises(UserError, match=rf"{KEY}\.fusion_url"):
-        compose_config([f"{KEY}.backend=sandbox_fusion"])
     monkeypatch.setenv("PAC_SANDBOX_ISOLATION", "none")
     with pytest.warns(UserWarning, match=rf"PAC_SANDBOX_ISOLATION is set .* {KEY}\.isolation="):
         compose_config([])
@@ -142,9 +185,9 @@ def test_preflight_and_run_json_use_the_configured_level(tmp_path, monkeypatch):
     assert found.status == "warn" and "isolation 'namespaces'" in found.detail
     run = json.loads(prepare_run_logs(cfg, now=0).with_name("run.json").read_text())
     assert run["attempts"][-1]["sandbox"]["isolation"] == "namespaces"
-    assert run["config"]["reward"]["custom_reward_function"]["reward_kwargs"]["sandbox"] == {
-        "isolation": "namespaces", "backend": None, "fusion_url": None, "python": None,
-        "concurrency": None}  # fmt: skip
+    group = run["config"]["reward"]["custom_reward_function"]["reward_kwargs"]["sandbox"]
+    assert group["isolation"] == "namespaces"
+    assert {k for k, v in group.items() if v is not None} == {"isolation"}  # the rest: defaults
     # the level is part of the run's config: another level is another run
     with pytest.warns(UserWarning), pytest.raises(UserError, match=rf"{KEY}\.isolation"):
         prepare_run_logs(compose_config([*folders, f"{KEY}.isolation=strict"]), now=1)

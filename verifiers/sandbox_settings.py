@@ -15,9 +15,9 @@ one of two sources, never a mix:
   group before Ray starts and warns about a variable that is set but ignored.
 - **Tools run outside training**, where there is no config (``pac-verl prep check``, the
   benchmarks under ``scripts/bench``, direct calls of ``code.score``, ``run_job`` or
-  ``isolation_report``): the environment (:func:`from_env`): ``PAC_SANDBOX_ISOLATION``,
-  ``PAC_SANDBOX_BACKEND``, ``PAC_SANDBOX_FUSION_URL``, ``PAC_SANDBOX_PYTHON``,
-  ``PAC_SANDBOX_CONCURRENCY``; unset means the dataclass default.
+  ``isolation_report``): the environment (:func:`from_env`), one variable per setting
+  (:data:`ENV_VARS`: ``PAC_SANDBOX_ISOLATION``, ``PAC_SANDBOX_PYTHON``, ``PAC_SANDBOX_CPU_SECONDS``,
+  ...); unset means the dataclass default.
 
 Two facts about the node, not about the run, are read from the environment on both paths:
 ``PAC_SANDBOX_BWRAP`` (the bubblewrap binary, default ``bwrap`` on ``PATH``) and
@@ -29,11 +29,13 @@ values allowed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 
 from pac_verl.errors import UserError
+from pac_verl.verifiers.sandbox_types import Limits
 
 ISOLATION_LEVELS = ("strict", "namespaces", "none")
 BACKENDS = ("local", "sandbox_fusion")
@@ -44,7 +46,14 @@ ENV_VARS = {
     "fusion_url": "PAC_SANDBOX_FUSION_URL",
     "python": "PAC_SANDBOX_PYTHON",
     "concurrency": "PAC_SANDBOX_CONCURRENCY",
+    "cpu_seconds": "PAC_SANDBOX_CPU_SECONDS",
+    "wall_seconds": "PAC_SANDBOX_WALL_SECONDS",
+    "memory_mb": "PAC_SANDBOX_MEMORY_MB",
+    "bcb_cpu_seconds": "PAC_SANDBOX_BCB_CPU_SECONDS",
+    "bcb_memory_mb": "PAC_SANDBOX_BCB_MEMORY_MB",
 }
+SECONDS = ("cpu_seconds", "wall_seconds", "bcb_cpu_seconds")
+MEGABYTES = ("memory_mb", "bcb_memory_mb")
 # The level a run is scored under, as a number for the per-step metric
 # ``reward/<type>/sandbox_isolation`` (pac_verl.verl.reward_metrics): the local levels from the
 # weakest up; ``remote`` is the SandboxFusion backend, whose isolation is the service's.
@@ -61,11 +70,30 @@ class SandboxSettings:
     fusion_url: str | None = None  # SandboxFusion's run_code address (backend sandbox_fusion)
     python: str | None = None  # interpreter that runs the programs; None: the trainer's own
     concurrency: int = 0  # sandbox runs at once, node-wide; 0: the CPUs this process may use
+    # one run's limits (code.default_limits); Code-R1's are sandbox_types.Limits' own defaults
+    cpu_seconds: float = Limits.cpu_seconds  # CPU time of the whole tree: then "timeout"
+    wall_seconds: float = Limits.wall_seconds  # wall-clock backstop (one retry when starved)
+    memory_mb: int = Limits.memory_mb  # memory of the whole tree (strict), else per process
+    # BigCodeBench: its own harness allows a 30 GiB address space; its tests load pandas & co.
+    bcb_cpu_seconds: float = 60.0
+    bcb_memory_mb: int = 8192
 
     @property
     def level(self) -> str:
         """The isolation a run gets: the local level, or ``remote`` for SandboxFusion."""
         return "remote" if self.backend == "sandbox_fusion" else self.isolation
+
+
+def _positive(value: object, name: str, integer: bool) -> float | int:
+    """A number > 0 (an integer when ``integer``) from the config or a variable's text."""
+    if isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            value = int(value) if integer else float(value)
+    ok = isinstance(value, int) if integer else isinstance(value, int | float)
+    if not ok or isinstance(value, bool) or not value > 0:
+        kind = "an integer" if integer else "a number"
+        raise UserError(f"{name} must be {kind} > 0, got {value!r}")
+    return value if integer else float(value)
 
 
 def _build(values: Mapping[str, object], name: Callable[[str], str]) -> SandboxSettings:
@@ -90,7 +118,9 @@ def _build(values: Mapping[str, object], name: Callable[[str], str]) -> SandboxS
     if not isinstance(concurrency, int) or isinstance(concurrency, bool) or concurrency < 0:
         raise UserError(f"{name('concurrency')} must be an integer >= 0 (0: one run per CPU), "
                         f"got {concurrency!r}")  # fmt: skip
-    return SandboxSettings(isolation, backend, url or None, python or None, concurrency)
+    limits = {f: _positive(given[f], name(f), f in MEGABYTES)
+              for f in (*SECONDS, *MEGABYTES) if f in given}  # fmt: skip
+    return SandboxSettings(isolation, backend, url or None, python or None, concurrency, **limits)
 
 
 def from_config(group: Mapping[str, object]) -> SandboxSettings:
