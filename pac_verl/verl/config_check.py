@@ -10,8 +10,9 @@ Ray starts) both go through :func:`compose_config`, which adds to Hydra's own ch
   ``curriculum=single`` must name its ``train_arms``;
 - the code sandbox's settings (``reward.custom_reward_function.reward_kwargs.sandbox``) must fit
   :class:`~pac_verl.verifiers.sandbox_settings.SandboxSettings` (a known isolation level and
-  backend, SandboxFusion's address when it is the backend); a ``PAC_SANDBOX_*`` variable set in
-  this process is named in a warning, because training reads the config, not the environment.
+  backend, SandboxFusion's address when it is the backend, limits > 0); a ``PAC_SANDBOX_*``
+  variable set in this process is named in a warning: training reads the config, not the
+  environment.
 """
 
 from __future__ import annotations
