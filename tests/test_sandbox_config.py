@@ -139,17 +139,17 @@ def test_in_training_the_config_wins_and_outside_it_the_environment_applies(mark
     monkeypatch.setenv("PAC_SANDBOX_ISOLATION", "none")
     # a tool outside training (no sandbox kwarg): the variable applies, the host file is seen
     out = compute_score("c", response, truth, CODE)
-    assert (out["score"], out["sandbox"]) == (1.0, "none")
+    assert (out["score"], out["sandbox_level"]) == (1.0, "none")
     # training: the config's group (here all null: the defaults) wins over the variable
     nulls = {"isolation": None, "backend": None}
     assert settings_for(nulls).isolation == "strict"
     out = compute_score("c", response, truth, CODE, sandbox=nulls)
-    assert (out["score"], out["reason"], out["sandbox"]) == (0.0, "tests_failed", "strict")
+    assert (out["score"], out["reason"], out["sandbox_level"]) == (0.0, "tests_failed", "strict")
     monkeypatch.setenv("PAC_SANDBOX_ISOLATION", "strict")
     out = asyncio.run(
         compute_score_async("c", response, truth, CODE, sandbox={"isolation": "none"})
     )
-    assert (out["score"], out["sandbox"]) == (1.0, "none")
+    assert (out["score"], out["sandbox_level"]) == (1.0, "none")
 
 
 def test_a_bad_environment_does_not_reach_a_training_call(marker, monkeypatch):
@@ -157,8 +157,8 @@ def test_a_bad_environment_does_not_reach_a_training_call(marker, monkeypatch):
     monkeypatch.setenv("PAC_SANDBOX_BACKEND", "nowhere")
     response, truth = probe(marker)
     out = compute_score("c", response, truth, CODE, sandbox={"isolation": "namespaces"})
-    assert (out["reason"], out["sandbox"]) == ("tests_failed", "namespaces")
-    assert compute_score("m", "\\boxed{1}", "1", {"type": "math"})["sandbox"] == ""
+    assert (out["reason"], out["sandbox_level"]) == ("tests_failed", "namespaces")
+    assert compute_score("m", "\\boxed{1}", "1", {"type": "math"})["sandbox_level"] == ""
 
 
 def test_the_driver_checks_the_group_and_names_a_variable_it_ignores(monkeypatch):
@@ -200,7 +200,7 @@ def test_the_level_metric_by_hand():
             non_tensors={
                 "extra_info": np.array([{"type": t} for t, _, _ in rows]),
                 "reason": np.array([r for _, r, _ in rows]),
-                "sandbox": np.array([s for *_, s in rows]),
+                "sandbox_level": np.array([s for *_, s in rows]),
             },
         )
 
@@ -265,11 +265,11 @@ def test_verl_reward_loop_worker_runs_the_configured_level_and_reports_it(
         pool_module.close_shared_pool()
     extra = [o["reward_extra_info"] for o in outputs]
     assert [o["reward_score"] for o in outputs] == [1.0, 1.0]
-    assert [e["sandbox"] for e in extra] == ["none", ""]
+    assert [e["sandbox_level"] for e in extra] == ["none", ""]
     # the step batch as verl builds it from the worker's reward_extra_info
     step = DataProto.from_dict(
         tensors={"responses": torch.zeros(len(cases), 1, dtype=torch.long)},
         non_tensors={"extra_info": infos, **{k: np.array([e[k] for e in extra], dtype=object)
-                                             for k in ("reason", "latency_s", "sandbox")}},
+                                             for k in ("reason", "latency_s", "sandbox_level")}},
     )  # fmt: skip
     assert reward_metrics(step)["reward/code/sandbox_isolation"] == 0.0  # none

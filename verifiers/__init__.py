@@ -8,9 +8,9 @@
   ``score``, ``acc``, ``has_answer``, ``missing_library`` (1 when the sandbox interpreter lacks a
   library the tests import: an environment fault to fix), ``reason`` (the verdict's word: ``ok``,
   ``no_boxed``, ``timeout``, ...; verl's validation metrics skip strings), ``latency_s`` (the
-  call's wall time) and ``sandbox`` (for code, the isolation level the program ran under in this
-  process: ``strict``, ``namespaces``, ``none`` or ``remote``; ``""`` for other types; the metric
-  ``reward/code/sandbox_isolation`` of :mod:`pac_verl.verl.reward_metrics`). ``format_bonus`` (a
+  call's wall time) and ``sandbox_level`` (for code, the isolation level the program ran under in
+  this process: ``strict``, ``namespaces``, ``none`` or ``remote``; ``""`` for other types; the
+  metric ``reward/code/sandbox_isolation`` of :mod:`pac_verl.verl.reward_metrics`). ``format_bonus`` (a
   reward kwarg, default 0) is paid to a wrong answer that was well formed, never to a timeout or
   an absurd answer. ``sandbox`` (a reward kwarg: the config's
   ``reward.custom_reward_function.reward_kwargs.sandbox`` group) holds the code sandbox's
@@ -178,7 +178,7 @@ def _result(
         "missing_library": float(verdict.reason == "missing_library"),
         "reason": verdict.reason,
         "latency_s": time.perf_counter() - started,
-        "sandbox": sandbox.level if sandbox is not None else "",
+        "sandbox_level": sandbox.level if sandbox is not None else "",
     }
 
 

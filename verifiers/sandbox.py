@@ -19,7 +19,8 @@ Each run is a fresh ``python -I -B _harness.py`` (see ``_harness.py`` for what h
   cgroups cannot be created; asked for by name only.
 - ``none``: no isolation at all beyond rlimits and a process group; for debugging, by name only.
 
-The backend ``sandbox_fusion`` (with ``fusion_url``) sends runs to a SandboxFusion service instead (``sandbox_fusion.py``); the verdict is still judged here.
+The backend ``sandbox_fusion`` (with ``fusion_url``) sends runs to a SandboxFusion service
+instead (``sandbox_fusion.py``); the verdict is still judged here.
 
 If the machine cannot give the level asked for, the first run raises :class:`SandboxUnavailable`
 (a ``UserError``) naming what is missing and how to get it: there is no silent downgrade.

@@ -109,8 +109,10 @@ def _build(values: Mapping[str, object], name: Callable[[str], str]) -> SandboxS
                         f"{', '.join(BACKENDS)}")  # fmt: skip
     url = str(given["fusion_url"]).strip() if "fusion_url" in given else None
     if backend == "sandbox_fusion" and not url:
-        raise UserError(f"{name('backend')}=sandbox_fusion needs {name('fusion_url')}, the "
-                        "service's run_code address (e.g. http://sandbox:8080/run_code)")  # fmt: skip
+        raise UserError(
+            f"{name('backend')}=sandbox_fusion needs {name('fusion_url')}, the "
+            "service's run_code address (e.g. http://sandbox:8080/run_code)"
+        )
     python = str(given["python"]).strip() if "python" in given else None
     concurrency = given.get("concurrency", SandboxSettings.concurrency)
     if isinstance(concurrency, str) and concurrency.strip().isdigit():

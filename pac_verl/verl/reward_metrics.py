@@ -12,7 +12,7 @@ advantages. :func:`reward_metrics` reads two of our keys from there, ``reason`` 
   it (SPEC 1), or the task type when there are no arm fields;
 - ``reward/<type>/latency_p50`` and ``latency_p99``: scoring latency per task type, in seconds;
 - ``reward/<type>/sandbox_isolation`` (code only; issue 15): the isolation level the step's
-  programs ran under, as the reward worker that scored them reports it in the ``sandbox`` key,
+  programs ran under, as the reward worker that scored them reports it (``sandbox_level``),
   coded by :data:`pac_verl.verifiers.sandbox_settings.LEVEL_CODES`: 0 ``none``, 1 ``namespaces``,
   2 ``strict``, 3 ``remote`` (SandboxFusion). The lowest code of the step, so that one response
   scored under a weaker level shows; absent in a step without code.
@@ -54,7 +54,7 @@ def reward_metrics(batch, arm_fields: Sequence[str] | None = None) -> dict[str, 
             p50, p99 = np.percentile(latency[types == task_type], [50, 99])
             metrics[f"reward/{task_type}/latency_p50"] = float(p50)
             metrics[f"reward/{task_type}/latency_p99"] = float(p99)
-    metrics.update(sandbox_metrics(infos, nt.get("sandbox")))
+    metrics.update(sandbox_metrics(infos, nt.get("sandbox_level")))
     unjudged = {k: n for k, n in counts.items() if k[1] in UNJUDGED}
     if unjudged:
         listed = ", ".join(f"{arm} {reason} x{n}" for (arm, reason), n in sorted(unjudged.items()))
@@ -64,7 +64,7 @@ def reward_metrics(batch, arm_fields: Sequence[str] | None = None) -> dict[str, 
 
 def sandbox_metrics(infos, levels) -> dict[str, float]:
     """``reward/<type>/sandbox_isolation``: the lowest level code per task type whose responses
-    carry a level (the ``sandbox`` key of our reward: ``""`` for types that run no program)."""
+    carry a level (our reward's ``sandbox_level`` key: ``""`` for types that run no program)."""
     if levels is None:
         return {}
     lowest: dict[str, int] = {}
