@@ -120,9 +120,13 @@ def _drop_privileges(job):
 
 
 def _not_dumpable():
-    import ctypes
+    """PR_SET_DUMPABLE 0: no ``/proc/<pid>/mem``, ``/proc/<pid>/fd`` or ptrace for the program's
+    processes. Through ``_ctypes`` (1 ms to import), not ``ctypes`` (4-8 ms)."""
+    import _ctypes
 
-    ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0: no /proc/<pid>/mem, no ptrace
+    prctl = _ctypes.dlsym(_ctypes.dlopen(None), "prctl")
+    if _ctypes.call_function(prctl, (4, 0, 0, 0, 0)) != 0:
+        raise OSError("prctl(PR_SET_DUMPABLE, 0) failed")
 
 
 def _environment(job):

@@ -29,6 +29,16 @@ Limits are sandbox settings (``sandbox_settings.py``: in training
 BigCodeBench tasks get ``bcb_memory_mb`` (default 8 GiB of resident memory for the whole tree:
 BigCodeBench's own harness sets a 30 GiB address-space limit) and ``bcb_cpu_seconds`` (default
 60), with a wall clock of at least three times that.
+
+Bounded time (SPEC 8; issue 16): called through :func:`pac_verl.verifiers.compute_score`, a
+response gets a :class:`~pac_verl.verifiers.sandbox.Budget`: ``queue_s`` to get a node sandbox
+slot (else ``overloaded``), then ``timeout_s`` for all of its runs, the retry of a starved run
+included (else ``timeout``). A CPU limit over ``timeout_s`` is clamped to it, with a warning logged
+once: with the defaults a BigCodeBench program gets 10 s of CPU, not 60; give BigCodeBench runs a
+larger reward ``timeout_s`` when their tests need it. Clamped rather than refused because the CPU
+limits are per task kind while ``timeout_s`` is one setting for every task type. The bound wins
+over load-independence (SPEC 9) at the edge: a program that needs nearly ``timeout_s`` of CPU and
+gets less than a core (the node's slots keep that rare) meets the wall clock first.
 """
 
 from __future__ import annotations
@@ -40,7 +50,7 @@ from dataclasses import replace
 
 from pac_verl.verifiers import code_judge
 from pac_verl.verifiers.extract import answer_region, tail
-from pac_verl.verifiers.sandbox import Limits, run_job
+from pac_verl.verifiers.sandbox import Budget, Limits, run_job
 from pac_verl.verifiers.sandbox_settings import SandboxSettings, settings_for
 from pac_verl.verifiers.verdict import Verdict, fail
 
@@ -157,9 +167,11 @@ def score(
     ground_truth: str,
     limits: Limits | None = None,
     python: str | None = None,
+    budget: Budget | None = None,
     sandbox: SandboxSettings | None = None,
 ) -> Verdict:
-    """Score one response. ``sandbox``: the reward call's sandbox settings (training: the config's
+    """Score one response; ``budget`` bounds its time in the sandbox (see the module docstring).
+    ``sandbox``: the reward call's sandbox settings (training: the config's
     ``reward_kwargs.sandbox``); None reads the environment (``sandbox_settings.py``)."""
     code = extract_code(solution_str)
     if code is None or not code.strip():
@@ -178,7 +190,8 @@ def score(
             return fail("bad_ground_truth")
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return fail("tests_failed")  # the program does not parse
-        result = run_job({"kind": kind, "code": code, "probe": probe}, limits, python, sandbox)
+        probe_job = {"kind": kind, "code": code, "probe": probe}
+        result = run_job(probe_job, limits, python, budget, sandbox)
         return (
             code_judge.judge_functional(replay, result.report)
             if result.passed
@@ -188,11 +201,12 @@ def score(
         if not job["inputs"]:
             return fail("bad_ground_truth")
         stdio = {"kind": kind, "code": code, "inputs": job["inputs"]}
-        result = run_job(stdio, limits, python, sandbox)
+        result = run_job(stdio, limits, python, budget, sandbox)
         return (
             code_judge.judge_stdio(job["outputs"], result.report)
             if result.passed
             else fail(result.reason)
         )
-    result = run_job({"kind": kind, "code": code, "tests": job["tests"]}, limits, python, sandbox)
+    unittest = {"kind": kind, "code": code, "tests": job["tests"]}
+    result = run_job(unittest, limits, python, budget, sandbox)
     return code_judge.judge_unittest(result.report) if result.passed else fail(result.reason)

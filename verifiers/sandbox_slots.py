@@ -8,6 +8,8 @@ N defaults to the CPUs this process may use; the sandbox's ``concurrency`` setti
 (``sandbox_settings.py``: in training ``reward.custom_reward_function.reward_kwargs.sandbox.
 concurrency``, outside it ``PAC_SANDBOX_CONCURRENCY``). The slot number also picks the run's uid
 (strict mode), so two concurrent runs never share a uid.
+A wait may be bounded (``until``): a scoring call that gets no slot by then scores ``overloaded``
+(issue 16), it does not wait behind the node's runs without end.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ import time
 from pathlib import Path
 
 from pac_verl.verifiers.sandbox_settings import from_env
+
+
+class NoSlot(TimeoutError):
+    """No slot came free before the wait's end."""
 
 
 def capacity(setting: int | None = None) -> int:
@@ -41,13 +47,16 @@ def _folder() -> Path:
 
 
 @contextlib.contextmanager
-def slot(n: int | None = None):
+def slot(until: float | None = None, n: int | None = None):
     """Wait for a free slot of ``n`` (default :func:`capacity`) and hold it; yields its number
-    (0 .. n-1)."""
+    (0 .. n-1). Raises :class:`NoSlot` when none is free at ``until`` (a ``time.monotonic()``
+    instant; None: no end)."""
     n, folder = n or capacity(), _folder()
     order = list(range(n))
     delay = 0.001
     while True:
+        if until is not None and time.monotonic() > until:  # e.g. it waited for a thread first
+            raise NoSlot(f"no sandbox slot of {n} came free in time")
         random.shuffle(order)
         for i in order:
             fd = os.open(folder / f"slot-{i}.lock", os.O_RDWR | os.O_CREAT, 0o600)
@@ -61,5 +70,8 @@ def slot(n: int | None = None):
             finally:
                 os.close(fd)  # releases the lock
             return
-        time.sleep(delay * (1 + random.random()))
+        pause = delay * (1 + random.random())
+        if until is not None:
+            pause = max(0.0, min(pause, until - time.monotonic()))
+        time.sleep(pause)
         delay = min(delay * 2, 0.02)
