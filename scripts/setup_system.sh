@@ -16,7 +16,8 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
   echo "setup_system: the code sandbox needs the system package(s) ${missing[*]}: install them" \
-       "(Debian/Ubuntu: sudo apt-get install ${missing[*]}), or set PAC_SANDBOX_ISOLATION to a" \
-       "weaker level by name (see README, Rewards)" >&2
+       "(Debian/Ubuntu: sudo apt-get install ${missing[*]}), or ask for a weaker isolation level" \
+       "by name: reward.custom_reward_function.reward_kwargs.sandbox.isolation in training," \
+       "PAC_SANDBOX_ISOLATION outside it (see README, Rewards)" >&2
   exit 1
 fi

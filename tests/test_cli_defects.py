@@ -176,6 +176,26 @@ DEFECTS = [
         [*MAIN, "setting.data_dir={good}", "curriculum=single"],
         r"curriculum=single needs curriculum\.train_arms",
     ),
+    (
+        "main/an unknown sandbox isolation level",
+        [
+            *MAIN,
+            "setting.data_dir={good}",
+            "reward.custom_reward_function.reward_kwargs.sandbox.isolation=fallback",
+        ],
+        r"reward\.custom_reward_function\.reward_kwargs\.sandbox\.isolation='fallback' is not a "
+        r"sandbox isolation level: use one of strict, namespaces, none",
+    ),
+    (
+        "preflight/SandboxFusion without its address",
+        [
+            *PF,
+            "setting.data_dir={good}",
+            "reward.custom_reward_function.reward_kwargs.sandbox.backend=sandbox_fusion",
+        ],
+        r"sandbox\.backend=sandbox_fusion needs reward\.custom_reward_function\.reward_kwargs"
+        r"\.sandbox\.fusion_url",
+    ),
     # prep check
     (
         "prep check/truncated parquet",

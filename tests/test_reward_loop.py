@@ -82,6 +82,10 @@ def reward_config(model_path):
                 f"actor_rollout_ref.model.path={model_path}",
                 "reward.custom_reward_function.reward_kwargs.timeout_s=2",
                 "reward.custom_reward_function.reward_kwargs.workers=2",
+                # sandbox limits no test could wait for: only the reward's bound ends a sleeper
+                # (training reads them from the config, not from PAC_SANDBOX_* variables)
+                "reward.custom_reward_function.reward_kwargs.sandbox.wall_seconds=600",
+                "reward.custom_reward_function.reward_kwargs.sandbox.cpu_seconds=600",
             ],
         )
     with open_dict(cfg):
@@ -104,11 +108,8 @@ def batch(vocab):
 
 
 @pytest.mark.timeout(300, method="thread")
-def test_verl_reward_loop_worker_scores_a_mixed_chunk_within_the_bound(tmp_path, monkeypatch):
+def test_verl_reward_loop_worker_scores_a_mixed_chunk_within_the_bound(tmp_path):
     from verl.experimental.reward_loop.reward_loop import RewardLoopWorker
-
-    monkeypatch.setenv("PAC_SANDBOX_WALL_SECONDS", "600")
-    monkeypatch.setenv("PAC_SANDBOX_CPU_SECONDS", "600")
 
     vocab = make_tokenizer(tmp_path / "tok", [c[0] for c in CASES])
     cfg = reward_config(str(tmp_path / "tok"))

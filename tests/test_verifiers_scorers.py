@@ -106,7 +106,8 @@ def test_compute_score_has_identical_numeric_keys_for_every_sample():
     ]
     outs = [compute_score(ds, s, gt, info) for ds, s, gt, info in rows]
     numeric = {"score", "acc", "has_answer", "missing_library", "latency_s"}
-    assert all(set(o) == numeric | {"reason"} for o in outs)
+    assert all(set(o) == numeric | {"reason", "sandbox_level"} for o in outs)
+    assert all(o["sandbox_level"] == "" for o in outs)  # no program ran: no isolation level
     assert all(isinstance(o[k], float) for o in outs for k in numeric)
     reasons = ["ok", "no_boxed", "not_equal", "unknown_type", "unknown_type"]
     assert [o["reason"] for o in outs] == reasons

@@ -9,9 +9,15 @@
   ``extra_info["type"]``. The dict has the same keys for every sample (verl stacks them per key):
   ``score``, ``acc``, ``has_answer``, ``missing_library`` (1 when the sandbox interpreter lacks a
   library the tests import: an environment fault to fix), ``reason`` (the verdict's word: ``ok``,
-  ``no_boxed``, ``timeout``, ...; verl's validation metrics skip strings) and ``latency_s`` (the
-  call's wall time). ``format_bonus`` (a reward kwarg, default 0) is paid to a wrong answer that
-  was well formed, never to a timeout or an absurd answer.
+  ``no_boxed``, ``timeout``, ...; verl's validation metrics skip strings), ``latency_s`` (the
+  call's wall time) and ``sandbox_level`` (for code, the isolation level the program ran under in
+  this process: ``strict``, ``namespaces``, ``none`` or ``remote``; ``""`` for other types; the
+  metric ``reward/code/sandbox_isolation`` of :mod:`pac_verl.verl.reward_metrics`). ``format_bonus`` (a
+  reward kwarg, default 0) is paid to a wrong answer that was well formed, never to a timeout or
+  an absurd answer. ``sandbox`` (a reward kwarg: the config's
+  ``reward.custom_reward_function.reward_kwargs.sandbox`` group) holds the code sandbox's
+  settings; without it (a tool outside training) they come from ``PAC_SANDBOX_*`` variables
+  (:mod:`.sandbox_settings`).
 - ``compute_score_async(...)``: the same as a coroutine; the one the Hydra config names.
 - Bounded time (SPEC 8; issue 16): scoring one answer takes at most ``timeout_s`` (default 10 s, a
   reward kwarg: ``reward.custom_reward_function.reward_kwargs.timeout_s``) in any thread, and a
@@ -55,6 +61,7 @@ from typing import Any
 from pac_verl.errors import UserError
 from pac_verl.verifiers.guards import precheck
 from pac_verl.verifiers.pool import Limits, shared_pool
+from pac_verl.verifiers.sandbox_settings import SandboxSettings, settings_for
 from pac_verl.verifiers.sandbox_types import Budget
 from pac_verl.verifiers.verdict import Verdict, fail
 
@@ -76,10 +83,15 @@ def _scorer(task_type: str):
 
 
 def score(
-    task_type: str, solution_str: str, ground_truth: str, budget: Budget | None = None
+    task_type: str,
+    solution_str: str,
+    ground_truth: str,
+    budget: Budget | None = None,
+    sandbox: SandboxSettings | None = None,
 ) -> Verdict:
     """Score one response; never raises. ``budget`` bounds code's sandbox time (the types scored
-    in the caller, ``IN_CALLER``); the others are bounded only by running them in a pool worker."""
+    in the caller, ``IN_CALLER``); the others are bounded only by running them in a pool worker.
+    ``sandbox``: code's sandbox settings (None: the environment's, see :mod:`.sandbox_settings`)."""
     if task_type not in TASK_TYPES:
         if task_type not in _warned:
             _warned.add(str(task_type))
@@ -87,7 +99,8 @@ def score(
         return fail("unknown_type")
     try:
         if task_type in IN_CALLER:
-            verdict = _scorer(task_type)(solution_str, ground_truth, budget=budget)
+            scorer = _scorer(task_type)
+            verdict = scorer(solution_str, ground_truth, budget=budget, sandbox=sandbox)
         else:
             verdict = _scorer(task_type)(solution_str, ground_truth)
     except UserError:  # the machine cannot run this verifier as configured (sandbox isolation)
@@ -121,7 +134,11 @@ def _settled(task_type: str, solution_str: object, ground_truth: object) -> Verd
 
 
 def bounded_score(
-    task_type: str, solution_str: str, ground_truth: str, limits: Limits | None = None
+    task_type: str,
+    solution_str: str,
+    ground_truth: str,
+    limits: Limits | None = None,
+    sandbox: SandboxSettings | None = None,
 ) -> Verdict:
     """:func:`score` within ``limits.timeout_s``, from any thread (see the module docstring)."""
     limits = limits or Limits()
@@ -130,13 +147,17 @@ def bounded_score(
         return verdict
     if task_type in IN_CALLER:
         budget = Budget.starting_now(limits.timeout_s, limits.queue_s)
-        return score(task_type, solution_str, ground_truth, budget)
+        return score(task_type, solution_str, ground_truth, budget, sandbox)
     pool = shared_pool(limits)
     return pool.score(task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s)
 
 
 async def bounded_score_async(
-    task_type: str, solution_str: str, ground_truth: str, limits: Limits | None = None
+    task_type: str,
+    solution_str: str,
+    ground_truth: str,
+    limits: Limits | None = None,
+    sandbox: SandboxSettings | None = None,
 ) -> Verdict:
     """:func:`bounded_score` as a coroutine: waits on the worker without holding a thread."""
     limits = limits or Limits()
@@ -147,7 +168,7 @@ async def bounded_score_async(
         budget = Budget.starting_now(limits.timeout_s, limits.queue_s)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
-            None, score, task_type, solution_str, ground_truth, budget
+            None, score, task_type, solution_str, ground_truth, budget, sandbox
         )
     pool = shared_pool(limits)
     return await pool.score_async(
@@ -155,7 +176,14 @@ async def bounded_score_async(
     )
 
 
-def _result(verdict: Verdict, format_bonus: float, started: float) -> dict[str, Any]:
+def _sandbox_settings(task_type: str, sandbox: object) -> SandboxSettings | None:
+    """Code's sandbox settings from the ``sandbox`` reward kwarg (None for other types)."""
+    return settings_for(sandbox) if task_type in IN_CALLER else None
+
+
+def _result(
+    verdict: Verdict, format_bonus: float, started: float, sandbox: SandboxSettings | None
+) -> dict[str, Any]:
     has_answer = verdict.reason not in NO_ANSWER and verdict.reason != "unknown_type"
     bonus_ok = not verdict.correct and verdict.reason not in NO_BONUS
     reward = max(verdict.score, format_bonus) if bonus_ok else verdict.score
@@ -166,6 +194,7 @@ def _result(verdict: Verdict, format_bonus: float, started: float) -> dict[str, 
         "missing_library": float(verdict.reason == "missing_library"),
         "reason": verdict.reason,
         "latency_s": time.perf_counter() - started,
+        "sandbox_level": sandbox.level if sandbox is not None else "",
     }
 
 
@@ -179,13 +208,16 @@ def compute_score(
     queue_s: float | None = None,
     workers: int | None = None,
     memory_mb: int | None = None,
+    sandbox: Mapping[str, Any] | None = None,
     **kwargs: Any,
 ) -> dict[str, Any]:
     """verl's custom reward function (sync): same keys for every sample."""
     started = time.perf_counter()
     limits = _limits(timeout_s, queue_s, workers, memory_mb)
-    verdict = bounded_score(_task_type(extra_info), solution_str, ground_truth, limits)
-    return _result(verdict, format_bonus, started)
+    task_type = _task_type(extra_info)
+    settings = _sandbox_settings(task_type, sandbox)
+    verdict = bounded_score(task_type, solution_str, ground_truth, limits, settings)
+    return _result(verdict, format_bonus, started, settings)
 
 
 async def compute_score_async(
@@ -198,14 +230,16 @@ async def compute_score_async(
     queue_s: float | None = None,
     workers: int | None = None,
     memory_mb: int | None = None,
+    sandbox: Mapping[str, Any] | None = None,
     **kwargs: Any,
 ) -> dict[str, Any]:
     """verl's custom reward function (async): what ``configs/pac_trainer.yaml`` names."""
     started = time.perf_counter()
     limits = _limits(timeout_s, queue_s, workers, memory_mb)
     task_type = _task_type(extra_info)
-    verdict = await bounded_score_async(task_type, solution_str, ground_truth, limits)
-    return _result(verdict, format_bonus, started)
+    settings = _sandbox_settings(task_type, sandbox)
+    verdict = await bounded_score_async(task_type, solution_str, ground_truth, limits, settings)
+    return _result(verdict, format_bonus, started, settings)
 
 
 def _fields(item: Sequence[str] | Mapping[str, str]) -> tuple[str, str, str]:

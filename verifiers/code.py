@@ -23,10 +23,12 @@ pass. Reasons: ``ok``, ``no_code``, ``too_long``, ``tests_failed``, ``timeout``,
 a library the *test code* imports, seen before any model code ran: the environment's fault, not
 the model's; count it, fix the environment), ``bad_ground_truth``, ``sandbox_error``.
 
-Limits (``PAC_SANDBOX_CPU_SECONDS``, ``PAC_SANDBOX_WALL_SECONDS``, ``PAC_SANDBOX_MEMORY_MB``)
-apply to Code-R1; BigCodeBench tasks get ``PAC_SANDBOX_BCB_MEMORY_MB`` (default 8 GiB of
-resident memory for the whole tree: BigCodeBench's own harness sets a 30 GiB address-space
-limit) and ``PAC_SANDBOX_BCB_CPU_SECONDS`` (default 60).
+Limits are sandbox settings (``sandbox_settings.py``: in training
+``reward.custom_reward_function.reward_kwargs.sandbox.*``, outside it ``PAC_SANDBOX_*``):
+``cpu_seconds`` (10), ``wall_seconds`` (30) and ``memory_mb`` (2048) apply to Code-R1;
+BigCodeBench tasks get ``bcb_memory_mb`` (default 8 GiB of resident memory for the whole tree:
+BigCodeBench's own harness sets a 30 GiB address-space limit) and ``bcb_cpu_seconds`` (default
+60), with a wall clock of at least three times that.
 
 Bounded time (SPEC 8; issue 16): called through :func:`pac_verl.verifiers.compute_score`, a
 response gets a :class:`~pac_verl.verifiers.sandbox.Budget`: ``queue_s`` to get a node sandbox
@@ -43,13 +45,13 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import re
 from dataclasses import replace
 
 from pac_verl.verifiers import code_judge
 from pac_verl.verifiers.extract import answer_region, tail
 from pac_verl.verifiers.sandbox import Budget, Limits, run_job
+from pac_verl.verifiers.sandbox_settings import SandboxSettings, settings_for
 from pac_verl.verifiers.verdict import Verdict, fail
 
 MAX_CODE_CHARS = 50_000
@@ -57,17 +59,15 @@ _LANG = re.compile(r"[ \t]*(?:python3|python|py)?[ \t]*\r?\n", re.IGNORECASE)
 FENCE = "```"
 
 
-def default_limits(kind: str) -> Limits:
-    env = os.environ.get
-    limits = Limits(
-        wall_seconds=float(env("PAC_SANDBOX_WALL_SECONDS", 30)),
-        cpu_seconds=float(env("PAC_SANDBOX_CPU_SECONDS", 10)),
-        memory_mb=int(env("PAC_SANDBOX_MEMORY_MB", 2048)),
-    )
+def default_limits(kind: str, sandbox: SandboxSettings | None = None) -> Limits:
+    """One run's limits for a job of ``kind`` under the sandbox settings (None: the
+    environment's)."""
+    s = settings_for(sandbox)
+    limits = Limits(wall_seconds=s.wall_seconds, cpu_seconds=s.cpu_seconds, memory_mb=s.memory_mb)
     if kind == "unittest":
-        cpu = float(env("PAC_SANDBOX_BCB_CPU_SECONDS", 60))
-        limits = replace(limits, memory_mb=int(env("PAC_SANDBOX_BCB_MEMORY_MB", 8192)),
-                         cpu_seconds=cpu, wall_seconds=max(limits.wall_seconds, 3 * cpu))  # fmt: skip
+        cpu = s.bcb_cpu_seconds
+        limits = replace(limits, memory_mb=s.bcb_memory_mb, cpu_seconds=cpu,
+                         wall_seconds=max(s.wall_seconds, 3 * cpu))  # fmt: skip
     return limits
 
 
@@ -168,8 +168,11 @@ def score(
     limits: Limits | None = None,
     python: str | None = None,
     budget: Budget | None = None,
+    sandbox: SandboxSettings | None = None,
 ) -> Verdict:
-    """Score one response; ``budget`` bounds its time in the sandbox (see the module docstring)."""
+    """Score one response; ``budget`` bounds its time in the sandbox (see the module docstring).
+    ``sandbox``: the reward call's sandbox settings (training: the config's
+    ``reward_kwargs.sandbox``); None reads the environment (``sandbox_settings.py``)."""
     code = extract_code(solution_str)
     if code is None or not code.strip():
         return fail("no_code")
@@ -179,7 +182,7 @@ def score(
     if job is None:
         return fail("bad_ground_truth")
     kind = job["kind"]
-    limits = limits or default_limits(kind)
+    limits = limits or default_limits(kind, sandbox)
     if kind == "functional":
         try:
             probe, replay, nonce = code_judge.split_functional(job["tests"], code)
@@ -187,8 +190,8 @@ def score(
             return fail("bad_ground_truth")
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return fail("tests_failed")  # the program does not parse
-        job = {"kind": kind, "code": code, "probe": probe, "nonce": nonce}
-        result = run_job(job, limits, python, budget)
+        probe_job = {"kind": kind, "code": code, "probe": probe, "nonce": nonce}
+        result = run_job(probe_job, limits, python, budget, sandbox)
         return (
             code_judge.judge_functional(replay, result.report)
             if result.passed
@@ -198,11 +201,12 @@ def score(
         if not job["inputs"]:
             return fail("bad_ground_truth")
         stdio = {"kind": kind, "code": code, "inputs": job["inputs"]}
-        result = run_job(stdio, limits, python, budget)
+        result = run_job(stdio, limits, python, budget, sandbox)
         return (
             code_judge.judge_stdio(job["outputs"], result.report)
             if result.passed
             else fail(result.reason)
         )
-    result = run_job({"kind": kind, "code": code, "tests": job["tests"]}, limits, python, budget)
+    unittest = {"kind": kind, "code": code, "tests": job["tests"]}
+    result = run_job(unittest, limits, python, budget, sandbox)
     return code_judge.judge_unittest(result.report) if result.passed else fail(result.reason)

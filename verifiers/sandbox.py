@@ -3,8 +3,10 @@
 Each run is a fresh ``python -I -B`` running ``_harness.py`` (see ``_harness.py`` for what happens
 inside and ``code_judge.py`` for the verdict, computed outside). The harness arrives on stdin ahead
 of the job, compiled once per interpreter (compiling its source took ~10 ms, a sixth of a short
-run), so no file of this package is mounted in the sandbox. The isolation level is a setting,
-``PAC_SANDBOX_ISOLATION``:
+run), so no file of this package is mounted in the sandbox. The isolation level is a setting
+(``isolation`` of :class:`~pac_verl.verifiers.sandbox_settings.SandboxSettings`: in training
+``reward.custom_reward_function.reward_kwargs.sandbox.isolation``, outside it
+``PAC_SANDBOX_ISOLATION``; ``sandbox_settings.py`` says which source wins):
 
 - ``strict`` (default): bubblewrap with new pid, ipc, uts, net, mount and cgroup namespaces, a
   minimal read-only root (``/usr`` and the interpreter's own folders, nothing else of the host:
@@ -19,8 +21,8 @@ run), so no file of this package is mounted in the sandbox. The isolation level 
   cgroups cannot be created; asked for by name only.
 - ``none``: no isolation at all beyond rlimits and a process group; for debugging, by name only.
 
-``PAC_SANDBOX_BACKEND=sandbox_fusion`` (with ``PAC_SANDBOX_FUSION_URL``) sends runs to a
-SandboxFusion service instead (``sandbox_fusion.py``); the verdict is still judged here.
+The backend ``sandbox_fusion`` (with ``fusion_url``) sends runs to a SandboxFusion service
+instead (``sandbox_fusion.py``); the verdict is still judged here.
 
 If the machine cannot give the level asked for, the first run raises :class:`SandboxUnavailable`
 (a ``UserError``) naming what is missing and how to get it: there is no silent downgrade.
@@ -41,12 +43,12 @@ the run with its retry, whose CPU limit and wall clock are cut to fit. A node-wi
 limit (``sandbox_slots.py``) keeps runs from starving each other: the same programs get the same
 verdicts alone and 24 at a time on 2 cores.
 
-The interpreter is a setting: ``python=`` or ``PAC_SANDBOX_PYTHON`` (default: this interpreter);
-its prefix folders are mounted read-only. BigCodeBench tasks import about 70 pinned libraries; on
-a training node build that environment once and point the sandbox at it::
+The interpreter is a setting (``python``; default: this interpreter); its prefix folders are
+mounted read-only. BigCodeBench tasks import about 70 pinned libraries; on every training node
+build that environment once and point the sandbox at it::
 
     python3.11 -m venv /opt/bcb && /opt/bcb/bin/pip install -r requirements-eval.txt
-    export PAC_SANDBOX_PYTHON=/opt/bcb/bin/python     # set for the trainer and its reward workers
+    python -m pac_verl.main ... reward.custom_reward_function.reward_kwargs.sandbox.python=/opt/bcb/bin/python
 """
 
 from __future__ import annotations
@@ -70,13 +72,12 @@ from pathlib import Path
 
 from pac_verl.errors import UserError
 from pac_verl.verifiers import sandbox_cgroup, sandbox_fusion, sandbox_seccomp, sandbox_slots
+from pac_verl.verifiers.sandbox_settings import SandboxSettings, settings_for
 from pac_verl.verifiers.sandbox_types import Budget, Limits, RunResult
 
 __all__ = ["Budget", "Limits", "RunResult", "SandboxUnavailable", "isolation_report", "run_job"]
-BACKENDS = ("local", "sandbox_fusion")
 
 HARNESS = Path(__file__).with_name("_harness.py")
-MODES = ("strict", "namespaces", "none")
 INSIDE_HARNESS = "/pac/harness.py"  # the name its code object carries (tracebacks, ps)
 # reads the compiled harness from stdin and runs it as __main__; it then reads the job from stdin
 BOOTSTRAP = (
@@ -91,47 +92,26 @@ class SandboxUnavailable(UserError):
     """The isolation level asked for cannot be had on this machine."""
 
 
-def isolation_mode() -> str:
-    mode = os.environ.get("PAC_SANDBOX_ISOLATION", "strict").strip() or "strict"
-    if mode not in MODES:
-        raise SandboxUnavailable(
-            f"PAC_SANDBOX_ISOLATION={mode!r} is not a sandbox isolation level: use one of {MODES}"
-        )
-    return mode
-
-
 def _bwrap_path() -> str | None:
     return os.environ.get("PAC_SANDBOX_BWRAP") or shutil.which("bwrap")
 
 
-def _interpreter(python: str | None) -> str:
-    return python or os.environ.get("PAC_SANDBOX_PYTHON") or sys.executable
+def _interpreter(python: str | None, settings: SandboxSettings) -> str:
+    return python or settings.python or sys.executable
 
 
-def backend() -> str:
-    name = os.environ.get("PAC_SANDBOX_BACKEND", "local").strip() or "local"
-    if name not in BACKENDS:
-        raise SandboxUnavailable(
-            f"PAC_SANDBOX_BACKEND={name!r} is not a sandbox backend: use one of {BACKENDS}"
-        )
-    if name == "sandbox_fusion" and not sandbox_fusion.url():
-        raise SandboxUnavailable(
-            "PAC_SANDBOX_BACKEND=sandbox_fusion needs PAC_SANDBOX_FUSION_URL, the service's "
-            "run_code address (e.g. http://sandbox:8080/run_code)"
-        )
-    return name
-
-
-def isolation_report(python: str | None = None) -> dict:
-    """What a run gets now: backend, isolation level, cgroup version, interpreter. Raises
-    SandboxUnavailable like a run would."""
-    if backend() == "sandbox_fusion":
-        return {"backend": "sandbox_fusion", "isolation": "remote", "url": sandbox_fusion.url()}
-    mode = isolation_mode()
-    require(mode, _bwrap_path(), _interpreter(python))
+def isolation_report(python: str | None = None, settings: SandboxSettings | None = None) -> dict:
+    """What a run gets with ``settings`` (default: the environment's, see ``sandbox_settings``):
+    backend, isolation level, cgroup version, interpreter. Raises SandboxUnavailable like a run
+    would."""
+    settings = settings_for(settings)
+    if settings.backend == "sandbox_fusion":
+        return {"backend": "sandbox_fusion", "isolation": "remote", "url": settings.fusion_url}
+    mode, python = settings.isolation, _interpreter(python, settings)
+    require(mode, _bwrap_path(), python)
     cgroup = sandbox_cgroup.layout()[0] if mode == "strict" else None
-    return {"backend": "local", "isolation": mode, "cgroup": cgroup,
-            "python": _interpreter(python), "concurrency": sandbox_slots.capacity()}  # fmt: skip
+    return {"backend": "local", "isolation": mode, "cgroup": cgroup, "python": python,
+            "concurrency": sandbox_slots.capacity(settings.concurrency)}  # fmt: skip
 
 
 @cache
@@ -190,7 +170,9 @@ def require(mode: str, bwrap: str | None, python: str) -> None:
             raise SandboxUnavailable(
                 f"sandbox isolation 'strict' needs cgroups for whole-tree limits: {reason}. Run "
                 "the trainer as root or inside a delegated cgroup (systemd-run --scope -p "
-                "Delegate=yes ...), or ask for PAC_SANDBOX_ISOLATION=namespaces by name"
+                "Delegate=yes ...), or ask for isolation 'namespaces' by name "
+                "(reward.custom_reward_function.reward_kwargs.sandbox.isolation=namespaces in "
+                "training, PAC_SANDBOX_ISOLATION=namespaces outside it)"
             )
     dirs = _interpreter_runs(python)
     job = {"kind": "functional", "code": "x = 1", "probe": "assert x == 1"}
@@ -283,9 +265,12 @@ def run_job(
     limits: Limits | None = None,
     python: str | None = None,
     budget: Budget | None = None,
+    settings: SandboxSettings | None = None,
 ) -> RunResult:
     """Run one job (``kind`` functional | stdio | unittest, ``code``, and the probe, inputs or
-    tests) and return the harness's report, unjudged. Raises SandboxUnavailable (see above).
+    tests) and return the harness's report, unjudged. ``settings``: the reward call's (training),
+    default the environment's (``sandbox_settings``); ``python`` overrides its interpreter.
+    Raises SandboxUnavailable (see above), or a UserError for a bad setting.
 
     With a ``budget`` (a scoring call's, issue 16) the wait for a slot ends at its
     ``queue_until`` (``overloaded``) and the run, retry included, at ``timeout_s`` after the slot
@@ -293,18 +278,18 @@ def run_job(
     the time left, and the retry happens only when at least the first run's wall-clock time is
     left (with less it would be starved again). Not counted: the one-time check of the machine by
     the process's first run (:func:`require`; the preflight makes it before training)."""
-    limits = limits or Limits()
+    limits, settings = limits or Limits(), settings_for(settings)
     if budget is not None:
         limits = _clamped(limits, budget.timeout_s)
-    if backend() == "sandbox_fusion":
+    if settings.backend == "sandbox_fusion":
         deadline = None if budget is None else time.monotonic() + budget.timeout_s
-        return sandbox_fusion.run_job_remote(job, limits, sandbox_fusion.url(), deadline)
-    mode, bwrap, python = isolation_mode(), _bwrap_path(), _interpreter(python)
+        return sandbox_fusion.run_job_remote(job, limits, settings.fusion_url, deadline)
+    mode, bwrap, python = settings.isolation, _bwrap_path(), _interpreter(python, settings)
     require(mode, bwrap, python)
     dirs = _interpreter_info(python)[0] if mode != "none" else ()
     until = None if budget is None else budget.queue_until
     try:
-        with sandbox_slots.slot(until) as slot:
+        with sandbox_slots.slot(until, sandbox_slots.capacity(settings.concurrency)) as slot:
             end = None if budget is None else time.monotonic() + budget.timeout_s
             first = _within(limits, end)
             result = _run_once(job, first, python, mode, bwrap, dirs, slot)

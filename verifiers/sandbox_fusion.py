@@ -1,6 +1,8 @@
-"""SandboxFusion as a sandbox backend (``PAC_SANDBOX_BACKEND=sandbox_fusion``), for clusters that
-already run a SandboxFusion service (``PAC_SANDBOX_FUSION_URL``, e.g.
-``http://sandbox:8080/run_code``).
+"""SandboxFusion as a sandbox backend (the sandbox setting ``backend: sandbox_fusion``), for
+clusters that already run a SandboxFusion service (``fusion_url``, e.g.
+``http://sandbox:8080/run_code``): in training ``reward.custom_reward_function.reward_kwargs.
+sandbox.backend=sandbox_fusion`` and ``...sandbox.fusion_url=...``, outside it
+``PAC_SANDBOX_BACKEND`` and ``PAC_SANDBOX_FUSION_URL`` (``sandbox_settings.py``).
 
 Same verdict contract as the local backend: the service runs the harness (``_harness.py``, sent as
 one script with the job embedded; the report comes back on stdout, sealed with a per-run token),
@@ -22,7 +24,6 @@ from __future__ import annotations
 import json
 import marshal
 import math
-import os
 import secrets
 import time
 from pathlib import Path
@@ -32,10 +33,6 @@ from pac_verl.verifiers.sandbox_types import Limits, RunResult
 HARNESS = Path(__file__).with_name("_harness.py")
 HARNESS_MAIN = 'if __name__ == "__main__":\n    main()\n'
 RETRIES_ON_504 = 3
-
-
-def url() -> str | None:
-    return os.environ.get("PAC_SANDBOX_FUSION_URL") or None
 
 
 def script(job: dict, token: str, output_bytes: int = 1 << 20) -> str:

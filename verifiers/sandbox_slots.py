@@ -4,8 +4,10 @@ verl runs several reward workers per node, each scoring many responses at once; 
 24 programs on 2 cores each get a twelfth of a core and correct ones time out. A slot is an
 exclusive ``flock`` on one of N files in a node-wide folder, so every process and thread on the
 node shares the same N slots, and a crashed holder frees its slot with its file descriptor.
-N defaults to the CPUs this process may use (``PAC_SANDBOX_CONCURRENCY`` overrides it). The slot
-number also picks the run's uid (strict mode), so two concurrent runs never share a uid.
+N defaults to the CPUs this process may use; the sandbox's ``concurrency`` setting overrides it
+(``sandbox_settings.py``: in training ``reward.custom_reward_function.reward_kwargs.sandbox.
+concurrency``, outside it ``PAC_SANDBOX_CONCURRENCY``). The slot number also picks the run's uid
+(strict mode), so two concurrent runs never share a uid.
 A wait may be bounded (``until``): a scoring call that gets no slot by then scores ``overloaded``
 (issue 16), it does not wait behind the node's runs without end.
 """
@@ -20,15 +22,20 @@ import tempfile
 import time
 from pathlib import Path
 
+from pac_verl.verifiers.sandbox_settings import from_env
+
 
 class NoSlot(TimeoutError):
     """No slot came free before the wait's end."""
 
 
-def capacity() -> int:
-    setting = os.environ.get("PAC_SANDBOX_CONCURRENCY")
-    if setting:
-        return max(1, int(setting))
+def capacity(setting: int | None = None) -> int:
+    """Slots on this node: ``setting`` when > 0; None reads the environment's setting; 0 (the
+    default) means the CPUs this process may use."""
+    if setting is None:
+        setting = from_env().concurrency
+    if setting > 0:
+        return setting
     return max(1, len(os.sched_getaffinity(0)))
 
 
@@ -43,10 +50,11 @@ def _folder() -> Path:
 
 
 @contextlib.contextmanager
-def slot(until: float | None = None):
-    """Wait for a free slot and hold it; yields its number (0 .. capacity-1). Raises
-    :class:`NoSlot` when none is free at ``until`` (a ``time.monotonic()`` instant; None: no end)."""
-    n, folder = capacity(), _folder()
+def slot(until: float | None = None, n: int | None = None):
+    """Wait for a free slot of ``n`` (default :func:`capacity`) and hold it; yields its number
+    (0 .. n-1). Raises :class:`NoSlot` when none is free at ``until`` (a ``time.monotonic()``
+    instant; None: no end)."""
+    n, folder = n or capacity(), _folder()
     order = list(range(n))
     delay = 0.001
     while True:

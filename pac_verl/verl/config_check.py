@@ -7,12 +7,18 @@ Ray starts) both go through :func:`compose_config`, which adds to Hydra's own ch
 - a value given on the command line must have the type of the key's default in the composed
   config (``data.train_batch_size=abc`` is refused: verl would crash on it inside a Ray actor);
 - the curriculum's fields must fit its controller's config dataclass (types, known keys), and
-  ``curriculum=single`` must name its ``train_arms``.
+  ``curriculum=single`` must name its ``train_arms``;
+- the code sandbox's settings (``reward.custom_reward_function.reward_kwargs.sandbox``) must fit
+  :class:`~pac_verl.verifiers.sandbox_settings.SandboxSettings` (a known isolation level and
+  backend, SandboxFusion's address when it is the backend, limits > 0); a ``PAC_SANDBOX_*``
+  variable set in this process is named in a warning: training reads the config, not the
+  environment.
 """
 
 from __future__ import annotations
 
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -80,7 +86,26 @@ def compose_config(overrides: Sequence[str]):
     _resolve(cfg)
     _check_override_types(cfg, overrides)
     _check_estimator(cfg)
+    _check_sandbox(cfg)
     return cfg
+
+
+def _check_sandbox(cfg) -> None:
+    """The sandbox group as the reward workers will read it (a bad value: one line naming it)."""
+    from omegaconf import OmegaConf
+
+    from pac_verl.verifiers.sandbox_settings import CONFIG_KEY, ENV_VARS, from_config, ignored_env
+
+    missing = object()
+    group = OmegaConf.select(cfg, CONFIG_KEY, default=missing)
+    if group is missing:  # another reward function's kwargs: not ours to check
+        return
+    from_config(OmegaConf.to_container(group) if OmegaConf.is_config(group) else group)
+    field = {var: name for name, var in ENV_VARS.items()}
+    for var in ignored_env():
+        warnings.warn(f"{var} is set but training does not read it: the sandbox's settings come "
+                      f"from the config; set {CONFIG_KEY}.{field[var]}=... instead",
+                      stacklevel=2)  # fmt: skip
 
 
 # verl 0.7.1's compute_advantage calls these with ``config=`` and without the ``old_log_probs``

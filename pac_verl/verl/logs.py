@@ -68,12 +68,14 @@ def check_attempt(config, resolved: dict, digest: str) -> None:
         )
 
 
-def _sandbox() -> dict:
-    """The code sandbox this attempt's rewards run in (SPEC 9: the active level is recorded)."""
+def _sandbox(config) -> dict:
+    """The code sandbox this attempt's rewards run in, from the config's ``reward_kwargs.sandbox``
+    as the reward workers read it (SPEC 9: the active level is recorded)."""
     from pac_verl.verifiers.sandbox import isolation_report
+    from pac_verl.verl.node_checks import sandbox_settings
 
     try:
-        return dict(isolation_report())
+        return dict(isolation_report(settings=sandbox_settings(config)))
     except Exception as err:  # a level this machine cannot give: the first code reward says so
         return {"unavailable": str(err)}
 
@@ -98,7 +100,7 @@ def prepare_run_logs(config, now: float | None = None, argv: list[str] | None = 
     command = shlex.join(["python", "-m", "pac_verl.main", *argv[1:]])
     attempts = (read_record(run_dir) or {}).get("attempts") or []
     attempts.append({"metrics": path.name, "started_utc": stamp, "command": command,
-                     "sandbox": _sandbox()})  # fmt: skip
+                     "sandbox": _sandbox(config)})  # fmt: skip
     run = {"experiment_name": name, "setting": key.setting, "backbone": key.backbone,
            "curriculum": key.curriculum, "seed": key.seed, "window": key.window,
            "total_steps": int(config.trainer.total_training_steps), "command": command,

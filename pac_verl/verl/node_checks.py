@@ -178,6 +178,18 @@ def check_model(path: str) -> Finding:
     return Finding("model", "ok", f"{path} on the hub (verl downloads it at start)")
 
 
+def sandbox_settings(cfg):
+    """The code sandbox's settings of a composed training config (``sandbox_settings.py``)."""
+    from omegaconf import OmegaConf
+
+    from pac_verl.verifiers.sandbox_settings import CONFIG_KEY, SandboxSettings, from_config
+
+    group = OmegaConf.select(cfg, CONFIG_KEY, default=None)
+    if group is None:  # another reward function: the sandbox's own defaults
+        return SandboxSettings()
+    return from_config(OmegaConf.to_container(group) if OmegaConf.is_config(group) else group)
+
+
 def check_writable(key: str, folder: str) -> Finding:
     """``folder`` (made by the run) can be created: its nearest existing ancestor is a writable
     directory. Probed with a temporary file, so read-only file systems count too."""
@@ -196,12 +208,16 @@ def check_writable(key: str, folder: str) -> Finding:
     return Finding(key, "error", f"{key}={folder}: no existing parent folder")
 
 
-def check_sandbox() -> Finding:
-    from pac_verl.verifiers.sandbox import SandboxUnavailable, isolation_report
+def check_sandbox(cfg=None) -> Finding:
+    """The sandbox the config's reward workers will run (its ``reward_kwargs.sandbox`` group;
+    without a config, the environment's settings, as for a tool outside training)."""
+    from pac_verl.verifiers.sandbox import isolation_report
+    from pac_verl.verifiers.sandbox_settings import from_env
 
     try:
-        report = isolation_report()
-    except SandboxUnavailable as err:  # strict (the default) or the level asked for is not here
+        settings = sandbox_settings(cfg) if cfg is not None else from_env()
+        report = isolation_report(settings=settings)
+    except UserError as err:  # strict (the default) or the level asked for is not here
         return Finding("sandbox", "error", str(err))
     level = report["isolation"]
     status = "warn" if level in ("namespaces", "none") else "ok"
@@ -254,7 +270,7 @@ def check_node(cfg, model_config: str | None = None, strict: bool | None = None)
                                     + ("" if disk.enough else ": lower trainer.max_actor_ckpt_to_keep "
                                        "or raise trainer.save_freq, or point "
                                        "trainer.default_local_dir at a larger disk")))  # fmt: skip
-    findings.append(check_sandbox())
+    findings.append(check_sandbox(cfg))
     if not strict:  # not the training node: what depends on this machine only warns (the plan
         # and a cluster that was reached are not about this machine)
         findings = [f if f.check in ("memory plan", "cluster") or f.status != "error"

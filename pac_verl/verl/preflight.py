@@ -122,7 +122,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     data = cfg.data
     stats = check_data(cfg, sample_rows)
 
-    from omegaconf import open_dict
+    from omegaconf import OmegaConf, open_dict
     from verl.trainer.main_ppo import create_rl_sampler
     from verl.utils.dataset.rl_dataset import RLHFDataset
 
@@ -151,6 +151,9 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
             arm_name(infos[i], sampler.arm_fields, f"row {i}") for b in drawn for i in b
         )
         gold = Counter()
+        # the config's reward kwargs (the sandbox's settings among them), as verl passes them
+        given = OmegaConf.select(cfg, "reward.custom_reward_function.reward_kwargs", default=None)
+        reward_kwargs = OmegaConf.to_container(given) if given is not None else {}
         for val_file in [data.val_files] if isinstance(data.val_files, str) else data.val_files:
             for row in read_rows(val_file):  # rows checked by check_data above
                 info = row["extra_info"]
@@ -159,7 +162,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
                     gold[(row["data_source"], "no_gold")] += 1
                     continue
                 out = compute_score(row["data_source"], sol, row["reward_model"]["ground_truth"],
-                                    info)  # fmt: skip
+                                    info, **reward_kwargs)  # fmt: skip
                 status = ("ok" if out["acc"] == 1.0 else
                           "missing_library" if out["missing_library"] else "FAILED")  # fmt: skip
                 gold[(row["data_source"], status)] += 1
@@ -192,7 +195,8 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     missing = sum(gold[(ds, "missing_library")] for ds in sources)
     if missing:
         warnings.warn(f"{missing} code task(s) need libraries the sandbox interpreter lacks: build "
-                      "the BigCodeBench environment and set PAC_SANDBOX_PYTHON (README)", stacklevel=2)  # fmt: skip
+                      "the BigCodeBench environment and set reward.custom_reward_function."
+                      "reward_kwargs.sandbox.python (README)", stacklevel=2)  # fmt: skip
     failed = {ds: gold[(ds, "FAILED")] for ds in sources if gold[(ds, "FAILED")]}
     if failed:
         raise UserError(f"gold answers that do not score 1 through the reward entry: {failed}")

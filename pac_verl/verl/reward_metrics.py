@@ -10,7 +10,12 @@ advantages. :func:`reward_metrics` reads two of our keys from there, ``reason`` 
 - ``reward/<arm>/reason/<reason>``: how many of the arm's responses got each verdict (``ok``,
   ``timeout``, ``no_boxed``, ``missing_library``, ``too_large``, ...); an arm as the curriculum names
   it (SPEC 1), or the task type when there are no arm fields;
-- ``reward/<type>/latency_p50`` and ``latency_p99``: scoring latency per task type, in seconds.
+- ``reward/<type>/latency_p50`` and ``latency_p99``: scoring latency per task type, in seconds;
+- ``reward/<type>/sandbox_isolation`` (code only; issue 15): the isolation level the step's
+  programs ran under, as the reward worker that scored them reports it (``sandbox_level``),
+  coded by :data:`pac_verl.verifiers.sandbox_settings.LEVEL_CODES`: 0 ``none``, 1 ``namespaces``,
+  2 ``strict``, 3 ``remote`` (SandboxFusion). The lowest code of the step, so that one response
+  scored under a weaker level shows; absent in a step without code.
 
 ``PACTrainer`` adds them to the step's metrics, so they reach every verl logger (console, the run's
 ``metrics-*.jsonl``, wandb); a step with answers that could not be judged (``timeout``,
@@ -25,6 +30,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pac_verl.verifiers.sandbox_settings import LEVEL_CODES
 from pac_verl.verl.arms import arm_name
 
 UNJUDGED = ("timeout", "overloaded", "worker_crashed", "missing_library")
@@ -48,8 +54,23 @@ def reward_metrics(batch, arm_fields: Sequence[str] | None = None) -> dict[str, 
             p50, p99 = np.percentile(latency[types == task_type], [50, 99])
             metrics[f"reward/{task_type}/latency_p50"] = float(p50)
             metrics[f"reward/{task_type}/latency_p99"] = float(p99)
+    metrics.update(sandbox_metrics(infos, nt.get("sandbox_level")))
     unjudged = {k: n for k, n in counts.items() if k[1] in UNJUDGED}
     if unjudged:
         listed = ", ".join(f"{arm} {reason} x{n}" for (arm, reason), n in sorted(unjudged.items()))
         _log.warning("rewards not judged this step: %s", listed)
     return metrics
+
+
+def sandbox_metrics(infos, levels) -> dict[str, float]:
+    """``reward/<type>/sandbox_isolation``: the lowest level code per task type whose responses
+    carry a level (our reward's ``sandbox_level`` key: ``""`` for types that run no program)."""
+    if levels is None:
+        return {}
+    lowest: dict[str, int] = {}
+    for info, level in zip(infos, levels):
+        code = LEVEL_CODES.get(str(level))
+        if code is not None:
+            task_type = str(info.get("type"))
+            lowest[task_type] = min(code, lowest.get(task_type, code))
+    return {f"reward/{t}/sandbox_isolation": float(c) for t, c in sorted(lowest.items())}
