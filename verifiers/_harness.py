@@ -65,6 +65,12 @@ DENIED_EVENTS = frozenset(
         "os.unshare",
     }
 )
+# ``sys._getframe`` is denied with the ValueError CPython raises for a stack too shallow, which is
+# what the stdlib catches where it reads its caller's frame (``collections.namedtuple``, which
+# ``functools`` runs at import; ``typing.TypeVar``; ``warnings.warn``; ``enum``): with a
+# PermissionError, ``import functools`` or ``from typing import List`` failed every program that
+# used them. The frame is still out of reach either way.
+GETFRAME_EVENTS = frozenset({"sys._getframe"})
 FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back", "gi_code"})
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS")
 
@@ -88,11 +94,13 @@ def _install_hooks(protected_types):
     classes that existed before model code loaded: no attribute of theirs may change."""
     armed = [False]
     protected = frozenset(protected_types)
-    denied, frame_attrs, _id = DENIED_EVENTS, FRAME_ATTRS, id
+    denied, frame_attrs, _id, getframe = DENIED_EVENTS, FRAME_ATTRS, id, GETFRAME_EVENTS
 
     def hook(event, args):
         if not armed[0]:
             return
+        if event in getframe:  # as for a stack too shallow: the stdlib falls back on ValueError
+            raise ValueError(f"{event} is not allowed in the sandbox")
         if event in denied:
             raise PermissionError(f"{event} is not allowed in the sandbox")
         if event == "object.__getattr__" and args[1] in frame_attrs:

@@ -7,6 +7,13 @@ program is the last one that defines a top-level function or class, so a solutio
 example-usage block (``print(add(2, 3))``) is judged on the solution; with no such block, the last
 block that holds a statement; else the last block. With no fence, the ``<answer>`` content itself.
 
+A solution split over fences is one program: earlier blocks that define a name the program uses
+and does not define itself (a helper function, an ``import``) are put before it, in their order.
+Earlier blocks that define the same function or class differently are *alternatives* ("either of
+these works"): like several different boxed answers (SPEC 8), they score 1 only if every one of
+them passes, else ``hedged``, so that offering several programs never pays. Drafts belong in the
+reasoning: a block inside ``<think>`` is not part of the answer.
+
 Tests come in the source's own format (the ground truth's JSON; see ``code_judge.py`` for how each
 is judged where the program cannot reach):
 
@@ -32,6 +39,7 @@ limit) and ``PAC_SANDBOX_BCB_CPU_SECONDS`` (default 60).
 from __future__ import annotations
 
 import ast
+import builtins
 import json
 import os
 import re
@@ -89,27 +97,77 @@ def _statements(block: str) -> list[ast.stmt] | None:
         return None
 
 
-def _pick(blocks: list[str]) -> str:
-    parsed = [(b, _statements(b)) for b in blocks]
-    defining = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-    for block, body in reversed(parsed):
-        if body and any(isinstance(s, defining) for s in body):
-            return block
-    for block, body in reversed(parsed):
-        if body and any(not isinstance(s, ast.Expr) or isinstance(s.value, ast.Call) for s in body):
-            return block
-    return blocks[-1]
+_DEFINING = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_BUILTINS = frozenset(dir(builtins))
 
 
-def extract_code(solution_str: str) -> str | None:
+def _defines(body: list[ast.stmt]) -> set[str]:
+    """Top-level functions and classes of a block."""
+    return {s.name for s in body if isinstance(s, _DEFINING)}
+
+
+def _binds(body: list[ast.stmt]) -> set[str]:
+    """Names a block binds at top level (definitions, imports, assignments)."""
+    names = _defines(body)
+    for stmt in body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in stmt.names)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return names
+
+
+def _uses(body: list[ast.stmt]) -> set[str]:
+    module = ast.Module(body=body, type_ignores=[])
+    return {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
+
+
+def _complete(i: int, parsed: list, skip: set[int]) -> str:
+    """Block ``i`` preceded by the earlier blocks (not in ``skip``) that bind names it needs."""
+    chosen = [i]
+    missing = _uses(parsed[i][1]) - _binds(parsed[i][1]) - _BUILTINS
+    for j in range(i - 1, -1, -1):
+        body = parsed[j][1]
+        if j in skip or not body or not missing & _binds(body):
+            continue
+        chosen.append(j)
+        missing = (missing - _binds(body)) | (_uses(body) - _binds(body) - _BUILTINS)
+    return "\n".join(parsed[j][0] for j in reversed(chosen))
+
+
+def _programs(blocks: list[str]) -> list[str]:
+    """The program, then its alternatives (see the module docstring)."""
+    parsed = [(b, _statements(b) or []) for b in blocks]
+    final = next((i for i in range(len(parsed) - 1, -1, -1) if _defines(parsed[i][1])), None)
+    if final is None:
+        for block, body in reversed(parsed):
+            if any(not isinstance(s, ast.Expr) or isinstance(s.value, ast.Call) for s in body):
+                return [block]
+        return [blocks[-1]]
+    names, text = _defines(parsed[final][1]), parsed[final][0].strip()
+    alternatives = {
+        j for j in range(final) if names & _defines(parsed[j][1]) and parsed[j][0].strip() != text
+    }
+    return [_complete(i, parsed, alternatives) for i in (final, *sorted(alternatives))]
+
+
+def extract_programs(solution_str: str) -> list[str]:
+    """The response's program and its alternatives; empty when it holds no code."""
     text = tail(solution_str)
     region = answer_region(text)
     blocks = fenced_blocks(region) or (fenced_blocks(text) if region is not text else [])
     if blocks:
-        return _pick(blocks)
+        return _programs(blocks)
     if "<answer>" in text and region.strip():
-        return region
-    return None
+        return [region]
+    return []
+
+
+def extract_code(solution_str: str) -> str | None:
+    """The program a response is judged on (None without code)."""
+    programs = extract_programs(solution_str)
+    return programs[0] if programs else None
 
 
 def job_for(code: str, ground_truth: str) -> dict | None:
@@ -152,11 +210,27 @@ def has_tests(ground_truth: str) -> bool:
     )
 
 
+MAX_ALTERNATIVES = 4  # more different programs than this in one answer is a hedge, unrun
+
+
 def score(
     solution_str: str, ground_truth: str, limits: Limits | None = None, python: str | None = None
 ) -> Verdict:
-    code = extract_code(solution_str)
-    if code is None or not code.strip():
+    programs = extract_programs(solution_str)
+    if len(programs) > 1:  # alternatives: every one must pass (SPEC 8's hedging rule)
+        if len(programs) > MAX_ALTERNATIVES:
+            return fail("hedged")
+        verdicts = [_score_program(p, ground_truth, limits, python) for p in programs]
+        if all(v.correct for v in verdicts):
+            return verdicts[0]
+        return fail("hedged") if any(v.correct for v in verdicts) else verdicts[0]
+    return _score_program(programs[0] if programs else "", ground_truth, limits, python)
+
+
+def _score_program(
+    code: str, ground_truth: str, limits: Limits | None, python: str | None
+) -> Verdict:
+    if not code.strip():
         return fail("no_code")
     if len(code) > MAX_CODE_CHARS:
         return fail("too_long")
