@@ -83,3 +83,26 @@ def test_a_wrong_draft_in_the_reasoning_is_not_an_alternative():
     )
     assert extract_programs(response) == [FIB_SRC + "\n"]
     assert run(response).reason == "ok"
+
+
+SUM = json.dumps({"inputs": ["3\n", "10\n"], "outputs": ["6\n", "55\n"]})
+SUM_SRC = "n = int(input())\nprint(n * (n + 1) // 2)"
+
+
+def test_functions_then_a_script_that_reads_stdin_are_one_program():
+    solve = "def solve(n):\n    return n * (n + 1) // 2"
+    driver = "print(solve(int(input())))"
+    assert extract_programs(answer(solve, driver)) == [solve + "\n\n" + driver + "\n"]
+    assert run(answer(solve, driver), SUM).reason == "ok"
+
+
+def test_a_fence_that_rebinds_a_builtin_the_script_uses_is_part_of_it():
+    fast = "import sys\ninput = sys.stdin.readline"
+    assert run(answer(fast, SUM_SRC), SUM).reason == "ok"
+
+
+def test_two_different_scripts_offered_are_a_hedge():
+    wrong = "n = int(input())\nprint(n * n)"
+    assert run(answer(wrong, SUM_SRC, between="\nor\n"), SUM).reason == "hedged"
+    sample_output = "6"  # a literal: shown output, not a second program
+    assert run(answer(SUM_SRC, sample_output), SUM).reason == "ok"

@@ -8,11 +8,13 @@ example-usage block (``print(add(2, 3))``) is judged on the solution; with no su
 block that holds a statement; else the last block. With no fence, the ``<answer>`` content itself.
 
 A solution split over fences is one program: earlier blocks that define a name the program uses
-and does not define itself (a helper function, an ``import``) are put before it, in their order.
-Earlier blocks that define the same function or class differently are *alternatives* ("either of
-these works"): like several different boxed answers (SPEC 8), they score 1 only if every one of
-them passes, else ``hedged``, so that offering several programs never pays. Drafts belong in the
-reasoning: a block inside ``<think>`` is not part of the answer.
+and does not define itself (a helper function, an ``import``) are put before it, in their order;
+functions followed by a script that reads stdin are that script's helpers (stdin/stdout tasks).
+Earlier blocks that define the same function or class differently (or, for a program that
+defines nothing, earlier scripts it does not need) are *alternatives* ("either of these works"):
+like several different boxed answers (SPEC 8), they score 1 only if every one of them passes, else
+``hedged``, so that offering several programs never pays. Drafts belong in the reasoning: a block
+inside ``<think>`` is not part of the answer.
 
 Tests come in the source's own format (the ground truth's JSON; see ``code_judge.py`` for how each
 is judged where the program cannot reach):
@@ -39,7 +41,6 @@ limit) and ``PAC_SANDBOX_BCB_CPU_SECONDS`` (default 60).
 from __future__ import annotations
 
 import ast
-import builtins
 import json
 import os
 import re
@@ -98,7 +99,6 @@ def _statements(block: str) -> list[ast.stmt] | None:
 
 
 _DEFINING = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-_BUILTINS = frozenset(dir(builtins))
 
 
 def _defines(body: list[ast.stmt]) -> set[str]:
@@ -123,33 +123,55 @@ def _uses(body: list[ast.stmt]) -> set[str]:
     return {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
 
 
-def _complete(i: int, parsed: list, skip: set[int]) -> str:
-    """Block ``i`` preceded by the earlier blocks (not in ``skip``) that bind names it needs."""
+def _with_helpers(i: int, parsed: list, skip: set[int]) -> list[int]:
+    """Block ``i`` and the earlier blocks (not in ``skip``) that bind names it needs, in order."""
     chosen = [i]
-    missing = _uses(parsed[i][1]) - _binds(parsed[i][1]) - _BUILTINS
+    missing = _uses(parsed[i][1]) - _binds(parsed[i][1])  # builtins too: `input = ...` helps
     for j in range(i - 1, -1, -1):
         body = parsed[j][1]
         if j in skip or not body or not missing & _binds(body):
             continue
         chosen.append(j)
-        missing = (missing - _binds(body)) | (_uses(body) - _binds(body) - _BUILTINS)
-    return "\n".join(parsed[j][0] for j in reversed(chosen))
+        missing = (missing - _binds(body)) | (_uses(body) - _binds(body))
+    return sorted(chosen)
+
+
+def _runs(body: list[ast.stmt]) -> bool:
+    """Whether a block does something (not only a literal, such as a sample output)."""
+    return any(not isinstance(s, ast.Expr) or isinstance(s.value, ast.Call) for s in body)
+
+
+def _reads_input(body: list[ast.stmt]) -> bool:
+    module = ast.Module(body=body, type_ignores=[])
+    return any(
+        (isinstance(n, ast.Name) and n.id == "input")
+        or (isinstance(n, ast.Attribute) and n.attr == "stdin")
+        for n in ast.walk(module)
+    )
 
 
 def _programs(blocks: list[str]) -> list[str]:
     """The program, then its alternatives (see the module docstring)."""
     parsed = [(b, _statements(b) or []) for b in blocks]
     final = next((i for i in range(len(parsed) - 1, -1, -1) if _defines(parsed[i][1])), None)
-    if final is None:
-        for block, body in reversed(parsed):
-            if any(not isinstance(s, ast.Expr) or isinstance(s.value, ast.Call) for s in body):
-                return [block]
-        return [blocks[-1]]
-    names, text = _defines(parsed[final][1]), parsed[final][0].strip()
-    alternatives = {
-        j for j in range(final) if names & _defines(parsed[j][1]) and parsed[j][0].strip() != text
-    }
-    return [_complete(i, parsed, alternatives) for i in (final, *sorted(alternatives))]
+    if final is not None and any(_reads_input(body) for _, body in parsed[final + 1 :]):
+        final = None  # the functions, then a script that reads stdin and calls them: one program
+    if final is not None:  # alternatives: other definitions of the same function or class
+        names = _defines(parsed[final][1])
+        candidates = [j for j in range(final) if names & _defines(parsed[j][1])]
+    else:  # a script: other scripts are alternatives, unless the program needs what they bind
+        scripts = [i for i, (_, body) in enumerate(parsed) if _runs(body)]
+        if not scripts:
+            return [blocks[-1]]
+        final = scripts[-1]
+        helpers = _with_helpers(final, parsed, set())
+        candidates = [j for j in scripts[:-1] if j not in helpers]
+    text = parsed[final][0].strip()
+    alternatives = {j for j in candidates if parsed[j][0].strip() != text}
+    return [
+        "\n".join(parsed[j][0] for j in _with_helpers(i, parsed, alternatives))
+        for i in (final, *sorted(alternatives))
+    ]
 
 
 def extract_programs(solution_str: str) -> list[str]:
