@@ -70,7 +70,7 @@ CODE_FORMATS = ("functional", "stdio", "unittest")
 GROUPS = (*TASKS[:-1], *(f"code ({f})" for f in CODE_FORMATS))
 REFERENCE_TIMEOUT_S = 10
 
-Scorer = Callable[[dict], "bool | None"]  # None: this scorer cannot grade the row's format
+Scorer = Callable[[dict], bool]
 
 
 def load(path: Path = LABELLED) -> list[dict]:
@@ -171,9 +171,13 @@ def _prime_code_references() -> tuple[dict[str, dict[str, Scorer]], list[str]]:
     except ImportError as err:
         return {}, [f"verl prime_code: does not import here: {err}"]
     name = "verl prime_code" + (" (pyext shim)" if how == "shim" else "")
-    return {"code (stdio)": {name: lambda r: prime_code.compute_score(r["response"],
-                                                                      r["ground_truth"])[0] is True}
-            }, []  # fmt: skip
+
+    def accepts(row: dict) -> bool:
+        return reference_scorers.prime_code_accepts(
+            prime_code, row["response"], row["ground_truth"]
+        )
+
+    return {"code (stdio)": {name: accepts}}, []
 
 
 ASSISTANT = "<|im_start|>assistant\n"  # the header the reference's prompt template ends with

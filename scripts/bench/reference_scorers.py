@@ -125,3 +125,13 @@ def prime_code() -> tuple[types.ModuleType, str]:
     from verl.utils.reward_score import prime_code as module
 
     return module, "shim"
+
+
+def prime_code_accepts(module: types.ModuleType, response: str, tests: str) -> bool:
+    """prime_code's verdict as a bool. verl 0.7.1's ``compute_score(..., continuous=False)``
+    raises ``UnboundLocalError`` (``metadata_list``) on every program that fails a test, after
+    deciding it failed: that is a rejection."""
+    try:
+        return module.compute_score(response, tests)[0] is True
+    except UnboundLocalError:
+        return False

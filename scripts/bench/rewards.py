@@ -219,7 +219,7 @@ def main() -> None:
     except ImportError as err:
         rows.append(["verl prime_code", 0, float("nan"), f"not runnable here: {err}"])
     else:
-        code_fn = lambda s, g: prime_code.compute_score(s, g)[0] is True  # noqa: E731
+        code_fn = lambda s, g: reference_scorers.prime_code_accepts(prime_code, s, g)  # noqa: E731
         name = "verl prime_code (no sandbox" + (", pyext shim)" if how == "shim" else ")")
         rows.append(bench(name, code_fn, code_items(args.n_code)))
     print_summary(

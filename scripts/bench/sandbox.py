@@ -76,8 +76,8 @@ def reference_rows(n: int, cores: int) -> list[list[object]]:
 
         def theirs(i: int) -> bool:
             src, right = ANSWERS[i % 2]
-            verdict = prime_code.compute_score(f"```python\n{src}\n```", PRIME_TRUTH)[0]
-            return (verdict is True) == right
+            response = f"```python\n{src}\n```"
+            return reference_scorers.prime_code_accepts(prime_code, response, PRIME_TRUTH) == right
 
         rate, agree = _rate(theirs, n, cores)
         shim = ", pyext shim" if how == "shim" else ""
