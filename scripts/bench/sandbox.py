@@ -61,8 +61,8 @@ def code_section(n: int = 200) -> list[list[object]]:
     return rows
 
 
-# verl's prime_code grades APPS-style tests; the same two asserts as a call-based test
-PRIME_TRUTH = json.dumps({"fn_name": "add", "inputs": [[2, 3], [-1, 1]], "outputs": [[5], [0]]})
+# the same two asserts as an APPS call-based test for prime_code (one JSON argument per line)
+PRIME_TRUTH = json.dumps({"fn_name": "add", "inputs": ["2\n3", "-1\n1"], "outputs": ["5", "0"]})
 
 
 def reference_rows(n: int, cores: int) -> list[list[object]]:
