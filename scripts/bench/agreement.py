@@ -250,7 +250,7 @@ class _Timeout(BaseException):
     pass
 
 
-def _bounded(fn: Scorer, row: dict) -> bool:
+def bounded(fn: Scorer, row: dict) -> bool:
     """A reference's verdict; an exception or a run past ``REFERENCE_TIMEOUT_S`` is a rejection.
     Their prints and logs are swallowed (prime_math prints every sympy error, Logic-RL and coder1
     print every response)."""
@@ -303,7 +303,7 @@ def agreement_rows(
         disagreements += [r for r, a in zip(subset, mine) if a != bool(r["label"])]
         scorers = [("pac-verl", subset, mine)]
         for name, fn in refs[group_name].items():
-            scorers.append((name, subset, [_bounded(fn, r) for r in subset]))
+            scorers.append((name, subset, [bounded(fn, r) for r in subset]))
         for name, graded, accepted in scorers:
             t = tally(graded, accepted)
             table.append([group_name, name, t["n"], t["agreement"], t["right_rejected"],

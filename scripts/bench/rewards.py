@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import reference_scorers  # scripts/bench/: beside this script
-from agreement import add_reference_option, checkouts, print_agreement
+from agreement import add_reference_option, bounded, checkouts, print_agreement, references
 from verl.utils.reward_score import math_dapo, math_reward, prime_math
 from verl.utils.reward_score import math_verify as verl_math_verify
 
@@ -119,12 +119,21 @@ def _rate_and_latency(latencies: list[float], wall: float) -> list[object]:
     return [len(latencies), len(latencies) / wall, f"{p50:.2f}", f"{p99:.2f}"]
 
 
-def throughput(n: int) -> None:
+def _other_references(checkouts: dict[str, str] | None) -> dict[str, dict[str, object]]:
+    """The agreement bench's references of the non-math task types (math's are timed below)."""
+    refs, _ = references(checkouts)
+    return {task: scorers for task, scorers in refs.items() if task != "math"}
+
+
+def throughput(n: int, checkouts: dict[str, str] | None = None) -> None:
     """Verifications/s per task type: our bounded entry on one core (one worker, one call at a
     time) and on all cores (``compute_score_async`` gathering the whole set over one worker per
-    CPU, as verl's reward worker gathers a chunk), the in-process scorer alone, and verl's math
-    scorers in-process on one core and over a process pool on all cores."""
+    CPU, as verl's reward worker gathers a chunk), the in-process scorer alone, verl's math
+    scorers in-process on one core and over a process pool on all cores, and the other task
+    types' references (reasoning-gym; TinyZero and Logic-RL when given) in-process on one core,
+    called as the agreement bench calls them (their prints swallowed)."""
     cores = len(os.sched_getaffinity(0))
+    others = _other_references(checkouts)
     rows = []
     for task_type, items in typed_items(n, random.Random(1)).items():
         info = {"type": task_type}
@@ -155,6 +164,13 @@ def throughput(n: int) -> None:
                 lat = asyncio.run(run())
             rows.append([task_type, "pac-verl compute_score (bounded, worker pool)", workers,
                          *_rate_and_latency(lat, time.perf_counter() - t0)])  # fmt: skip
+        for name, fn in others.get(task_type, {}).items():
+            t0, lat = time.perf_counter(), []
+            for s, g in items:
+                t = time.perf_counter()
+                bounded(fn, {"response": s, "ground_truth": g})
+                lat.append(time.perf_counter() - t)
+            rows.append([task_type, name, 1, *_rate_and_latency(lat, time.perf_counter() - t0)])
         if task_type == "math":
             for name in REFERENCES:
                 t0, lat = time.perf_counter(), []
@@ -188,7 +204,7 @@ def main() -> None:
     args = parser.parse_args()
     refs = checkouts(parser, args)
     if args.only != "agreement":
-        throughput(args.n_throughput)
+        throughput(args.n_throughput, refs)
     if args.only == "throughput":
         return
     rng = random.Random(0)
