@@ -27,7 +27,7 @@ is judged where the program cannot reach):
   test code runs; all must pass (and at least one must run).
 
 A test set with no test (no assert, no input, no TestCase method) is ``bad_ground_truth``, never a
-pass. Reasons: ``ok``, ``no_code``, ``too_long``, ``tests_failed``, ``timeout``, ``memory``,
+pass. Reasons: ``ok``, ``no_code``, ``hedged`` (alternatives, not all right), ``too_long``, ``tests_failed``, ``timeout``, ``memory``,
 ``output_limit``, ``tampered``, ``no_result``, ``missing_library`` (the sandbox interpreter lacks
 a library the *test code* imports, seen before any model code ran: the environment's fault, not
 the model's; count it, fix the environment), ``bad_ground_truth``, ``sandbox_error``.
