@@ -98,6 +98,7 @@ def fresh_prime_code():
 def test_verl_prime_code_runs_through_the_stand_in(fresh_prime_code):
     prime_code, how = reference_scorers.prime_code()
     assert how in ("pyext", "shim")
+    assert reference_scorers.prime_code()[1] == how  # a second call says the same
     truth = json.dumps({"inputs": ["3\n", "10\n"], "outputs": ["6\n", "55\n"]})
     right = "```python\nn = int(input())\nprint(n * (n + 1) // 2)\n```"
     wrong = "```python\nn = int(input())\nprint(n * n)\n```"
