@@ -44,6 +44,12 @@ def test_a_correct_program_using_frame_reading_stdlib_scores_one(src):
     assert run(answer(src)).reason == "ok"
 
 
+@pytest.mark.parametrize("module", ["types", "re", "enum", "dataclasses", "weakref", "heapq"])
+def test_a_correct_program_importing_common_stdlib_scores_one(module):
+    # ``types`` reads a traceback's frame at import; loaded after the hooks, it failed
+    assert run(answer(f"import {module}\n" + FIB_SRC)).reason == "ok"
+
+
 def test_getframe_is_still_out_of_reach():
     src = "import sys\ndef fib(n):\n    return sys._getframe(1).f_code.co_consts[-1]"
     assert run(answer(src)).score == 0.0

@@ -118,6 +118,26 @@ def test_config_values_keep_their_defaults_type(override, message):
         compose_config([override])
 
 
+@pytest.mark.parametrize(
+    ("group", "message"),
+    [
+        ({"name": "pac", "window": "abc"}, r"curriculum.window must be an integer .*got 'abc'"),
+        ({"name": "pac", "alpha": 0.3}, r"curriculum.alpha: curriculum 'pac' has no such setting"),
+        ({"name": "nope"}, r"curriculum.name 'nope': choose one of"),
+        ({"name": "single", "train_arms": "???"}, r"curriculum=single needs curriculum.train_arms"),
+        # PACConfig's own range check: a 3-step window can never hold min_trend_points=5 points
+        ({"name": "pac", "window": 3, "min_trend_points": 5}, r"window"),
+    ],
+)
+def test_resolved_curriculum_group_gets_the_same_check(group, message):
+    """The launcher and the driver check a resolved group (a plain dict) with the function the
+    command-line check uses, so one bad value reads the same wherever it is caught."""
+    from pac_verl.curriculum.config import check_curriculum
+
+    with pytest.raises(UserError, match=message):
+        check_curriculum(group)
+
+
 def test_config_accepts_what_verl_accepts():
     from pac_verl.verl.config_check import compose_config
 

@@ -24,6 +24,7 @@ from verl import DataProto
 from pac_verl.verifiers import pool as pool_module
 
 CD = json.dumps({"target": 35, "numbers": [3, 4, 5]})  # (3 + 4) * 5 = 35
+ADD = json.dumps({"functional": "assert add(2, 3) == 5"})
 # (response, ground truth, type, expected score, expected reason)
 CASES = [
     ("<think>t = 24</think> \\boxed{204}", "204", "math", 1.0, "ok"),
@@ -43,6 +44,10 @@ CASES = [
     # about 10^9 terms, so sympy never finishes: killed at the 2 s deadline
     ("\\boxed{(a+b+c+d+e+f+g)^{90}}", "x+1", "math", 0.0, "timeout"),
     ("\\boxed{(a+b+c+d+e+f+h)^{90}}", "x+1", "math", 0.0, "timeout"),
+    # code: run in the sandbox within the same 2 s (the sandbox's own limits are set to 600 s in
+    # the test, so only the reward's bound can end the sleeper in time)
+    ("```python\ndef add(a, b):\n    return a + b\n```", ADD, "code", 1.0, "ok"),
+    ("```python\nimport time\ntime.sleep(10**6)\n```", ADD, "code", 0.0, "timeout"),
 ]
 
 
@@ -99,8 +104,11 @@ def batch(vocab):
 
 
 @pytest.mark.timeout(300, method="thread")
-def test_verl_reward_loop_worker_scores_a_mixed_chunk_within_the_bound(tmp_path):
+def test_verl_reward_loop_worker_scores_a_mixed_chunk_within_the_bound(tmp_path, monkeypatch):
     from verl.experimental.reward_loop.reward_loop import RewardLoopWorker
+
+    monkeypatch.setenv("PAC_SANDBOX_WALL_SECONDS", "600")
+    monkeypatch.setenv("PAC_SANDBOX_CPU_SECONDS", "600")
 
     vocab = make_tokenizer(tmp_path / "tok", [c[0] for c in CASES])
     cfg = reward_config(str(tmp_path / "tok"))
@@ -119,7 +127,7 @@ def test_verl_reward_loop_worker_scores_a_mixed_chunk_within_the_bound(tmp_path)
     assert got == [(c[3], c[4]) for c in CASES]
     assert all(o["reward_extra_info"]["latency_s"] > 0 for o in outputs)
     pool = pool_module.shared_pool()
-    assert pool.stats.timeouts == 2
+    assert pool.stats.timeouts == 2  # the two polynomials; the code timeout is not the pool's
     pids = [*pool.worker_pids(), pool.zygote_pid()]
     pool_module.close_shared_pool()
     assert not any(pool_alive(p) for p in pids)

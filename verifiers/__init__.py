@@ -1,7 +1,9 @@
 """Verifiable rewards for the six task types, and the entry points verl and the tools call.
 
-- ``score(task_type, solution_str, ground_truth) -> Verdict``: one response. Never raises: an
-  unknown type is ``unknown_type`` (logged once), any failure inside a scorer is ``error``.
+- ``score(task_type, solution_str, ground_truth) -> Verdict``: one response, in the caller, with
+  no time bound of its own (the length caps keep ordinary work small; hostile input is what the
+  entries below are for). Never raises: an unknown type is ``unknown_type`` (logged once), any
+  failure inside a scorer is ``error``.
 - ``compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> dict``:
   verl 0.7.1's custom reward function (``reward.custom_reward_function``). The type comes from
   ``extra_info["type"]``. The dict has the same keys for every sample (verl stacks them per key):
@@ -17,13 +19,20 @@
   :mod:`.guards` settle absurd answers in the caller (reason ``too_large``); every other non-code
   answer is scored in a killable worker process of :mod:`.pool`, never in the caller's thread, so a
   scorer that hangs costs one worker until the deadline and delays no other call (reason
-  ``timeout``). Code is scored in the caller's thread: its work runs in the sandbox's own process
-  under the sandbox's wall-clock limit. Why async for verl: its reward managers (``naive``,
+  ``timeout``). Code is scored in the caller's thread, its program run in the sandbox's own
+  process under the same contract (a :class:`~.sandbox.Budget`): ``queue_s`` to get a node
+  sandbox slot (else ``overloaded``), then ``timeout_s`` from the slot for every run, the retry
+  of a starved run included (else ``timeout``; a larger sandbox CPU limit is clamped to
+  ``timeout_s``, see :mod:`.code`). The async entry runs code in the loop's default executor and
+  counts ``queue_s`` from the call, so a wait for an executor thread is charged to the queue; the
+  thread is released by the deadline. Why async for verl: its reward managers (``naive``,
   ``dapo``, ``rate_limited``) ``await`` a coroutine in the reward worker's event loop but run a
   plain function through ``run_in_executor`` on the loop's default thread pool, where every
   call in flight holds a thread and ``rate_limited``'s timeout cannot stop it. The coroutine waits
   on the worker's pipe with no thread at all, and a cancelled call kills its worker.
-- ``compute_scores(items, workers=None) -> list[Verdict]``: a whole step over a process pool.
+- ``compute_scores(items, workers=None, timeout_s=None) -> list[Verdict]``: many responses (the
+  gold checks of ``pac-verl prep check`` and of the builders), each by :func:`bounded_score`,
+  from one thread per pool worker: the same bound and the same ``timeout`` verdict as training.
 - ``gold_solution(task_type, ground_truth, extra_info=None) -> str | None``: a response that must
   score 1 (used by ``pac-verl prep check`` and the preflight). Countdown's ground truth holds no
   expression, so its gold comes from ``extra_info["solution"]`` (the generator's expression); code's
@@ -38,15 +47,15 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from pac_verl.errors import UserError
 from pac_verl.verifiers.guards import precheck
 from pac_verl.verifiers.pool import Limits, shared_pool
+from pac_verl.verifiers.sandbox_types import Budget
 from pac_verl.verifiers.verdict import Verdict, fail
 
 TASK_TYPES = ("countdown", "zebra", "arc", "math", "code", "logic")
@@ -56,7 +65,7 @@ NO_ANSWER = frozenset({"no_boxed", "no_code", "missing_person", "empty"})
 # or they hedged (several different final answers: a bonus would pay the hedge, SPEC 8).
 NO_BONUS = NO_ANSWER | {"unknown_type", "timeout", "overloaded", "worker_crashed", "too_large",
                         "hedged"}  # fmt: skip
-# Scored in the caller's thread: code's work runs in the sandbox process, bounded by its limits.
+# Scored in the caller's thread: code's work runs in the sandbox process, within a Budget.
 IN_CALLER = frozenset({"code"})
 _log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -66,15 +75,21 @@ def _scorer(task_type: str):
     return importlib.import_module(f"pac_verl.verifiers.{task_type}").score
 
 
-def score(task_type: str, solution_str: str, ground_truth: str) -> Verdict:
-    """Score one response; never raises."""
+def score(
+    task_type: str, solution_str: str, ground_truth: str, budget: Budget | None = None
+) -> Verdict:
+    """Score one response; never raises. ``budget`` bounds code's sandbox time (the types scored
+    in the caller, ``IN_CALLER``); the others are bounded only by running them in a pool worker."""
     if task_type not in TASK_TYPES:
         if task_type not in _warned:
             _warned.add(str(task_type))
             _log.warning("no verifier for task type %r: scored 0", task_type)
         return fail("unknown_type")
     try:
-        verdict = _scorer(task_type)(solution_str, ground_truth)
+        if task_type in IN_CALLER:
+            verdict = _scorer(task_type)(solution_str, ground_truth, budget=budget)
+        else:
+            verdict = _scorer(task_type)(solution_str, ground_truth)
     except UserError:  # the machine cannot run this verifier as configured (sandbox isolation)
         raise
     except Exception as err:  # a scorer bug must not kill a training step
@@ -114,7 +129,8 @@ def bounded_score(
     if verdict is not None:
         return verdict
     if task_type in IN_CALLER:
-        return score(task_type, solution_str, ground_truth)
+        budget = Budget.starting_now(limits.timeout_s, limits.queue_s)
+        return score(task_type, solution_str, ground_truth, budget)
     pool = shared_pool(limits)
     return pool.score(task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s)
 
@@ -127,9 +143,12 @@ async def bounded_score_async(
     verdict = _settled(task_type, solution_str, ground_truth)
     if verdict is not None:
         return verdict
-    if task_type in IN_CALLER:
+    if task_type in IN_CALLER:  # the queue starts now: waiting for an executor thread counts
+        budget = Budget.starting_now(limits.timeout_s, limits.queue_s)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, score, task_type, solution_str, ground_truth)
+        return await loop.run_in_executor(
+            None, score, task_type, solution_str, ground_truth, budget
+        )
     pool = shared_pool(limits)
     return await pool.score_async(
         task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s
@@ -189,27 +208,32 @@ async def compute_score_async(
     return _result(verdict, format_bonus, started)
 
 
-def _score_item(item: Sequence[str] | Mapping[str, str]) -> Verdict:
+def _fields(item: Sequence[str] | Mapping[str, str]) -> tuple[str, str, str]:
     if isinstance(item, Mapping):
-        return score(item["task_type"], item["solution_str"], item["ground_truth"])
-    return score(*item)
+        return item["task_type"], item["solution_str"], item["ground_truth"]
+    task_type, solution_str, ground_truth = item
+    return task_type, solution_str, ground_truth
 
 
 def compute_scores(
     items: Iterable[Sequence[str] | Mapping[str, str]],
     workers: int | None = None,
-    min_parallel: int = 64,
+    timeout_s: float | None = None,
 ) -> list[Verdict]:
     """Score many responses: ``(task_type, solution_str, ground_truth)`` tuples or dicts with those
-    keys, in order. Batches of ``min_parallel`` or more go over a process pool of ``workers``
-    (default: the CPU count); each worker scores on its main thread, so math's alarm is active."""
-    items = list(items)
-    workers = workers or os.cpu_count() or 1
-    if len(items) < min_parallel or workers == 1:
-        return [_score_item(it) for it in items]
-    chunk = max(1, len(items) // (workers * 4))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_score_item, items, chunksize=chunk))
+    keys, in order, each by :func:`bounded_score` within ``timeout_s`` (default: the reward's).
+
+    The non-code answers go to this process's killable pool (:func:`.pool.shared_pool`, started
+    with ``workers`` workers, default one per CPU, when this is its first use), from one thread per
+    pool worker, so none waits for a worker; no scorer runs in this process, so no in-process
+    alarm is needed and none can leave sympy half-way through a parse for a later grade here."""
+    items = [_fields(item) for item in items]
+    if not items:
+        return []
+    limits = _limits(timeout_s=timeout_s, workers=workers)
+    threads = shared_pool(limits).max_workers
+    with ThreadPoolExecutor(threads, thread_name_prefix="compute_scores") as executor:
+        return list(executor.map(lambda item: bounded_score(*item, limits=limits), items))
 
 
 def gold_solution(

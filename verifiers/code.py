@@ -36,6 +36,16 @@ Limits (``PAC_SANDBOX_CPU_SECONDS``, ``PAC_SANDBOX_WALL_SECONDS``, ``PAC_SANDBOX
 apply to Code-R1; BigCodeBench tasks get ``PAC_SANDBOX_BCB_MEMORY_MB`` (default 8 GiB of
 resident memory for the whole tree: BigCodeBench's own harness sets a 30 GiB address-space
 limit) and ``PAC_SANDBOX_BCB_CPU_SECONDS`` (default 60).
+
+Bounded time (SPEC 8; issue 16): called through :func:`pac_verl.verifiers.compute_score`, a
+response gets a :class:`~pac_verl.verifiers.sandbox.Budget`: ``queue_s`` to get a node sandbox
+slot (else ``overloaded``), then ``timeout_s`` for all of its runs, the retry of a starved run
+included (else ``timeout``). A CPU limit over ``timeout_s`` is clamped to it, with a warning logged
+once: with the defaults a BigCodeBench program gets 10 s of CPU, not 60; give BigCodeBench runs a
+larger reward ``timeout_s`` when their tests need it. Clamped rather than refused because the CPU
+limits are per task kind while ``timeout_s`` is one setting for every task type. The bound wins
+over load-independence (SPEC 9) at the edge: a program that needs nearly ``timeout_s`` of CPU and
+gets less than a core (the node's slots keep that rare) meets the wall clock first.
 """
 
 from __future__ import annotations
@@ -44,11 +54,12 @@ import ast
 import json
 import os
 import re
+import time
 from dataclasses import replace
 
 from pac_verl.verifiers import code_judge
 from pac_verl.verifiers.extract import answer_region, tail
-from pac_verl.verifiers.sandbox import Limits, run_job
+from pac_verl.verifiers.sandbox import Budget, Limits, run_job
 from pac_verl.verifiers.verdict import Verdict, fail
 
 MAX_CODE_CHARS = 50_000
@@ -236,21 +247,39 @@ MAX_ALTERNATIVES = 4  # more different programs than this in one answer is a hed
 
 
 def score(
-    solution_str: str, ground_truth: str, limits: Limits | None = None, python: str | None = None
+    solution_str: str,
+    ground_truth: str,
+    limits: Limits | None = None,
+    python: str | None = None,
+    budget: Budget | None = None,
 ) -> Verdict:
+    """Score one response; ``budget`` bounds its time in the sandbox (see the module docstring):
+    alternatives share it, each run getting what the earlier ones left."""
     programs = extract_programs(solution_str)
     if len(programs) > 1:  # alternatives: every one must pass (SPEC 8's hedging rule)
         if len(programs) > MAX_ALTERNATIVES:
             return fail("hedged")
-        verdicts = [_score_program(p, ground_truth, limits, python) for p in programs]
+        deadline = None if budget is None else time.monotonic() + budget.timeout_s
+        verdicts = []
+        for program in programs:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return fail("timeout")
+                budget = replace(budget, timeout_s=left)
+            verdicts.append(_score_program(program, ground_truth, limits, python, budget))
         if all(v.correct for v in verdicts):
             return verdicts[0]
         return fail("hedged") if any(v.correct for v in verdicts) else verdicts[0]
-    return _score_program(programs[0] if programs else "", ground_truth, limits, python)
+    return _score_program(programs[0] if programs else "", ground_truth, limits, python, budget)
 
 
 def _score_program(
-    code: str, ground_truth: str, limits: Limits | None, python: str | None
+    code: str,
+    ground_truth: str,
+    limits: Limits | None,
+    python: str | None,
+    budget: Budget | None,
 ) -> Verdict:
     if not code.strip():
         return fail("no_code")
@@ -268,7 +297,7 @@ def _score_program(
             return fail("bad_ground_truth")
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return fail("tests_failed")  # the program does not parse
-        result = run_job({"kind": kind, "code": code, "probe": probe}, limits, python)
+        result = run_job({"kind": kind, "code": code, "probe": probe}, limits, python, budget)
         return (
             code_judge.judge_functional(replay, result.report)
             if result.passed
@@ -277,11 +306,12 @@ def _score_program(
     if kind == "stdio":
         if not job["inputs"]:
             return fail("bad_ground_truth")
-        result = run_job({"kind": kind, "code": code, "inputs": job["inputs"]}, limits, python)
+        stdio = {"kind": kind, "code": code, "inputs": job["inputs"]}
+        result = run_job(stdio, limits, python, budget)
         return (
             code_judge.judge_stdio(job["outputs"], result.report)
             if result.passed
             else fail(result.reason)
         )
-    result = run_job({"kind": kind, "code": code, "tests": job["tests"]}, limits, python)
+    result = run_job({"kind": kind, "code": code, "tests": job["tests"]}, limits, python, budget)
     return code_judge.judge_unittest(result.report) if result.passed else fail(result.reason)

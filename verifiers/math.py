@@ -27,22 +27,23 @@ Not accepted, and why:
 
 Time bounds. math-verify's own timeouts use ``signal.alarm`` and raise off the main thread
 (Math-Verify issues #50 and #55), and verl calls reward functions from worker threads, so they are
-switched off (``parsing_timeout=None``, ``timeout_seconds=None``). Instead: (1) the answer and the
-gold are capped at ``MAX_ANSWER_CHARS``, which keeps sympy's work small; (2) on the main thread
-(a ``compute_scores`` pool worker, a plain script) a ``setitimer`` alarm of ``TIMEOUT_SECONDS``
-interrupts the grading of the whole response, which then scores 0 with reason ``timeout``.
+switched off (``parsing_timeout=None``, ``timeout_seconds=None``). The answer and the gold are
+capped at ``MAX_ANSWER_CHARS``, which keeps sympy's work small, and the guards of :mod:`.guards`
+settle absurd sizes; what time is left unbounded is bounded by the caller: ``compute_score`` and
+``compute_scores`` score in a killable worker of :mod:`.pool`, which is killed at ``timeout_s``
+(reason ``timeout``). No alarm interrupts the grading in-process (there was one, on the main
+thread): an alarm that lands inside math-verify or sympy can be caught by their broad handlers
+(scored ``not_equal``, not ``timeout``) and can leave a parse half done for the grades that follow
+in the same process.
 
 Gold answers are normalised: a float with an integral value (AMC's ``3.0``) becomes ``3``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import logging
 import re
-import signal
-import threading
 from fractions import Fraction
 
 from pac_verl.verifiers.extract import (
@@ -56,7 +57,6 @@ from pac_verl.verifiers.extract import (
 from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
 MAX_ANSWER_CHARS = 300
-TIMEOUT_SECONDS = 3.0
 _FLOAT_INT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
 _IMAGINARY = re.compile(r"\\(?:mathrm|text|mathit)\s*\{\s*i\s*\}")
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
@@ -65,31 +65,6 @@ _CHOICE_LABEL = re.compile(r"^(?:\\textbf\s*\{\s*\(?[A-E]\)\s*\}|\([A-E]\))\s*(?
 _PERCENT = re.compile(r"\s*(?:\\%|%|\\text\s*\{\s*\\?%\s*\}|\\?percent)\s*$")
 
 logging.getLogger("math_verify").setLevel(logging.ERROR)
-
-
-class _Timeout(BaseException):  # not an Exception: the graders' broad handlers must not eat it
-    pass
-
-
-@contextlib.contextmanager
-def _time_limit(seconds: float):
-    """An interval-timer alarm on the main thread; a no-op elsewhere (length caps bound work)."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(
-        signal, "setitimer"
-    ):
-        yield
-        return
-
-    def _raise(signum, frame):
-        raise _Timeout
-
-    previous = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def normalise_gold(gold: str) -> str:
@@ -229,10 +204,6 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
     if not isinstance(ground_truth, str) or not ground_truth.strip():
         return fail("bad_ground_truth")
     gold = normalise_gold(ground_truth)
-    try:
-        with _time_limit(TIMEOUT_SECONDS):
-            return judge_final_answers(
-                final_boxes(solution_str), answer_key, lambda answer: grade_answer(answer, gold)
-            )
-    except _Timeout:
-        return fail("timeout")
+    return judge_final_answers(
+        final_boxes(solution_str), answer_key, lambda answer: grade_answer(answer, gold)
+    )

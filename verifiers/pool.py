@@ -29,6 +29,12 @@ run in worker processes and the caller only waits on a pipe, with a deadline:
   bound fails with ``MemoryError`` (scored ``error`` by the dispatcher) instead of swapping the node.
 
 One pool per process (:func:`shared_pool`); a forked child never uses its parent's workers.
+
+Code answers do not come here: their program already runs in a sandbox process, which the caller's
+thread waits on under the same two bounds (``queue_s`` for a node sandbox slot, then ``timeout_s``
+for the runs: :class:`~.sandbox_types.Budget`), with the same reasons, ``overloaded`` and
+``timeout``. ``compute_scores`` (``pac-verl prep check``, the builders' gold checks) uses this
+pool too, so no scorer runs unbounded in the checking process.
 """
 
 from __future__ import annotations
@@ -202,6 +208,45 @@ class _AsyncWaiter:
             self.future.set_result(None)
 
 
+class _Job:
+    """One job's trip through a worker, the part :meth:`ScoringPool.score` and
+    :meth:`ScoringPool.score_async` share. In the ``with`` block the caller takes a worker, sends
+    the job and waits its own way; leaving it reads the answer (else ``timeout``; a pipe error is
+    ``worker_crashed``), puts the worker back (killed unless it answered), frees the slot and
+    counts the verdict. Any other exception (a cancelled coroutine) kills the worker and goes on."""
+
+    def __init__(self, pool: ScoringPool, job: tuple[str, str, str]) -> None:
+        self.pool, self.job = pool, job
+        self.worker: _Worker | None = None
+        self.answered = False
+        self.verdict: Verdict | None = None
+
+    def send(self, worker: _Worker) -> None:
+        self.worker = worker
+        worker.conn.send(self.job)
+
+    def __enter__(self) -> _Job:
+        return self
+
+    def __exit__(self, kind, err, traceback) -> bool:
+        healthy = False
+        try:
+            if kind is None and self.answered:
+                self.verdict = Verdict(*self.worker.conn.recv())
+                healthy = True
+            elif kind is None:
+                self.verdict = fail("timeout")
+            elif issubclass(kind, (EOFError, OSError)):
+                self.verdict = fail("worker_crashed")
+        except (EOFError, OSError):
+            self.verdict = fail("worker_crashed")
+        finally:
+            self.pool._put_back(self.worker, healthy)
+        if self.verdict is not None:
+            self.pool._count(self.verdict)
+        return self.verdict is not None  # a pipe error ends here; anything else goes on
+
+
 class ScoringPool:
     """Worker processes that score one job each at a time; see the module docstring."""
 
@@ -354,19 +399,10 @@ class ScoringPool:
         """Score in a worker: ``timeout_s`` for the scorer, ``queue_s`` to get a worker."""
         if not self._acquire_sync(time.monotonic() + queue_s):
             return self._count(fail("overloaded"))
-        worker, healthy = None, False
-        try:
-            worker = self._take_worker()
-            worker.conn.send((task_type, solution_str, ground_truth))
-            if not worker.conn.poll(timeout_s):
-                return self._count(fail("timeout"))
-            result = worker.conn.recv()
-            healthy = True
-        except (EOFError, OSError):
-            return self._count(fail("worker_crashed"))
-        finally:
-            self._put_back(worker, healthy)
-        return self._count(Verdict(*result))
+        with _Job(self, (task_type, solution_str, ground_truth)) as job:
+            job.send(self._take_worker())
+            job.answered = job.worker.conn.poll(timeout_s)
+        return job.verdict
 
     async def score_async(
         self,
@@ -383,22 +419,13 @@ class ScoringPool:
         if not await self._acquire_async(time.monotonic() + queue_s):
             return self._count(fail("overloaded"))
         loop = asyncio.get_running_loop()
-        worker, healthy = None, False
-        try:
+        with _Job(self, (task_type, solution_str, ground_truth)) as job:
             if self._idle:
-                worker = self._take_worker()
+                job.send(self._take_worker())
             else:  # the first start waits for the zygote's imports: not in the loop
-                worker = await loop.run_in_executor(None, self._take_worker)
-            worker.conn.send((task_type, solution_str, ground_truth))
-            if not await _readable(loop, worker.conn, timeout_s):
-                return self._count(fail("timeout"))
-            result = worker.conn.recv()
-            healthy = True
-        except (EOFError, OSError):
-            return self._count(fail("worker_crashed"))
-        finally:
-            self._put_back(worker, healthy)
-        return self._count(Verdict(*result))
+                job.send(await loop.run_in_executor(None, self._take_worker))
+            job.answered = await _readable(loop, job.worker.conn, timeout_s)
+        return job.verdict
 
     def worker_pids(self) -> list[int]:
         with self._lock:

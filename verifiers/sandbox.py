@@ -1,7 +1,9 @@
 """Run model-written Python where it can neither escape nor reach the verdict (SPEC 9).
 
-Each run is a fresh ``python -I -B _harness.py`` (see ``_harness.py`` for what happens inside and
-``code_judge.py`` for the verdict, computed outside). The isolation level is a setting,
+Each run is a fresh ``python -I -B`` running ``_harness.py`` (see ``_harness.py`` for what happens
+inside and ``code_judge.py`` for the verdict, computed outside). The harness arrives on stdin ahead
+of the job, compiled once per interpreter (compiling its source took ~10 ms, a sixth of a short
+run), so no file of this package is mounted in the sandbox. The isolation level is a setting,
 ``PAC_SANDBOX_ISOLATION``:
 
 - ``strict`` (default): bubblewrap with new pid, ipc, uts, net, mount and cgroup namespaces, a
@@ -34,8 +36,10 @@ cgroup handling, a config language) are not needed here.
 
 Timeouts are decided by CPU time (the cgroup's, whole tree), with the wall clock as a generous
 backstop; a run that hit the wall clock without using its CPU budget is run once more, with twice
-the wall-clock time. A node-wide concurrency limit (``sandbox_slots.py``) keeps runs from starving
-each other: the same programs get the same verdicts alone and 24 at a time on 2 cores.
+the wall-clock time. A scoring call's :class:`Budget` bounds it all (issue 16): the slot wait, and
+the run with its retry, whose CPU limit and wall clock are cut to fit. A node-wide concurrency
+limit (``sandbox_slots.py``) keeps runs from starving each other: the same programs get the same
+verdicts alone and 24 at a time on 2 cores.
 
 The interpreter is a setting: ``python=`` or ``PAC_SANDBOX_PYTHON`` (default: this interpreter);
 its prefix folders are mounted read-only. BigCodeBench tasks import about 70 pinned libraries; on
@@ -49,6 +53,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import marshal
 import os
 import secrets
@@ -65,15 +70,21 @@ from pathlib import Path
 
 from pac_verl.errors import UserError
 from pac_verl.verifiers import sandbox_cgroup, sandbox_fusion, sandbox_seccomp, sandbox_slots
-from pac_verl.verifiers.sandbox_types import Limits, RunResult
+from pac_verl.verifiers.sandbox_types import Budget, Limits, RunResult
 
-__all__ = ["Limits", "RunResult", "SandboxUnavailable", "isolation_report", "run_job"]
+__all__ = ["Budget", "Limits", "RunResult", "SandboxUnavailable", "isolation_report", "run_job"]
 BACKENDS = ("local", "sandbox_fusion")
 
 HARNESS = Path(__file__).with_name("_harness.py")
 MODES = ("strict", "namespaces", "none")
-INSIDE_HARNESS = "/pac/harness.py"
+INSIDE_HARNESS = "/pac/harness.py"  # the name its code object carries (tracebacks, ps)
+# reads the compiled harness from stdin and runs it as __main__; it then reads the job from stdin
+BOOTSTRAP = (
+    "import marshal, sys; exec(marshal.load(sys.stdin.buffer), "
+    f"{{'__name__': '__main__', '__file__': {INSIDE_HARNESS!r}}})"
+)
 INSIDE_WORKDIR = "/tmp/work"
+_log = logging.getLogger(__name__)
 
 
 class SandboxUnavailable(UserError):
@@ -141,9 +152,22 @@ def _interpreter_info(python: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 @cache
+def _harness_code(python: str) -> bytes:
+    """The harness compiled by ``python`` itself (a code object's marshal format is the
+    interpreter's own), as marshal bytes."""
+    compiler = (
+        "import marshal, sys; src = open(sys.argv[1], encoding='utf-8').read(); "
+        "sys.stdout.buffer.write(marshal.dumps(compile(src, sys.argv[2], 'exec')))"
+    )
+    return subprocess.run([python, "-I", "-S", "-c", compiler, str(HARNESS), INSIDE_HARNESS],
+                          capture_output=True, timeout=60, check=True).stdout  # fmt: skip
+
+
+@cache
 def require(mode: str, bwrap: str | None, python: str) -> None:
     """Check once per process that ``mode`` works here; raise SandboxUnavailable naming the fix."""
     if mode == "none":
+        _interpreter_runs(python)
         return
     if not sys.platform.startswith("linux"):
         raise SandboxUnavailable(f"sandbox isolation {mode!r} needs Linux")
@@ -168,10 +192,7 @@ def require(mode: str, bwrap: str | None, python: str) -> None:
                 "the trainer as root or inside a delegated cgroup (systemd-run --scope -p "
                 "Delegate=yes ...), or ask for PAC_SANDBOX_ISOLATION=namespaces by name"
             )
-    try:
-        dirs = _interpreter_info(python)[0]
-    except (OSError, subprocess.SubprocessError, ValueError) as err:
-        raise SandboxUnavailable(f"the sandbox interpreter {python} does not run: {err}") from None
+    dirs = _interpreter_runs(python)
     job = {"kind": "functional", "code": "x = 1", "probe": "assert x == 1"}
     result = _run_once(job, Limits(wall_seconds=30, cpu_seconds=10), python, mode, bwrap, dirs, 0)
     if result.reason != "ok":
@@ -182,11 +203,20 @@ def require(mode: str, bwrap: str | None, python: str) -> None:
         )
 
 
-def _python_args(python: str, kind: str, harness: str) -> list[str]:
+def _interpreter_runs(python: str) -> tuple[str, ...]:
+    """Probe the interpreter and compile the harness with it (both cached); its folders to mount."""
+    try:
+        _harness_code(python)
+        return _interpreter_info(python)[0]
+    except (OSError, subprocess.SubprocessError, ValueError) as err:
+        raise SandboxUnavailable(f"the sandbox interpreter {python} does not run: {err}") from None
+
+
+def _python_args(python: str, kind: str) -> list[str]:
     """Code-R1 programs (functional, stdio) start without ``site`` (no .pth files run, which
     halves the start-up of a large venv); the harness puts site-packages on the path itself.
     BigCodeBench (unittest) gets the interpreter's full start-up."""
-    return [python, "-I", "-B"] + (["-S"] if kind != "unittest" else []) + [harness]
+    return [python, "-I", "-B"] + (["-S"] if kind != "unittest" else []) + ["-c", BOOTSTRAP]
 
 
 def _bwrap_command(
@@ -213,6 +243,10 @@ def _bwrap_command(
             "/dev/stderr", "--perms", "1777", "--tmpfs", "/dev/shm",
             "--perms", "1777", "--tmpfs", "/tmp"]  # fmt: skip
     made: set[str] = set()
+    # a folder inside another one of them is already there: one bind (and read-only remount) less
+    dirs = tuple(
+        d for d in dirs if not any(o != d and d.startswith(o.rstrip("/") + "/") for o in dirs)
+    )
     for d in dirs:  # bubblewrap would copy a host parent's mode (0700 /root): make them 0755
         parts = Path(d).parts
         for i in range(2, len(parts)):
@@ -221,8 +255,8 @@ def _bwrap_command(
                 made.add(parent)
                 cmd += ["--perms", "0755", "--dir", parent]
         cmd += ["--ro-bind", d, d]
-    cmd += ["--ro-bind", str(HARNESS), INSIDE_HARNESS, "--remount-ro", "/", "--chdir", "/tmp"]
-    return cmd + _python_args(python, kind, INSIDE_HARNESS)
+    cmd += ["--remount-ro", "/", "--chdir", "/tmp"]
+    return cmd + _python_args(python, kind)
 
 
 # Joins the run's cgroups and sets the per-process limits, then execs the sandbox. A shell
@@ -244,21 +278,68 @@ def _launch(cmd: list[str], limits: Limits, group) -> tuple[list[str], dict[str,
     return ["/bin/sh", "-c", LAUNCHER, "sh", *cmd], env
 
 
-def run_job(job: dict, limits: Limits | None = None, python: str | None = None) -> RunResult:
+def run_job(
+    job: dict,
+    limits: Limits | None = None,
+    python: str | None = None,
+    budget: Budget | None = None,
+) -> RunResult:
     """Run one job (``kind`` functional | stdio | unittest, ``code``, and the probe, inputs or
-    tests) and return the harness's report, unjudged. Raises SandboxUnavailable (see above)."""
+    tests) and return the harness's report, unjudged. Raises SandboxUnavailable (see above).
+
+    With a ``budget`` (a scoring call's, issue 16) the wait for a slot ends at its
+    ``queue_until`` (``overloaded``) and the run, retry included, at ``timeout_s`` after the slot
+    is taken (``timeout``): the CPU limit is clamped to ``timeout_s``, the wall-clock backstop to
+    the time left, and the retry happens only when at least the first run's wall-clock time is
+    left (with less it would be starved again). Not counted: the one-time check of the machine by
+    the process's first run (:func:`require`; the preflight makes it before training)."""
     limits = limits or Limits()
+    if budget is not None:
+        limits = _clamped(limits, budget.timeout_s)
     if backend() == "sandbox_fusion":
-        return sandbox_fusion.run_job_remote(job, limits, sandbox_fusion.url())
+        deadline = None if budget is None else time.monotonic() + budget.timeout_s
+        return sandbox_fusion.run_job_remote(job, limits, sandbox_fusion.url(), deadline)
     mode, bwrap, python = isolation_mode(), _bwrap_path(), _interpreter(python)
     require(mode, bwrap, python)
     dirs = _interpreter_info(python)[0] if mode != "none" else ()
-    with sandbox_slots.slot() as slot:
-        result = _run_once(job, limits, python, mode, bwrap, dirs, slot)
-        if result.reason == "wall_clock":  # starved, not slow: once more, with twice the time
-            again = replace(limits, wall_seconds=2 * limits.wall_seconds)
-            result = _run_once(job, again, python, mode, bwrap, dirs, slot)
+    until = None if budget is None else budget.queue_until
+    try:
+        with sandbox_slots.slot(until) as slot:
+            end = None if budget is None else time.monotonic() + budget.timeout_s
+            first = _within(limits, end)
+            result = _run_once(job, first, python, mode, bwrap, dirs, slot)
+            if result.reason == "wall_clock":  # starved, not slow: once more, with twice the time
+                again = _within(replace(limits, wall_seconds=2 * limits.wall_seconds), end)
+                if again.wall_seconds >= first.wall_seconds:
+                    result = _run_once(job, again, python, mode, bwrap, dirs, slot)
+    except sandbox_slots.NoSlot:
+        return RunResult("overloaded", "no sandbox slot came free within queue_s")
     return RunResult("timeout", "wall clock") if result.reason == "wall_clock" else result
+
+
+_clamp_logged: set[tuple[float, float]] = set()
+
+
+def _clamped(limits: Limits, timeout_s: float) -> Limits:
+    """A CPU limit over the call's ``timeout_s`` (BigCodeBench's 60 s against the default 10 s)
+    could never be used: clamp it, and say so once per pair of values (raise ``timeout_s``)."""
+    if limits.cpu_seconds <= timeout_s:
+        return limits
+    if (limits.cpu_seconds, timeout_s) not in _clamp_logged:
+        _clamp_logged.add((limits.cpu_seconds, timeout_s))
+        _log.warning(
+            "sandbox CPU limit %gs is over the reward's timeout_s %gs: clamped to %gs (raise "
+            "reward timeout_s to give these programs their CPU time)",
+            limits.cpu_seconds, timeout_s, timeout_s,
+        )  # fmt: skip
+    return replace(limits, cpu_seconds=timeout_s)
+
+
+def _within(limits: Limits, end: float | None) -> Limits:
+    """``limits`` with the wall-clock backstop cut to the time left before ``end``."""
+    if end is None:
+        return limits
+    return replace(limits, wall_seconds=max(0.0, min(limits.wall_seconds, end - time.monotonic())))
 
 
 def _run_once(job, limits, python, mode, bwrap, dirs, slot) -> RunResult:
@@ -273,7 +354,7 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot) -> RunResult:
                    workdir=INSIDE_WORKDIR if mode != "none" else os.path.join(private, "work"))  # fmt: skip
     fds = [result_file.fileno()]
     if mode == "none":
-        cmd = _python_args(python, job["kind"], str(HARNESS))
+        cmd = _python_args(python, job["kind"])
     else:
         seccomp_r, seccomp_w = os.pipe()
         os.write(seccomp_w, sandbox_seccomp.bpf_program())  # < 64 KiB: fits the pipe
@@ -295,7 +376,7 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot) -> RunResult:
             os.close(seccomp_r)
             seccomp_r = -1
         with contextlib.suppress(BrokenPipeError, OSError):
-            proc.stdin.write(marshal.dumps(payload))
+            proc.stdin.write(_harness_code(python) + marshal.dumps(payload))
         with contextlib.suppress(BrokenPipeError, OSError):
             proc.stdin.close()
         stop = _watch(proc, group, limits)

@@ -45,7 +45,11 @@ def script(job: dict, token: str, output_bytes: int = 1 << 20) -> str:
     return source.replace(HARNESS_MAIN, f"main({marshal.dumps(payload)!r})\n")
 
 
-def run_job_remote(job: dict, limits: Limits, endpoint: str) -> RunResult:
+def run_job_remote(
+    job: dict, limits: Limits, endpoint: str, deadline: float | None = None
+) -> RunResult:
+    """One run on the service; with a ``deadline`` (a ``time.monotonic()`` instant: the scoring
+    call's bound, issue 16) the request and its 504 retries end by then, as ``timeout``."""
     import requests
 
     token = secrets.token_hex(16)
@@ -54,13 +58,24 @@ def run_job_remote(job: dict, limits: Limits, endpoint: str) -> RunResult:
             "memory_limit_MB": limits.memory_mb, "files": {}, "fetch_files": []}  # fmt: skip
     timeout = 10 + limits.wall_seconds + 30
     for attempt in range(RETRIES_ON_504):
+        if deadline is not None:
+            timeout = min(timeout, deadline - time.monotonic())
+            if timeout <= 0:
+                return RunResult("timeout", "SandboxFusion did not answer within timeout_s")
         try:
             response = requests.post(endpoint, json=body, timeout=timeout)
+        except requests.Timeout:
+            if deadline is not None and time.monotonic() >= deadline - 0.05:
+                return RunResult("timeout", "SandboxFusion did not answer within timeout_s")
+            return RunResult("sandbox_error", f"SandboxFusion at {endpoint}: no answer")
         except requests.RequestException as err:
             return RunResult("sandbox_error", f"SandboxFusion at {endpoint}: {err}")
         if response.status_code != 504:
             break
-        time.sleep(attempt + 1)
+        pause = attempt + 1
+        if deadline is not None and time.monotonic() + pause >= deadline:
+            return RunResult("timeout", "SandboxFusion's queue stayed full until timeout_s")
+        time.sleep(pause)
     try:
         response.raise_for_status()
         answer = response.json()

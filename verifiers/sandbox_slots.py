@@ -6,6 +6,8 @@ exclusive ``flock`` on one of N files in a node-wide folder, so every process an
 node shares the same N slots, and a crashed holder frees its slot with its file descriptor.
 N defaults to the CPUs this process may use (``PAC_SANDBOX_CONCURRENCY`` overrides it). The slot
 number also picks the run's uid (strict mode), so two concurrent runs never share a uid.
+A wait may be bounded (``until``): a scoring call that gets no slot by then scores ``overloaded``
+(issue 16), it does not wait behind the node's runs without end.
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ import random
 import tempfile
 import time
 from pathlib import Path
+
+
+class NoSlot(TimeoutError):
+    """No slot came free before the wait's end."""
 
 
 def capacity() -> int:
@@ -34,12 +40,15 @@ def _folder() -> Path:
 
 
 @contextlib.contextmanager
-def slot():
-    """Wait for a free slot and hold it; yields its number (0 .. capacity-1)."""
+def slot(until: float | None = None):
+    """Wait for a free slot and hold it; yields its number (0 .. capacity-1). Raises
+    :class:`NoSlot` when none is free at ``until`` (a ``time.monotonic()`` instant; None: no end)."""
     n, folder = capacity(), _folder()
     order = list(range(n))
     delay = 0.001
     while True:
+        if until is not None and time.monotonic() > until:  # e.g. it waited for a thread first
+            raise NoSlot(f"no sandbox slot of {n} came free in time")
         random.shuffle(order)
         for i in order:
             fd = os.open(folder / f"slot-{i}.lock", os.O_RDWR | os.O_CREAT, 0o600)
@@ -53,5 +62,8 @@ def slot():
             finally:
                 os.close(fd)  # releases the lock
             return
-        time.sleep(delay * (1 + random.random()))
+        pause = delay * (1 + random.random())
+        if until is not None:
+            pause = max(0.0, min(pause, until - time.monotonic()))
+        time.sleep(pause)
         delay = min(delay * 2, 0.02)

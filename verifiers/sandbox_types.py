@@ -1,8 +1,9 @@
-"""What a sandbox run is given (``Limits``) and what it returns (``RunResult``), shared by the
-local backend (``sandbox.py``) and SandboxFusion (``sandbox_fusion.py``)."""
+"""What a sandbox run is given (``Limits``, ``Budget``) and what it returns (``RunResult``),
+shared by the local backend (``sandbox.py``) and SandboxFusion (``sandbox_fusion.py``)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 
@@ -17,9 +18,25 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class Budget:
+    """The time one scoring call may spend in the sandbox (SPEC 8; issue 16): waiting for a
+    node slot until ``queue_until`` (a ``time.monotonic()`` instant; then ``overloaded``), then
+    ``timeout_s`` for the whole run, its retry included, from when the slot is taken (then
+    ``timeout``). The queue's end is an instant, not a length, so that time a call spent waiting
+    for a thread before it reached the sandbox counts against it too."""
+
+    timeout_s: float
+    queue_until: float | None = None  # None: wait as long as it takes
+
+    @classmethod
+    def starting_now(cls, timeout_s: float, queue_s: float) -> Budget:
+        return cls(float(timeout_s), time.monotonic() + float(queue_s))
+
+
+@dataclass(frozen=True)
 class RunResult:
     """``ok`` means the harness reported (``report`` holds it); anything else is the sandbox's
-    reason (``timeout``, ``memory``, ``no_result``, ``sandbox_error``)."""
+    reason (``timeout``, ``overloaded``, ``memory``, ``no_result``, ``sandbox_error``)."""
 
     reason: str
     detail: str = ""

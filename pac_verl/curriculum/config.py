@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Mapping
 
 from pac_verl.errors import UserError
 
@@ -68,23 +69,58 @@ def controller_default(name: str, key: str):
 GROUP_KEYS = ("name", "arm_fields", "seed", "prompt_level")
 
 
-def check_curriculum(curriculum: dict) -> None:
-    """Build the controller's config dataclass from a resolved ``curriculum`` group, so that a bad
-    value (``window`` below ``min_trend_points``, an unknown key, a wrong type) stops the driver
-    before any process is started. The :data:`GROUP_KEYS` are not dataclass fields;
-    ``None`` keeps the default, as :class:`pac_verl.verl.sampler.PACSampler` does.
+def kind_of(default) -> str | None:
+    """The type a default demands of a value set by the user (None: anything goes)."""
+    if isinstance(default, bool):
+        return "a boolean (true/false)"
+    if isinstance(default, int):
+        return "an integer"
+    if isinstance(default, float):
+        return "a number"
+    return None
+
+
+def fits(value, default) -> bool:
+    """Whether ``value`` has the type of ``default`` (an integer is a number; null is "not set":
+    verl derives it, or the controller's default applies)."""
+    if value is None:
+        return True
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return True
+
+
+def check_curriculum(curriculum: Mapping) -> None:
+    """The one check of a ``curriculum`` group (a plain mapping), run by the command-line check
+    before Hydra, by the launcher and by the driver before any process starts: a known controller,
+    ``train_arms`` for ``single``, no unknown key, each value of its default's type, then the
+    controller's config dataclass itself (its range checks: ``window`` below
+    ``min_trend_points``...). The :data:`GROUP_KEYS` are not dataclass fields; ``None`` keeps the
+    default, as :class:`pac_verl.verl.sampler.PACSampler` does. Messages name the key as it is
+    written on the command line (``curriculum.window``).
     """
     from pac_verl.curriculum.registry import CONTROLLERS
 
     name = str(curriculum.get("name"))
     cls = CONTROLLERS.get(name)
     if cls is None:
-        raise UserError(f"unknown curriculum {name!r}; valid: {', '.join(CONTROLLERS)}")
-    fields = {f.name for f in dataclasses.fields(cls.config_cls)}
-    values = {k: v for k, v in curriculum.items()
+        raise UserError(f"curriculum.name {name!r}: choose one of {', '.join(CONTROLLERS)}")
+    if name == "single" and curriculum.get("train_arms") in (None, "???"):
+        raise UserError("curriculum=single needs curriculum.train_arms=[...]: the arms or tasks "
+                        "to train on, e.g. curriculum.train_arms=[countdown]")  # fmt: skip
+    known = {f.name: f.default for f in dataclasses.fields(cls.config_cls)}
+    values = {str(k): v for k, v in curriculum.items()
               if k not in GROUP_KEYS and v is not None}  # fmt: skip
-    unknown = sorted(set(values) - fields)
-    if unknown:
-        raise UserError(f"curriculum {name!r} has no setting {', '.join(map(repr, unknown))}; "
-                        f"valid: {', '.join(sorted(fields)) or '(none)'}")  # fmt: skip
+    for key, value in values.items():
+        if key not in known:
+            raise UserError(f"curriculum.{key}: curriculum {name!r} has no such setting; valid: "
+                            f"{', '.join(known) or '(none)'}")  # fmt: skip
+        default = known[key]
+        if default is not dataclasses.MISSING and not fits(value, default):
+            raise UserError(f"curriculum.{key} must be {kind_of(default)} (default {default}), "
+                            f"got {value!r}")  # fmt: skip
     cls.config_cls(**values)

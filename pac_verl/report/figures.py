@@ -43,6 +43,15 @@ def _safe(text: str) -> str:
     return text.replace("/", "-").replace("@", "-")
 
 
+def _save(fig, out_dir: Path, *name_parts: str) -> Path:
+    """Lay out, write ``out_dir/<part>__<part>....png`` (parts made file-safe) and close."""
+    fig.tight_layout()
+    path = out_dir / ("__".join(_safe(p) for p in name_parts) + ".png")
+    fig.savefig(path, dpi=120)
+    _pyplot().close(fig)
+    return path
+
+
 def validation_curves(spec: TableSpec, runs: Sequence[Run], out_dir: str | Path) -> list[Path]:
     plt = _pyplot()
     out_dir = Path(out_dir)
@@ -73,14 +82,8 @@ def validation_curves(spec: TableSpec, runs: Sequence[Run], out_dir: str | Path)
         ax.set_title(f"{spec.setting} / {backbone}")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
-        fig.tight_layout()
-        name = f"validation__{_safe(spec.setting)}__{_safe(backbone)}"
-        if spec.number in (4, 5):
-            name += f"__table{spec.number}"
-        path = out_dir / f"{name}.png"
-        fig.savefig(path, dpi=120)
-        plt.close(fig)
-        paths.append(path)
+        table = (f"table{spec.number}",) if spec.number in (4, 5) else ()
+        paths.append(_save(fig, out_dir, "validation", spec.setting, backbone, *table))
     return paths
 
 
@@ -180,11 +183,7 @@ def curriculum_heatmaps(
             f"(mean over {seeds} seed{'s' * (seeds > 1)})",
             fontsize=10,
         )
-        fig.tight_layout()
-        path = out_dir / f"curriculum__{_safe(setting)}__{_safe(backbone)}__{_safe(method)}.png"
-        fig.savefig(path, dpi=120)
-        plt.close(fig)
-        paths.append(path)
+        paths.append(_save(fig, out_dir, "curriculum", setting, backbone, method))
     return paths
 
 
@@ -225,9 +224,5 @@ def zero_variance_curves(runs: Sequence[Run], out_dir: str | Path, window: int =
         axes[0][0].legend(fontsize=6)
         fig.suptitle(f"Zero-variance groups per arm: {setting} / {backbone} "
                      f"({window}-step means)", fontsize=10)  # fmt: skip
-        fig.tight_layout()
-        path = out_dir / f"zero_variance__{_safe(setting)}__{_safe(backbone)}.png"
-        fig.savefig(path, dpi=120)
-        plt.close(fig)
-        paths.append(path)
+        paths.append(_save(fig, out_dir, "zero_variance", setting, backbone))
     return paths

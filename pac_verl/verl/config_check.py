@@ -12,12 +12,11 @@ Ray starts) both go through :func:`compose_config`, which adds to Hydra's own ch
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from pac_verl.curriculum.config import GROUP_KEYS
+from pac_verl.curriculum.config import check_curriculum, fits, kind_of
 from pac_verl.errors import UserError
 
 CONFIG_MODULE = "pac_verl.configs"
@@ -99,29 +98,6 @@ def _check_estimator(cfg) -> None:
                         "estimator, e.g. grpo or rloo")  # fmt: skip
 
 
-def _kind(value) -> str | None:
-    """The type a default demands of a value given on the command line (None: anything goes)."""
-    if isinstance(value, bool):
-        return "a boolean (true/false)"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    return None
-
-
-def _fits(value, default) -> bool:
-    if value is None:  # null: "not set" (verl derives it, or the controller's default applies)
-        return True
-    if isinstance(default, bool):
-        return isinstance(value, bool)
-    if isinstance(default, int):
-        return isinstance(value, int) and not isinstance(value, bool)
-    if isinstance(default, float):
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    return True
-
-
 def _check_override_types(cfg, overrides: Sequence[str]) -> None:
     """A number or boolean key set on the command line keeps the type of its default."""
     from hydra.core.override_parser.overrides_parser import OverridesParser
@@ -137,41 +113,24 @@ def _check_override_types(cfg, overrides: Sequence[str]) -> None:
     for key in plain:
         default = OmegaConf.select(defaults, key, default=None, throw_on_resolution_failure=False)
         value = OmegaConf.select(cfg, key, default=None)
-        if default is not None and not _fits(value, default):
-            raise UserError(f"{key} must be {_kind(default)} (default {default}), got {value!r}")
+        if default is not None and not fits(value, default):
+            raise UserError(f"{key} must be {kind_of(default)} (default {default}), got {value!r}")
 
 
 def _check_curriculum(cfg) -> None:
+    """The curriculum group as the run would read it, through the one check of
+    :func:`pac_verl.curriculum.config.check_curriculum` (a value that does not resolve is left to
+    :func:`_resolve`, which names it)."""
     from omegaconf import OmegaConf
-
-    from pac_verl.curriculum import CONTROLLERS
 
     cur = cfg.get("curriculum")
     if cur is None:
         raise UserError("curriculum is not set: choose one, e.g. curriculum=pac")
-    name = str(cur.get("name"))
-    if name not in CONTROLLERS:
-        raise UserError(f"curriculum.name {name!r}: choose one of {', '.join(CONTROLLERS)}")
-    if name == "single" and OmegaConf.is_missing(cur, "train_arms"):
-        raise UserError("curriculum=single needs curriculum.train_arms=[...]: the arms or tasks "
-                        "to train on, e.g. curriculum.train_arms=[countdown]")  # fmt: skip
-    fields = {}
+    values = {}
     for key in cur:
-        if key in GROUP_KEYS:
-            continue
         value = OmegaConf.select(cur, str(key), throw_on_resolution_failure=False)
-        if value is not None:
-            fields[str(key)] = OmegaConf.to_object(value) if OmegaConf.is_config(value) else value
-    known = {f.name: f.default for f in dataclasses.fields(CONTROLLERS[name].config_cls)}
-    for key, value in fields.items():
-        if key not in known:
-            raise UserError(f"curriculum.{key}: curriculum {name!r} has no such setting; valid: "
-                            f"{', '.join(known) or '(none)'}")  # fmt: skip
-        default = known[key]
-        if default is not dataclasses.MISSING and not _fits(value, default):
-            raise UserError(f"curriculum.{key} must be {_kind(default)} (default {default}), "
-                            f"got {value!r}")  # fmt: skip
-    CONTROLLERS[name].config_cls(**fields)  # the controller's own range checks
+        values[str(key)] = OmegaConf.to_object(value) if OmegaConf.is_config(value) else value
+    check_curriculum(values)
 
 
 def check_command_line(argv: Sequence[str], prog: str = "python -m pac_verl.main") -> None:
