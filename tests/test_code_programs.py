@@ -9,7 +9,7 @@ import pytest
 
 from pac_verl.verifiers import code as code_scorer
 from pac_verl.verifiers.code import extract_programs
-from pac_verl.verifiers.sandbox import Limits
+from pac_verl.verifiers.sandbox import Budget, Limits
 
 LIMITS = Limits(wall_seconds=6.0, cpu_seconds=3, memory_mb=512, output_bytes=1 << 20)
 FIB = json.dumps({"functional": "assert fib(10) == 55\nassert fib(1) == 1"})
@@ -112,3 +112,12 @@ def test_two_different_scripts_offered_are_a_hedge():
     assert run(answer(wrong, SUM_SRC, between="\nor\n"), SUM).reason == "hedged"
     sample_output = "6"  # a literal: shown output, not a second program
     assert run(answer(SUM_SRC, sample_output), SUM).reason == "ok"
+
+
+def test_alternatives_share_the_budget():
+    wrong = "def fib(n):\n    return n"
+    hedge = answer(wrong, FIB_SRC, between="\nor\n")
+    budget = Budget.starting_now(timeout_s=20, queue_s=20)
+    assert code_scorer.score(hedge, FIB, limits=LIMITS, budget=budget).reason == "hedged"
+    spent = Budget(timeout_s=0.0)  # nothing left for even the first of them
+    assert code_scorer.score(hedge, FIB, limits=LIMITS, budget=spent).reason == "timeout"
