@@ -12,7 +12,7 @@ import pytest
 from pac_verl.verifiers import score
 
 LABELLED = Path(__file__).parents[1] / "scripts" / "bench" / "labelled_responses.jsonl"
-TASKS = {"countdown", "zebra", "arc", "math", "logic"}
+TASKS = {"countdown", "zebra", "arc", "math", "logic", "code"}
 KINDS = {"plain", "form", "reasoning", "wrong", "hedge", "hostile"}
 
 

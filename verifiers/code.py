@@ -7,6 +7,15 @@ program is the last one that defines a top-level function or class, so a solutio
 example-usage block (``print(add(2, 3))``) is judged on the solution; with no such block, the last
 block that holds a statement; else the last block. With no fence, the ``<answer>`` content itself.
 
+A solution split over fences is one program: earlier blocks that define a name the program uses
+and does not define itself (a helper function, an ``import``) are put before it, in their order;
+functions followed by a script that reads stdin are that script's helpers (stdin/stdout tasks).
+Earlier blocks that define the same function or class differently (or, for a program that
+defines nothing, earlier scripts it does not need) are *alternatives* ("either of these works"):
+like several different boxed answers (SPEC 8), they score 1 only if every one of them passes, else
+``hedged``, so that offering several programs never pays. Drafts belong in the reasoning: a block
+inside ``<think>`` is not part of the answer.
+
 Tests come in the source's own format (the ground truth's JSON; see ``code_judge.py`` for how each
 is judged where the program cannot reach):
 
@@ -18,7 +27,7 @@ is judged where the program cannot reach):
   test code runs; all must pass (and at least one must run).
 
 A test set with no test (no assert, no input, no TestCase method) is ``bad_ground_truth``, never a
-pass. Reasons: ``ok``, ``no_code``, ``too_long``, ``tests_failed``, ``timeout``, ``memory``,
+pass. Reasons: ``ok``, ``no_code``, ``hedged`` (alternatives, not all right), ``too_long``, ``tests_failed``, ``timeout``, ``memory``,
 ``output_limit``, ``tampered``, ``no_result``, ``missing_library`` (the sandbox interpreter lacks
 a library the *test code* imports, seen before any model code ran: the environment's fault, not
 the model's; count it, fix the environment), ``bad_ground_truth``, ``sandbox_error``.
@@ -46,6 +55,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import time
 from dataclasses import replace
 
 from pac_verl.verifiers import code_judge
@@ -99,27 +109,98 @@ def _statements(block: str) -> list[ast.stmt] | None:
         return None
 
 
-def _pick(blocks: list[str]) -> str:
-    parsed = [(b, _statements(b)) for b in blocks]
-    defining = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-    for block, body in reversed(parsed):
-        if body and any(isinstance(s, defining) for s in body):
-            return block
-    for block, body in reversed(parsed):
-        if body and any(not isinstance(s, ast.Expr) or isinstance(s.value, ast.Call) for s in body):
-            return block
-    return blocks[-1]
+_DEFINING = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
-def extract_code(solution_str: str) -> str | None:
+def _defines(body: list[ast.stmt]) -> set[str]:
+    """Top-level functions and classes of a block."""
+    return {s.name for s in body if isinstance(s, _DEFINING)}
+
+
+def _binds(body: list[ast.stmt]) -> set[str]:
+    """Names a block binds at top level (definitions, imports, assignments)."""
+    names = _defines(body)
+    for stmt in body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in stmt.names)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return names
+
+
+def _uses(body: list[ast.stmt]) -> set[str]:
+    module = ast.Module(body=body, type_ignores=[])
+    return {n.id for n in ast.walk(module) if isinstance(n, ast.Name)}
+
+
+def _with_helpers(i: int, parsed: list, skip: set[int]) -> list[int]:
+    """Block ``i`` and the earlier blocks (not in ``skip``) that bind names it needs, in order."""
+    chosen = [i]
+    missing = _uses(parsed[i][1]) - _binds(parsed[i][1])  # builtins too: `input = ...` helps
+    for j in range(i - 1, -1, -1):
+        body = parsed[j][1]
+        if j in skip or not body or not missing & _binds(body):
+            continue
+        chosen.append(j)
+        missing = (missing - _binds(body)) | (_uses(body) - _binds(body))
+    return sorted(chosen)
+
+
+def _runs(body: list[ast.stmt]) -> bool:
+    """Whether a block does something (not only a literal, such as a sample output)."""
+    return any(not isinstance(s, ast.Expr) or isinstance(s.value, ast.Call) for s in body)
+
+
+def _reads_input(body: list[ast.stmt]) -> bool:
+    module = ast.Module(body=body, type_ignores=[])
+    return any(
+        (isinstance(n, ast.Name) and n.id == "input")
+        or (isinstance(n, ast.Attribute) and n.attr == "stdin")
+        for n in ast.walk(module)
+    )
+
+
+def _programs(blocks: list[str]) -> list[str]:
+    """The program, then its alternatives (see the module docstring)."""
+    parsed = [(b, _statements(b) or []) for b in blocks]
+    final = next((i for i in range(len(parsed) - 1, -1, -1) if _defines(parsed[i][1])), None)
+    if final is not None and any(_reads_input(body) for _, body in parsed[final + 1 :]):
+        final = None  # the functions, then a script that reads stdin and calls them: one program
+    if final is not None:  # alternatives: other definitions of the same function or class
+        names = _defines(parsed[final][1])
+        candidates = [j for j in range(final) if names & _defines(parsed[j][1])]
+    else:  # a script: other scripts are alternatives, unless the program needs what they bind
+        scripts = [i for i, (_, body) in enumerate(parsed) if _runs(body)]
+        if not scripts:
+            return [blocks[-1]]
+        final = scripts[-1]
+        helpers = _with_helpers(final, parsed, set())
+        candidates = [j for j in scripts[:-1] if j not in helpers]
+    text = parsed[final][0].strip()
+    alternatives = {j for j in candidates if parsed[j][0].strip() != text}
+    return [
+        "\n".join(parsed[j][0] for j in _with_helpers(i, parsed, alternatives))
+        for i in (final, *sorted(alternatives))
+    ]
+
+
+def extract_programs(solution_str: str) -> list[str]:
+    """The response's program and its alternatives; empty when it holds no code."""
     text = tail(solution_str)
     region = answer_region(text)
     blocks = fenced_blocks(region) or (fenced_blocks(text) if region is not text else [])
     if blocks:
-        return _pick(blocks)
+        return _programs(blocks)
     if "<answer>" in text and region.strip():
-        return region
-    return None
+        return [region]
+    return []
+
+
+def extract_code(solution_str: str) -> str | None:
+    """The program a response is judged on (None without code)."""
+    programs = extract_programs(solution_str)
+    return programs[0] if programs else None
 
 
 def job_for(code: str, ground_truth: str) -> dict | None:
@@ -162,6 +243,9 @@ def has_tests(ground_truth: str) -> bool:
     )
 
 
+MAX_ALTERNATIVES = 4  # more different programs than this in one answer is a hedge, unrun
+
+
 def score(
     solution_str: str,
     ground_truth: str,
@@ -170,11 +254,39 @@ def score(
     budget: Budget | None = None,
     sandbox: SandboxSettings | None = None,
 ) -> Verdict:
-    """Score one response; ``budget`` bounds its time in the sandbox (see the module docstring).
-    ``sandbox``: the reward call's sandbox settings (training: the config's
-    ``reward_kwargs.sandbox``); None reads the environment (``sandbox_settings.py``)."""
-    code = extract_code(solution_str)
-    if code is None or not code.strip():
+    """Score one response; ``budget`` bounds its time in the sandbox (see the module docstring):
+    alternatives share it, each run getting what the earlier ones left. ``sandbox``: the reward
+    call's sandbox settings (training: the config's ``reward_kwargs.sandbox``); None reads the
+    environment (``sandbox_settings.py``)."""
+    programs = extract_programs(solution_str)
+    if len(programs) > 1:  # alternatives: every one must pass (SPEC 8's hedging rule)
+        if len(programs) > MAX_ALTERNATIVES:
+            return fail("hedged")
+        deadline = None if budget is None else time.monotonic() + budget.timeout_s
+        verdicts = []
+        for program in programs:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return fail("timeout")
+                budget = replace(budget, timeout_s=left)
+            verdicts.append(_score_program(program, ground_truth, limits, python, budget, sandbox))
+        if all(v.correct for v in verdicts):
+            return verdicts[0]
+        return fail("hedged") if any(v.correct for v in verdicts) else verdicts[0]
+    only = programs[0] if programs else ""
+    return _score_program(only, ground_truth, limits, python, budget, sandbox)
+
+
+def _score_program(
+    code: str,
+    ground_truth: str,
+    limits: Limits | None,
+    python: str | None,
+    budget: Budget | None,
+    sandbox: SandboxSettings | None,
+) -> Verdict:
+    if not code.strip():
         return fail("no_code")
     if len(code) > MAX_CODE_CHARS:
         return fail("too_long")

@@ -3,13 +3,14 @@
 Same responses for everyone (correct, wrong, malformed; known truth by construction), one table:
 responses per second and agreement with the truth. verl 0.7.1 ships no Countdown scorer (TinyZero's
 lived in its own fork), so Countdown is timed for ours alone. Code: ours in the sandbox against
-verl's ``prime_code`` (which runs the program in a plain subprocess, no isolation) on stdin/stdout
-tests. verl's ``math_verify`` wrapper uses
+verl's ``prime_code`` (which runs the program in a forked child, no isolation; imported with a
+bench-only stand-in for ``pyext``, see ``reference_scorers.py``) on stdin/stdout tests. verl's ``math_verify`` wrapper uses
 math-verify's SIGALRM timeouts, so this script runs on the main thread where they work.
 Then the agreement of every task's scorer with hand labels, against the scorers researchers use
 (``agreement.py`` beside this file).
 
     python scripts/bench/rewards.py [--n 600] [--n-throughput 400] [--only agreement|throughput]
+        [--reference tinyzero=DIR] [--reference logic-rl=DIR] [--reference code-r1=DIR]
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
+import reference_scorers  # scripts/bench/: beside this script
+from agreement import add_reference_option, bounded, checkouts, print_agreement, references
 from verl.utils.reward_score import math_dapo, math_reward, prime_math
 from verl.utils.reward_score import math_verify as verl_math_verify
 
@@ -116,12 +119,21 @@ def _rate_and_latency(latencies: list[float], wall: float) -> list[object]:
     return [len(latencies), len(latencies) / wall, f"{p50:.2f}", f"{p99:.2f}"]
 
 
-def throughput(n: int) -> None:
+def _other_references(checkouts: dict[str, str] | None) -> dict[str, dict[str, object]]:
+    """The agreement bench's references of the non-math task types (math's are timed below)."""
+    refs, _ = references(checkouts)
+    return {task: scorers for task, scorers in refs.items() if task != "math"}
+
+
+def throughput(n: int, checkouts: dict[str, str] | None = None) -> None:
     """Verifications/s per task type: our bounded entry on one core (one worker, one call at a
     time) and on all cores (``compute_score_async`` gathering the whole set over one worker per
-    CPU, as verl's reward worker gathers a chunk), the in-process scorer alone, and verl's math
-    scorers in-process on one core and over a process pool on all cores."""
+    CPU, as verl's reward worker gathers a chunk), the in-process scorer alone, verl's math
+    scorers in-process on one core and over a process pool on all cores, and the other task
+    types' references (reasoning-gym; TinyZero and Logic-RL when given) in-process on one core,
+    called as the agreement bench calls them (their prints swallowed)."""
     cores = len(os.sched_getaffinity(0))
+    others = _other_references(checkouts)
     rows = []
     for task_type, items in typed_items(n, random.Random(1)).items():
         info = {"type": task_type}
@@ -152,6 +164,13 @@ def throughput(n: int) -> None:
                 lat = asyncio.run(run())
             rows.append([task_type, "pac-verl compute_score (bounded, worker pool)", workers,
                          *_rate_and_latency(lat, time.perf_counter() - t0)])  # fmt: skip
+        for name, fn in others.get(task_type, {}).items():
+            t0, lat = time.perf_counter(), []
+            for s, g in items:
+                t = time.perf_counter()
+                bounded(fn, {"response": s, "ground_truth": g})
+                lat.append(time.perf_counter() - t)
+            rows.append([task_type, name, 1, *_rate_and_latency(lat, time.perf_counter() - t0)])
         if task_type == "math":
             for name in REFERENCES:
                 t0, lat = time.perf_counter(), []
@@ -181,9 +200,11 @@ def main() -> None:
     parser.add_argument("--n-code", type=int, default=30)
     parser.add_argument("--n-throughput", type=int, default=400)
     parser.add_argument("--only", choices=["agreement", "throughput"], default=None)
+    add_reference_option(parser)  # TinyZero, Logic-RL, Code-R1 from local checkouts
     args = parser.parse_args()
+    refs = checkouts(parser, args)
     if args.only != "agreement":
-        throughput(args.n_throughput)
+        throughput(args.n_throughput, refs)
     if args.only == "throughput":
         return
     rng = random.Random(0)
@@ -209,21 +230,20 @@ def main() -> None:
     ]
     # verl 0.7.1's verl/utils/reward_score/ has no countdown module (TinyZero's is not in verl)
     rows.append(["verl countdown", 0, float("nan"), "not in verl 0.7.1"])
-    try:  # needs verl's `prime` extra (pyext), which does not install on Python 3.11
-        from verl.utils.reward_score import prime_code
+    try:  # pyext (verl's `prime` extra) does not build on 3.11: a bench-only shim stands in
+        prime_code, how = reference_scorers.prime_code()
     except ImportError as err:
         rows.append(["verl prime_code", 0, float("nan"), f"not runnable here: {err}"])
     else:
-        code_fn = lambda s, g: prime_code.compute_score(s, g)[0] is True  # noqa: E731
-        rows.append(bench("verl prime_code (no sandbox)", code_fn, code_items(args.n_code)))
+        code_fn = lambda s, g: reference_scorers.prime_code_accepts(prime_code, s, g)  # noqa: E731
+        name = "verl prime_code (no sandbox" + (", pyext shim)" if how == "shim" else ")")
+        rows.append(bench(name, code_fn, code_items(args.n_code)))
     print_summary(
         "Reward throughput and agreement with the known truth (same responses)",
         ["scorer", "responses", "responses/s", "agreement"],
         rows,
     )
-    from agreement import print_agreement  # scripts/bench/agreement.py, beside this script
-
-    print_agreement()
+    print_agreement(checkouts=refs)
     from sandbox import code_section  # scripts/bench/sandbox.py: the code sandbox's own section
 
     print_summary("Code verifications per second per core (strict isolation)",
