@@ -6,10 +6,8 @@ imports ``compute_score_async`` from ``pkg://pac_verl.verifiers``, its ``naive``
 response with the tokenizer and awaits our coroutine, and ``compute_score_batch`` gathers a whole
 chunk at once, as the actor does.
 
-The Ray hop itself (``RewardLoopManager`` with two reward actors, each running its own pool, and
-no zygote or worker left after ``ray.shutdown``) is the opt-in last test: starting Ray costs about
-90 s on two busy cores, more than this whole suite should spend on it. Run it with
-``PAC_TEST_RAY=1 pytest tests/test_reward_loop.py``.
+The Ray hop itself is the last test: ``RewardLoopManager`` with two reward actors, each running
+its own pool, and no zygote or worker left after ``ray.shutdown`` (22 s on two idle cores).
 """
 
 import asyncio
@@ -157,10 +155,7 @@ def zygotes():
     return found
 
 
-@pytest.mark.skipif(
-    not __import__("os").environ.get("PAC_TEST_RAY"),
-    reason="starts a Ray cluster (about 90 s on 2 busy cores): set PAC_TEST_RAY=1",
-)
+@pytest.mark.slow  # starts a Ray cluster
 @pytest.mark.timeout(600, method="thread")
 def test_verl_reward_loop_manager_over_ray(tmp_path):
     """verl's RewardLoopManager with two Ray reward actors: our pool runs inside each actor."""
