@@ -176,9 +176,14 @@ async def bounded_score_async(
     )
 
 
-def _sandbox_settings(task_type: str, sandbox: object) -> SandboxSettings | None:
-    """Code's sandbox settings from the ``sandbox`` reward kwarg (None for other types)."""
-    return settings_for(sandbox) if task_type in IN_CALLER else None
+def _call(
+    extra_info, timeout_s, queue_s, workers, memory_mb, sandbox
+) -> tuple[str, Limits, SandboxSettings | None]:
+    """A reward call's task type, limits and (code only) sandbox settings, from verl's arguments
+    and the reward kwargs; a bad setting is a UserError naming it."""
+    task_type = _task_type(extra_info)
+    limits = _limits(timeout_s, queue_s, workers, memory_mb)
+    return task_type, limits, settings_for(sandbox) if task_type in IN_CALLER else None
 
 
 def _result(
@@ -213,9 +218,7 @@ def compute_score(
 ) -> dict[str, Any]:
     """verl's custom reward function (sync): same keys for every sample."""
     started = time.perf_counter()
-    limits = _limits(timeout_s, queue_s, workers, memory_mb)
-    task_type = _task_type(extra_info)
-    settings = _sandbox_settings(task_type, sandbox)
+    task_type, limits, settings = _call(extra_info, timeout_s, queue_s, workers, memory_mb, sandbox)
     verdict = bounded_score(task_type, solution_str, ground_truth, limits, settings)
     return _result(verdict, format_bonus, started, settings)
 
@@ -235,9 +238,7 @@ async def compute_score_async(
 ) -> dict[str, Any]:
     """verl's custom reward function (async): what ``configs/pac_trainer.yaml`` names."""
     started = time.perf_counter()
-    limits = _limits(timeout_s, queue_s, workers, memory_mb)
-    task_type = _task_type(extra_info)
-    settings = _sandbox_settings(task_type, sandbox)
+    task_type, limits, settings = _call(extra_info, timeout_s, queue_s, workers, memory_mb, sandbox)
     verdict = await bounded_score_async(task_type, solution_str, ground_truth, limits, settings)
     return _result(verdict, format_bonus, started, settings)
 
