@@ -393,9 +393,11 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot) -> RunResult:
 
 
 def _watch(proc: subprocess.Popen, group, limits: Limits) -> str | None:
-    """Wait for the run; ``timeout`` when the tree used its CPU budget, ``wall_clock`` when the
-    backstop hit first (the caller retries that once), None when it ended by itself. Waits on a
-    pidfd, so a run is seen to end the moment it does."""
+    """Wait for the run; ``timeout`` when the tree used its CPU budget (checked while it runs and
+    once more when it ends: a run that ends between two checks after passing the budget must not
+    pass), ``wall_clock`` when the backstop hit first (the caller retries that once), None when it
+    ended by itself within its budget. Waits on a pidfd, so a run is seen to end the moment it
+    does."""
     start = time.monotonic()
     try:
         pidfd = os.pidfd_open(proc.pid)
@@ -408,8 +410,9 @@ def _watch(proc: subprocess.Popen, group, limits: Limits) -> str | None:
         while True:
             if pidfd >= 0:
                 poller.poll(50)
-            if _exited(proc):
-                return None
+            if _exited(proc):  # a run that ended over its CPU budget timed out all the same
+                over = group is not None and group.cpu_seconds() > limits.cpu_seconds
+                return "timeout" if over else None
             if pidfd < 0:
                 time.sleep(0.005)
             if group is not None and group.cpu_seconds() > limits.cpu_seconds:
