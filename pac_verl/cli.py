@@ -25,8 +25,11 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
         "pac_verl.data_prep.cli",
         "write verl-ready parquet for a setting, or check a parquet file",
     ),
-    "preflight": ("pac_verl.verl.preflight", "dry run of a training config on any machine, no GPU"),
-    "smoke": ("pac_verl.verl.smoke", "a few real verl GRPO steps with PAC on the CPU (~1-3 min)"),
+    "preflight": (
+        "pac_verl.checks.preflight",
+        "dry run of a training config on any machine, no GPU",
+    ),
+    "smoke": ("pac_verl.cpu.smoke", "a few real verl GRPO steps with PAC on the CPU (~1-3 min)"),
     "plan": ("pac_verl.plan.cli", "GPU memory and disk a training config needs, per phase"),
     "simulate": ("pac_verl.simulate.cli", "compare curriculum controllers on a simulated learner"),
     "report": (

@@ -30,7 +30,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from pac_verl.curriculum.config import check_curriculum
+from pac_verl.curriculum.registry import check_curriculum
 from pac_verl.errors import UserError
 from pac_verl.run_record import (
     checkpointed_step,
@@ -76,7 +76,7 @@ def decide(cfg, overrides: list[str]) -> Decision:
     """The decision for one composed config (see the module docstring)."""
     from omegaconf import OmegaConf
 
-    from pac_verl.verl.logs import run_dir_of
+    from pac_verl.run_logs import run_dir_of
 
     OmegaConf.resolve(cfg)
     resolved = OmegaConf.to_container(cfg, resolve=True)
@@ -102,7 +102,7 @@ def plan(overrides: list[str]) -> list[Decision]:
     from hydra.errors import HydraException
     from omegaconf.errors import OmegaConfBaseException
 
-    from pac_verl.main import register_resolvers
+    from pac_verl.resolvers import register_resolvers
 
     register_resolvers()
 

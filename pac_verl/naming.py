@@ -1,9 +1,10 @@
-"""Experiment names: one convention shared by the recipes, the trainer's log layout and the report.
+"""Names: one convention shared by the recipes, the trainer's log layout and the report, for
+experiments and for verl's validation metrics (``val-core/<source>/<var>/mean@N``).
 
 A name is ``<setting>__<backbone>__<curriculum>[__w<W>]__seed<k>``, for example
 ``multi_level__qwen2.5-3b__pac__seed0`` or ``multi_level__qwen2.5-3b__pac__w32__seed1``.
 The window tag appears only when the window differs from the curriculum's own default (PAC's
-W = 16, DUMP's 300: :func:`pac_verl.curriculum.config.controller_default`), so the report can group
+W = 16, DUMP's 300: :func:`pac_verl.curriculum.registry.controller_default`), so the report can group
 runs by (setting, backbone, curriculum, W, seed) without guessing; a name without a tag reads as
 W = 16 (:data:`DEFAULT_WINDOW`). ``__`` never occurs inside a part.
 """
@@ -13,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pac_verl.curriculum.config import controller_default
 from pac_verl.curriculum.pac import PACConfig
+from pac_verl.curriculum.registry import controller_default
 from pac_verl.errors import UserError
 
 DEFAULT_WINDOW = PACConfig.window
@@ -106,3 +107,32 @@ def single_label(train_arms) -> str:
             "(letters, digits, '.', '-', '_' and '/' only)"
         )
     return label
+
+
+# verl's validation metrics: ``val-core/<data_source>/<var>/mean@N``
+VAL_PREFIX = "val-core/"
+
+
+def val_source_of(key: str) -> str | None:
+    """``val-core/<source>/<var>/mean@N`` -> ``<source>`` (sources may hold ``/``)."""
+    if not key.startswith(VAL_PREFIX):
+        return None
+    parts = key[len(VAL_PREFIX) :].split("/")
+    if len(parts) < 3 or not parts[-1].startswith("mean@"):
+        return None
+    return "/".join(parts[:-2])
+
+
+def core_val_metric(data: dict[str, float], source: str) -> float | None:
+    """The value verl's validation logs as the source's headline: ``acc`` (else ``reward``) mean@N.
+
+    verl puts ``mean@N`` for the largest N under ``val-core/``; with several (only across
+    attempts with a changed ``n``) the largest N is used.
+    """
+    for var in ("acc", "reward"):
+        prefix = f"{VAL_PREFIX}{source}/{var}/mean@"
+        found = [(int(k[len(prefix) :]), v) for k, v in data.items()
+                 if k.startswith(prefix) and k[len(prefix) :].isdigit()]  # fmt: skip
+        if found:
+            return max(found)[1]
+    return None

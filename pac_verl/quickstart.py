@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         console.rule("3/5 preflight: the training config on this data, no GPU")
         import warnings
 
-        from pac_verl.verl.preflight import run as preflight
+        from pac_verl.checks.preflight import run as preflight
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # no local Qwen tokenizer here: length filter skipped

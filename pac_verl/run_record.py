@@ -1,6 +1,6 @@
 """What a run records about its config, and how two records are compared (issues #17, #18).
 
-Every training run writes ``<pac.log_root>/<experiment_name>/run.json`` (:mod:`pac_verl.verl.logs`)
+Every training run writes ``<pac.log_root>/<experiment_name>/run.json`` (:mod:`pac_verl.run_logs`)
 holding the command, the full resolved config and its hash. Three readers compare configs:
 
 * the driver refuses to add an attempt to a run folder whose recorded config differs;

@@ -111,11 +111,11 @@ def test_version_short_and_long(capsys):
 
 
 def _parsers() -> dict[str, argparse.ArgumentParser]:
+    from pac_verl.checks.preflight import build_parser as preflight
     from pac_verl.data_prep.cli import build_parser as prep
     from pac_verl.quickstart import build_parser as quickstart
     from pac_verl.report.cli import build_parser as report
     from pac_verl.simulate.cli import build_parser as simulate
-    from pac_verl.verl.preflight import build_parser as preflight
 
     parsers = {"quickstart": quickstart(), "preflight": preflight(), "simulate": simulate(),
                "report": report()}  # fmt: skip

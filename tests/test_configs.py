@@ -13,7 +13,7 @@ from omegaconf import OmegaConf
 
 from pac_verl.curriculum import CONTROLLERS, make_controller
 from pac_verl.errors import UserError
-from pac_verl.main import register_resolvers
+from pac_verl.resolvers import register_resolvers
 from pac_verl.run_record import SEED_KEYS, config_diff, flatten
 
 register_resolvers()  # this process composes configs with the experiment name
@@ -43,7 +43,7 @@ def test_every_combination_composes_with_the_papers_values(setting, backbone, cu
     assert (cfg.trainer.n_gpus_per_node, cfg.trainer.nnodes) == (8, 1)
     assert cfg.data.dataloader_num_workers == 0
     assert cfg.data.sampler.class_name == "PACSampler"
-    assert cfg.reward.custom_reward_function.path == "pkg://pac_verl.verifiers"
+    assert cfg.reward.custom_reward_function.path == "pkg://pac_verl.verifiers.reward"
     assert cfg.data.curriculum.name == curriculum
     label = "single-math" if curriculum == "single" else curriculum  # ST names its task
     assert cfg.trainer.experiment_name == f"{setting}__{backbone}__{label}__seed0"
@@ -133,8 +133,8 @@ def test_a_window_shorter_than_the_trend_fit_is_an_error_naming_both(name):
 
 
 def test_preflight_prints_the_controllers_numbers(tmp_path, monkeypatch, capsys):
+    from pac_verl.checks.preflight import run
     from pac_verl.data_prep.multi_level import build_multi_level
-    from pac_verl.verl.preflight import run
 
     build_multi_level(tmp_path / "d", 8, 2, seed=1, quiet=True, workers=1)
     monkeypatch.chdir(tmp_path)

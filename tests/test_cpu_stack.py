@@ -10,9 +10,9 @@ import sys
 import pytest
 import torch
 
+from pac_verl.cpu import stack as cpu_stack
+from pac_verl.cpu.hf_rollout import _sample, weights_digest
 from pac_verl.errors import UserError
-from pac_verl.verl import cpu_stack
-from pac_verl.verl.hf_rollout import _sample, weights_digest
 
 
 def test_the_installed_verl_has_every_pinned_name():
@@ -64,7 +64,7 @@ def test_the_rollout_registers_by_name_in_this_process():
     from verl.workers.rollout.base import get_rollout_class
     from verl.workers.rollout.replica import get_rollout_replica_class
 
-    from pac_verl.verl.hf_rollout import HFRolloutReplica, HFServerAdapter
+    from pac_verl.cpu.hf_rollout import HFRolloutReplica, HFServerAdapter
 
     cpu_stack.register_rollout()
     assert get_rollout_class("hf", "async") is HFServerAdapter
@@ -74,7 +74,7 @@ def test_the_rollout_registers_by_name_in_this_process():
 def test_the_overrides_compose_with_the_projects_config(tmp_path):
     import importlib
 
-    from pac_verl.verl.smoke import compose, overrides
+    from pac_verl.cpu.smoke import compose, overrides
 
     cfg = compose(overrides(tmp_path, tmp_path / "run"))
     assert cfg.actor_rollout_ref.rollout.name == "hf" and cfg.trainer.device == "cpu"

@@ -272,8 +272,8 @@ def test_the_build_passes_the_multi_domain_preflight(built, tok, monkeypatch, tm
     """verl's RLHFDataset and our sampler on the built files: three arms (math, code, logic), and
     3 batches of 6 prompts drawn from 17 training rows (the draw crosses epochs). The paper's 256
     would need 86 prompts per arm, which the preflight refuses on these fixtures (code has 2)."""
+    from pac_verl.checks.preflight import run
     from pac_verl.errors import UserError
-    from pac_verl.verl.preflight import run
 
     monkeypatch.chdir(tmp_path)
     setting = ["setting=multi_domain", f"setting.data_dir={built[2]}"]

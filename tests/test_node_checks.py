@@ -12,18 +12,18 @@ import sys
 
 import pytest
 
-from pac_verl.errors import UserError
-from pac_verl.plan.memory import GIB, plan_memory
-from pac_verl.plan.model import load_shape
-from pac_verl.verl import node_checks
-from pac_verl.verl.node_checks import (
+from pac_verl.checks import node as node_checks
+from pac_verl.checks.node import (
     check_model,
     check_node,
     check_writable,
     compare_cluster,
     gpu_shortage,
 )
-from pac_verl.verl.preflight import compose_config
+from pac_verl.compose import compose_config
+from pac_verl.errors import UserError
+from pac_verl.plan.memory import GIB, plan_memory
+from pac_verl.plan.model import load_shape
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +172,7 @@ def test_several_nodes_compose_validate_and_plan(nodes, backbone):
 
 
 def test_preflight_stops_at_a_config_that_cannot_fit_before_reading_data(tmp_path, monkeypatch):
-    from pac_verl.verl.preflight import run
+    from pac_verl.checks.preflight import run
 
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.chdir(tmp_path)

@@ -14,11 +14,11 @@ import sys
 
 import pytest
 
+from pac_verl.compose import compose_config
 from pac_verl.errors import UserError
 from pac_verl.plan.disk import plan_disk
 from pac_verl.plan.memory import GIB, Hardware, plan_memory
 from pac_verl.plan.model import ModelShape, load_shape
-from pac_verl.verl.preflight import compose_config
 
 N_3B = 3_085_938_688
 N_7B = 7_615_616_512

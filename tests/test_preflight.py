@@ -4,9 +4,9 @@ import subprocess
 
 import pytest
 
+from pac_verl.checks.preflight import run
 from pac_verl.data_prep.multi_level import build_multi_level
 from pac_verl.errors import UserError
-from pac_verl.verl.preflight import run
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +85,7 @@ def test_the_config_composes_as_hydra_would_without_importing_verl():
     from hydra import compose, initialize_config_module
     from omegaconf import OmegaConf
 
-    from pac_verl.verl.config_check import _compose
+    from pac_verl.compose import _compose
 
     mine = _compose(["curriculum=sec"])
     from hydra.core.global_hydra import GlobalHydra
@@ -112,7 +112,7 @@ def test_the_config_composes_as_hydra_would_without_importing_verl():
     ],
 )
 def test_config_values_keep_their_defaults_type(override, message):
-    from pac_verl.verl.config_check import compose_config
+    from pac_verl.compose import compose_config
 
     with pytest.raises(UserError, match=message):
         compose_config([override])
@@ -132,14 +132,14 @@ def test_config_values_keep_their_defaults_type(override, message):
 def test_resolved_curriculum_group_gets_the_same_check(group, message):
     """The launcher and the driver check a resolved group (a plain dict) with the function the
     command-line check uses, so one bad value reads the same wherever it is caught."""
-    from pac_verl.curriculum.config import check_curriculum
+    from pac_verl.curriculum.registry import check_curriculum
 
     with pytest.raises(UserError, match=message):
         check_curriculum(group)
 
 
 def test_config_accepts_what_verl_accepts():
-    from pac_verl.verl.config_check import compose_config
+    from pac_verl.compose import compose_config
 
     cfg = compose_config(["trainer.total_training_steps=null", "curriculum.delta2=1",
                           "actor_rollout_ref.rollout.gpu_memory_utilization=0.5",

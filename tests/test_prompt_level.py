@@ -247,7 +247,7 @@ def test_simulator_runs_prompt_level_controllers_and_counts_wasted_rollouts(tmp_
 def test_a_prompt_level_run_has_its_own_experiment_name():
     from hydra import compose, initialize_config_module
 
-    from pac_verl.main import register_resolvers
+    from pac_verl.resolvers import register_resolvers
 
     register_resolvers()
 

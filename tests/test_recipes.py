@@ -18,10 +18,10 @@ from hydra import compose, initialize_config_module
 
 from pac_verl.launch import expand
 from pac_verl.launch import main as launch_main
-from pac_verl.main import register_resolvers
 from pac_verl.naming import parse_experiment_name, single_label
 from pac_verl.report.tables import SETTING_TABLES, TABLES
-from pac_verl.verl.logs import ENV, prepare_run_logs
+from pac_verl.resolvers import register_resolvers
+from pac_verl.run_logs import ENV, prepare_run_logs
 
 register_resolvers()  # this process composes configs with the experiment name
 

@@ -23,10 +23,10 @@ from pac_verl.verifiers import (
     compute_score,
     compute_score_async,
     compute_scores,
-    sandbox_slots,
     score,
 )
 from pac_verl.verifiers.pool import shared_pool
+from pac_verl.verifiers.sandbox import slots as sandbox_slots
 
 HANG_WAIT_S = 120  # far below the sandbox limits set here, far above every budget
 ADD = json.dumps({"functional": "assert add(2, 3) == 5\nassert add(-1, 1) == 0"})

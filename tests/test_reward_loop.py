@@ -2,7 +2,7 @@
 
 verl's ``RewardLoopWorker`` (the class ``RewardLoopManager`` runs as a Ray actor, one per
 ``reward.num_workers``) is built here in-process from our composed Hydra config: verl's own loader
-imports ``compute_score_async`` from ``pkg://pac_verl.verifiers``, its ``naive`` manager decodes each
+imports ``compute_score_async`` from ``pkg://pac_verl.verifiers.reward``, its ``naive`` manager decodes each
 response with the tokenizer and awaits our coroutine, and ``compute_score_batch`` gathers a whole
 chunk at once, as the actor does.
 
@@ -69,7 +69,7 @@ def reward_config(model_path):
     from omegaconf import OmegaConf, open_dict
     from verl.experimental.reward_loop import migrate_legacy_reward_impl
 
-    from pac_verl.main import register_resolvers
+    from pac_verl.resolvers import register_resolvers
 
     register_resolvers()
 

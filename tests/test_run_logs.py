@@ -10,9 +10,9 @@ from omegaconf import OmegaConf
 from verl.utils.tracking import FileLogger
 
 from pac_verl.errors import UserError
-from pac_verl.main import register_resolvers
+from pac_verl.resolvers import register_resolvers
+from pac_verl.run_logs import ENV, prepare_run_logs
 from pac_verl.run_record import config_hash
-from pac_verl.verl.logs import ENV, prepare_run_logs
 
 register_resolvers()  # this process composes configs with the experiment name
 

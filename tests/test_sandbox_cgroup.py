@@ -17,8 +17,8 @@ import threading
 
 import pytest
 
-from pac_verl.verifiers import sandbox_cgroup
-from pac_verl.verifiers.sandbox_cgroup import RunGroup
+from pac_verl.verifiers.sandbox import cgroup as sandbox_cgroup
+from pac_verl.verifiers.sandbox.cgroup import RunGroup
 
 
 @pytest.fixture

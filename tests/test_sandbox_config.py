@@ -1,5 +1,5 @@
 """The code sandbox's settings live in the training config, and the active level is a metric
-(issues #15, #16; ``verifiers/sandbox_settings.py``).
+(issues #15, #16; ``verifiers/sandbox/settings.py``).
 
 In training the settings come from ``reward.custom_reward_function.reward_kwargs.sandbox`` (passed
 by verl to ``compute_score(_async)`` in each reward worker), never from the ``PAC_SANDBOX_*``
@@ -18,18 +18,18 @@ import pytest
 import torch
 from verl import DataProto
 
+from pac_verl.compose import compose_config
 from pac_verl.errors import UserError
 from pac_verl.verifiers import compute_score, compute_score_async
 from pac_verl.verifiers import pool as pool_module
 from pac_verl.verifiers.code import default_limits
 from pac_verl.verifiers.sandbox import Limits
-from pac_verl.verifiers.sandbox_settings import (
+from pac_verl.verifiers.sandbox.settings import (
     SandboxSettings,
     from_config,
     from_env,
     settings_for,
 )
-from pac_verl.verl.config_check import compose_config
 from pac_verl.verl.reward_metrics import reward_metrics
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -173,8 +173,8 @@ def test_the_driver_checks_the_group_and_names_a_variable_it_ignores(monkeypatch
 
 
 def test_preflight_and_run_json_use_the_configured_level(tmp_path, monkeypatch):
-    from pac_verl.verl.logs import ENV, prepare_run_logs
-    from pac_verl.verl.node_checks import check_sandbox
+    from pac_verl.checks.node import check_sandbox
+    from pac_verl.run_logs import ENV, prepare_run_logs
 
     monkeypatch.delenv(ENV, raising=False)
     monkeypatch.setenv("PAC_SANDBOX_ISOLATION", "fallback")  # would fail if it were read
@@ -231,7 +231,7 @@ def test_verl_reward_loop_worker_runs_the_configured_level_and_reports_it(
     from verl.experimental.reward_loop import migrate_legacy_reward_impl
     from verl.experimental.reward_loop.reward_loop import RewardLoopWorker
 
-    from pac_verl.main import register_resolvers
+    from pac_verl.resolvers import register_resolvers
 
     response, truth = probe(marker)
     cases = [(response, truth, "code"), ("\\boxed{204}", "204", "math")]

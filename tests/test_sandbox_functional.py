@@ -166,7 +166,7 @@ def test_calls_are_matched_by_their_arguments_not_their_order():
 
 
 def test_large_arguments_are_keyed_by_checksum_and_followed_when_mutated():
-    # 100,000 ints: over _harness.LARGE marshal bytes, so keyed by a checksum, not tagged item by
+    # 100,000 ints: over harness.LARGE marshal bytes, so keyed by a checksum, not tagged item by
     # item (which made such a test cost seconds of the CPU budget)
     n = 100_000
     tests = f"xs = list(range({n}))\nassert total(xs) == {n * (n - 1) // 2}\nbump(xs)\nassert xs[0] == 1"

@@ -11,8 +11,9 @@ import time
 import pytest
 
 from pac_verl.verifiers import code as code_scorer
-from pac_verl.verifiers import sandbox, sandbox_cgroup
 from pac_verl.verifiers.sandbox import Limits
+from pac_verl.verifiers.sandbox import cgroup as sandbox_cgroup
+from pac_verl.verifiers.sandbox import local as sandbox
 
 LIMITS = Limits(wall_seconds=20.0, cpu_seconds=5.0)
 
@@ -35,8 +36,8 @@ def test_the_harness_makes_itself_non_dumpable():
     # as root the uid drop alone also clears the flag where fs.suid_dumpable is 0 (so the test above
     # passes without it); under a user namespace, or with suid_dumpable 2, only the prctl does
     check = (
-        "import ctypes, sys; sys.path.insert(0, sys.argv[1]); import _harness; "
-        "libc = ctypes.CDLL(None); before = libc.prctl(3, 0, 0, 0, 0); _harness._not_dumpable(); "
+        "import ctypes, sys; sys.path.insert(0, sys.argv[1]); import harness; "
+        "libc = ctypes.CDLL(None); before = libc.prctl(3, 0, 0, 0, 0); harness._not_dumpable(); "
         "print(before, libc.prctl(3, 0, 0, 0, 0))"  # PR_GET_DUMPABLE
     )
     out = subprocess.run([sys.executable, "-I", "-S", "-c", check, str(sandbox.HARNESS.parent)],

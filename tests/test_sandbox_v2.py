@@ -3,6 +3,7 @@ fence scanning), empty test sets in ``prep check``, the isolation report, and wh
 behind on the host."""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,7 @@ def _hold_slot(folder: str) -> int:
     import os as _os
     import time as _time
 
-    from pac_verl.verifiers.sandbox_slots import slot
+    from pac_verl.verifiers.sandbox.slots import slot
 
     collisions = 0
     for _ in range(3):
@@ -157,7 +158,7 @@ def test_an_unknown_isolation_level_is_a_clear_error(monkeypatch):
 
 
 def test_node_checks_report_the_sandbox_level_and_a_missing_bubblewrap(monkeypatch):
-    from pac_verl.verl.node_checks import check_sandbox
+    from pac_verl.checks.node import check_sandbox
 
     found = check_sandbox()
     assert found.status == "ok" and "'strict'" in found.detail

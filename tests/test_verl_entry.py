@@ -6,7 +6,7 @@ process must be able to resolve every interpolation of the config it receives (v
 ``TaskRunner.run`` calls ``OmegaConf.resolve(config)`` first). Here the runner is given a model
 folder that holds no tokenizer: it must get past the config and fail on that folder, the first
 thing it loads after resolving, even when the config still holds the experiment name as an
-interpolation (the runner registers the resolver itself). :func:`pac_verl.main.train` also pins
+interpolation (the runner registers the resolver itself). :func:`pac_verl.train.train` also pins
 the name to a string before the config leaves the driver; ``tests/test_verl_real.py`` trains
 through it.
 """
@@ -17,7 +17,7 @@ from hydra import compose, initialize_config_module
 from omegaconf import OmegaConf
 from verl.trainer.main_ppo import run_ppo
 
-from pac_verl.main import pin_experiment_name
+from pac_verl.resolvers import pin_experiment_name
 from pac_verl.verl.runner import pac_task_runner
 
 

@@ -25,9 +25,9 @@ from omegaconf import OmegaConf
 
 from pac_verl.curriculum import make_controller
 from pac_verl.data_prep.multi_level import build_multi_level
-from pac_verl.main import register_resolvers
 from pac_verl.report.logs import load_runs
-from pac_verl.verl.logs import prepare_run_logs
+from pac_verl.resolvers import register_resolvers
+from pac_verl.run_logs import prepare_run_logs
 from pac_verl.verl.runner import PACTaskRunner
 from pac_verl.verl.trainer import PACTrainer
 

@@ -1,6 +1,6 @@
 """verl 0.7.1's real workers, end to end on the CPU, with PAC in the loop.
 
-What ``pac-verl smoke`` runs (:mod:`pac_verl.verl.cpu_stack`): ``pac_verl.main.train`` ->
+What ``pac-verl smoke`` runs (:mod:`pac_verl.cpu.stack`): ``pac_verl.train.train`` ->
 verl's ``run_ppo`` -> ``PACTaskRunner`` as a Ray actor -> ``init_workers()`` / ``fit()`` with
 verl's FSDP2 actor and reference workers, agent loop, reward loop and weight sync, a tiny random
 Qwen2 and the project's Hydra config (``curriculum=pac``, cold start 1 step). Nothing is stood in.
@@ -19,7 +19,7 @@ behind (verl's metrics file, its checkpoints, the rollout's weight log):
   the order of a prompt's rollouts within the batch is not fixed, see :func:`assert_same_state`).
 
 On a GPU node the rollout would be vLLM and the weights would travel by CUDA IPC; what differs is
-the rollout process, which the stand-in-free path here replaces by :mod:`pac_verl.verl.hf_rollout`.
+the rollout process, which the stand-in-free path here replaces by :mod:`pac_verl.cpu.hf_rollout`.
 """
 
 import json
@@ -30,15 +30,15 @@ import pytest
 import ray
 import torch
 
-from pac_verl.curriculum import make_controller
-from pac_verl.verl.hf_rollout import weights_digest
-from pac_verl.verl.smoke import (
+from pac_verl.cpu.hf_rollout import weights_digest
+from pac_verl.cpu.smoke import (
     ResourceMeter,
     build_assets,
     read_metrics,
     read_rollout_log,
     train_once,
 )
+from pac_verl.curriculum import make_controller
 
 pytestmark = pytest.mark.slow
 

@@ -16,7 +16,7 @@ like several different boxed answers (SPEC 8), they score 1 only if every one of
 ``hedged``, so that offering several programs never pays. Drafts belong in the reasoning: a block
 inside ``<think>`` is not part of the answer.
 
-Tests come in the source's own format (the ground truth's JSON; see ``code_judge.py`` for how each
+Tests come in the source's own format (the ground truth's JSON; see ``sandbox/judge.py`` for how each
 is judged where the program cannot reach):
 
 - Code-R1 ``{"functional": "<asserts>"}``: the asserts, split into the calls the sandbox makes and
@@ -32,7 +32,7 @@ pass. Reasons: ``ok``, ``no_code``, ``hedged`` (alternatives, not all right), ``
 a library the *test code* imports, seen before any model code ran: the environment's fault, not
 the model's; count it, fix the environment), ``bad_ground_truth``, ``sandbox_error``.
 
-Limits are sandbox settings (``sandbox_settings.py``: in training
+Limits are sandbox settings (``sandbox/settings.py``: in training
 ``reward.custom_reward_function.reward_kwargs.sandbox.*``, outside it ``PAC_SANDBOX_*``):
 ``cpu_seconds`` (10), ``wall_seconds`` (30) and ``memory_mb`` (2048) apply to Code-R1;
 BigCodeBench tasks get ``bcb_memory_mb`` (default 8 GiB of resident memory for the whole tree:
@@ -58,10 +58,8 @@ import re
 import time
 from dataclasses import replace
 
-from pac_verl.verifiers import code_judge
 from pac_verl.verifiers.extract import answer_region, tail
-from pac_verl.verifiers.sandbox import Budget, Limits, run_job
-from pac_verl.verifiers.sandbox_settings import SandboxSettings, settings_for
+from pac_verl.verifiers.sandbox import Budget, Limits, SandboxSettings, judge, run_job, settings_for
 from pac_verl.verifiers.verdict import Verdict, fail
 
 MAX_CODE_CHARS = 50_000
@@ -257,7 +255,7 @@ def score(
     """Score one response; ``budget`` bounds its time in the sandbox (see the module docstring):
     alternatives share it, each run getting what the earlier ones left. ``sandbox``: the reward
     call's sandbox settings (training: the config's ``reward_kwargs.sandbox``); None reads the
-    environment (``sandbox_settings.py``)."""
+    environment (``sandbox/settings.py``)."""
     programs = extract_programs(solution_str)
     if len(programs) > 1:  # alternatives: every one must pass (SPEC 8's hedging rule)
         if len(programs) > MAX_ALTERNATIVES:
@@ -297,17 +295,15 @@ def _score_program(
     limits = limits or default_limits(kind, sandbox)
     if kind == "functional":
         try:
-            probe, replay, nonce = code_judge.split_functional(job["tests"], code)
-        except code_judge.BadTests:
+            probe, replay, nonce = judge.split_functional(job["tests"], code)
+        except judge.BadTests:
             return fail("bad_ground_truth")
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return fail("tests_failed")  # the program does not parse
         probe_job = {"kind": kind, "code": code, "probe": probe, "nonce": nonce}
         result = run_job(probe_job, limits, python, budget, sandbox)
         return (
-            code_judge.judge_functional(replay, result.report)
-            if result.passed
-            else fail(result.reason)
+            judge.judge_functional(replay, result.report) if result.passed else fail(result.reason)
         )
     if kind == "stdio":
         if not job["inputs"]:
@@ -315,10 +311,10 @@ def _score_program(
         stdio = {"kind": kind, "code": code, "inputs": job["inputs"]}
         result = run_job(stdio, limits, python, budget, sandbox)
         return (
-            code_judge.judge_stdio(job["outputs"], result.report)
+            judge.judge_stdio(job["outputs"], result.report)
             if result.passed
             else fail(result.reason)
         )
     unittest = {"kind": kind, "code": code, "tests": job["tests"]}
     result = run_job(unittest, limits, python, budget, sandbox)
-    return code_judge.judge_unittest(result.report) if result.passed else fail(result.reason)
+    return judge.judge_unittest(result.report) if result.passed else fail(result.reason)

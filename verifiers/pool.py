@@ -32,7 +32,7 @@ One pool per process (:func:`shared_pool`); a forked child never uses its parent
 
 Code answers do not come here: their program already runs in a sandbox process, which the caller's
 thread waits on under the same two bounds (``queue_s`` for a node sandbox slot, then ``timeout_s``
-for the runs: :class:`~.sandbox_types.Budget`), with the same reasons, ``overloaded`` and
+for the runs: :class:`~.sandbox.Budget`), with the same reasons, ``overloaded`` and
 ``timeout``. ``compute_scores`` (``pac-verl prep check``, the builders' gold checks) uses this
 pool too, so no scorer runs unbounded in the checking process.
 """
@@ -56,6 +56,7 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
+from pac_verl.verifiers.dispatch import score
 from pac_verl.verifiers.verdict import Verdict, fail
 
 _PR_SET_PDEATHSIG = 1
@@ -93,8 +94,6 @@ def _serve(conn: Connection, memory_mb: int) -> None:
     if memory_mb > 0:
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    from pac_verl.verifiers import score
-
     while True:
         try:
             task_type, solution_str, ground_truth = conn.recv()
@@ -120,8 +119,7 @@ def _zygote(ctrl_fd: int, memory_mb: int, parent_pid: int) -> None:
     if os.getppid() != parent_pid:  # the caller died while the zygote started
         os._exit(0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
-    from pac_verl.verifiers import score  # preload: every fork starts with the scorers warm
-
+    # preload: every fork starts with the scorers warm
     score("math", "\\boxed{\\sqrt{2}}", "2^{1/2}")  # imports math-verify, sympy, the parser
 
     me = os.getpid()

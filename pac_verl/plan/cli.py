@@ -43,7 +43,7 @@ def print_plans(mem: MemoryPlan, disk: DiskPlan) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from pac_verl.verl.preflight import compose_config
+    from pac_verl.compose import compose_config
 
     ap = argparse.ArgumentParser(prog="pac-verl plan", description=__doc__.splitlines()[0])
     ap.add_argument("overrides", nargs="*", help="Hydra overrides, as for python -m pac_verl.main")

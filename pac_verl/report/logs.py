@@ -32,10 +32,16 @@ from pathlib import Path
 import numpy as np
 
 from pac_verl.errors import UserError
-from pac_verl.naming import DEFAULT_WINDOW, RunKey, parse_experiment_name
+from pac_verl.naming import (
+    DEFAULT_WINDOW,
+    VAL_PREFIX,
+    RunKey,
+    core_val_metric,
+    parse_experiment_name,
+    val_source_of,
+)
 from pac_verl.run_record import SEED_KEYS, config_diff, describe_diff
 
-VAL_PREFIX = "val-core/"
 _WANDB_STEP_COLUMNS = ("_step", "step", "Step", "global_step")
 
 
@@ -98,31 +104,6 @@ class Run:
                 if k.startswith("curriculum/") and k.endswith("/share"):
                     arms.add(k[len("curriculum/") : -len("/share")])
         return sorted(arms)
-
-
-def val_source_of(key: str) -> str | None:
-    """``val-core/<source>/<var>/mean@N`` -> ``<source>`` (sources may hold ``/``)."""
-    if not key.startswith(VAL_PREFIX):
-        return None
-    parts = key[len(VAL_PREFIX) :].split("/")
-    if len(parts) < 3 or not parts[-1].startswith("mean@"):
-        return None
-    return "/".join(parts[:-2])
-
-
-def core_val_metric(data: dict[str, float], source: str) -> float | None:
-    """The value verl's validation logs as the source's headline: ``acc`` (else ``reward``) mean@N.
-
-    verl puts ``mean@N`` for the largest N under ``val-core/``; with several (only across
-    attempts with a changed ``n``) the largest N is used.
-    """
-    for var in ("acc", "reward"):
-        prefix = f"{VAL_PREFIX}{source}/{var}/mean@"
-        found = [(int(k[len(prefix) :]), v) for k, v in data.items()
-                 if k.startswith(prefix) and k[len(prefix) :].isdigit()]  # fmt: skip
-        if found:
-            return max(found)[1]
-    return None
 
 
 # ------------------------------------------------------------------------------------------ reading

@@ -13,7 +13,7 @@ advantages. :func:`reward_metrics` reads two of our keys from there, ``reason`` 
 - ``reward/<type>/latency_p50`` and ``latency_p99``: scoring latency per task type, in seconds;
 - ``reward/<type>/sandbox_isolation`` (code only; issue 15): the isolation level the step's
   programs ran under, as the reward worker that scored them reports it (``sandbox_level``),
-  coded by :data:`pac_verl.verifiers.sandbox_settings.LEVEL_CODES`: 0 ``none``, 1 ``namespaces``,
+  coded by :data:`pac_verl.verifiers.sandbox.settings.LEVEL_CODES`: 0 ``none``, 1 ``namespaces``,
   2 ``strict``, 3 ``remote`` (SandboxFusion). The lowest code of the step, so that one response
   scored under a weaker level shows; absent in a step without code.
 
@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pac_verl.verifiers.sandbox_settings import LEVEL_CODES
+from pac_verl.verifiers.sandbox.settings import LEVEL_CODES
 from pac_verl.verl.arms import arm_name
 
 UNJUDGED = ("timeout", "overloaded", "worker_crashed", "missing_library")

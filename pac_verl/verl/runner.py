@@ -8,7 +8,7 @@ unchanged ``run``: the whole of verl's setup (workers, resource pools, datasets,
 That process imports only this module. Before verl resolves the config it receives
 (``OmegaConf.resolve`` is the first thing ``TaskRunner.run`` does), ``run`` registers pac-verl's
 resolvers there explicitly, so a config whose experiment name is still an interpolation (one
-composed by a caller other than :func:`pac_verl.main.train`) resolves too.
+composed by a caller other than :func:`pac_verl.train.train`) resolves too.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from verl.trainer.main_ppo import TaskRunner
 
 class PACTaskRunner(TaskRunner):
     def run(self, config):
-        from pac_verl.main import register_resolvers
+        from pac_verl.resolvers import register_resolvers
         from pac_verl.verl.trainer import PACTrainer
 
         register_resolvers()

@@ -38,6 +38,7 @@ from pac_verl.curriculum import make_controller
 from pac_verl.curriculum.config import GROUP_KEYS
 from pac_verl.curriculum.prompts import PromptCurriculum, prompt_level_config
 from pac_verl.errors import UserError
+from pac_verl.naming import core_val_metric, val_source_of
 from pac_verl.verl.arms import discover_arms
 from pac_verl.verl.feedback import extract_feedback
 
@@ -146,8 +147,6 @@ class PACSampler(AbstractCurriculumSampler):
     def observe_validation(self, metrics: Mapping[str, float]) -> list[str]:
         """Hand a validation's per-source scores (verl's ``val-core/<source>/acc/mean@N``) to a
         controller that learns from them (DUMP's ``validation_update``); returns the arms updated."""
-        from pac_verl.report.logs import core_val_metric, val_source_of
-
         hook = getattr(self.controller, "observe_validation", None)
         if hook is None:
             return []

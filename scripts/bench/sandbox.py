@@ -34,7 +34,8 @@ from pathlib import Path
 import reference_scorers  # scripts/bench/reference_scorers.py, beside this script
 
 from pac_verl.progress import print_summary
-from pac_verl.verifiers import code, sandbox_cgroup
+from pac_verl.verifiers import code
+from pac_verl.verifiers.sandbox import cgroup as sandbox_cgroup
 from pac_verl.verifiers.sandbox import isolation_report
 
 TRUTH = json.dumps({"functional": "assert add(2, 3) == 5\nassert add(-1, 1) == 0"})

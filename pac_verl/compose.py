@@ -1,7 +1,10 @@
-"""Compose the training config and refuse a bad one with one line, before any work starts.
+"""Compose the training config ``python -m pac_verl.main`` would train, and refuse a bad one with one
+line, before any work starts.
 
-``pac-verl preflight`` and ``python -m pac_verl.main`` (before Hydra hands the config to verl and
-Ray starts) both go through :func:`compose_config`, which adds to Hydra's own checks:
+The one composition every tool shares: ``pac-verl preflight`` and ``pac-verl plan``, the
+launcher, and ``python -m pac_verl.main`` before Hydra hands the config to verl and Ray starts
+(:mod:`pac_verl.checks.config`) all go through :func:`compose_config`, which adds to Hydra's own
+checks:
 
 - an interpolation that cannot be resolved names the key behind it (``curriculum.window=abc``);
 - a value given on the command line must have the type of the key's default in the composed
@@ -9,7 +12,7 @@ Ray starts) both go through :func:`compose_config`, which adds to Hydra's own ch
 - the curriculum's fields must fit its controller's config dataclass (types, known keys), and
   ``curriculum=single`` must name its ``train_arms``;
 - the code sandbox's settings (``reward.custom_reward_function.reward_kwargs.sandbox``) must fit
-  :class:`~pac_verl.verifiers.sandbox_settings.SandboxSettings` (a known isolation level and
+  :class:`~pac_verl.verifiers.sandbox.settings.SandboxSettings` (a known isolation level and
   backend, SandboxFusion's address when it is the backend, limits > 0); a ``PAC_SANDBOX_*``
   variable set in this process is named in a warning: training reads the config, not the
   environment.
@@ -17,17 +20,16 @@ Ray starts) both go through :func:`compose_config`, which adds to Hydra's own ch
 
 from __future__ import annotations
 
-import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
-from pac_verl.curriculum.config import check_curriculum, fits, kind_of
+from pac_verl.curriculum.config import fits, kind_of
+from pac_verl.curriculum.registry import check_curriculum
 from pac_verl.errors import UserError
 
 CONFIG_MODULE = "pac_verl.configs"
 CONFIG_NAME = "pac_trainer"
-# keys of the curriculum group that are not fields of the controller's config dataclass
 
 
 def _verl_config_dir() -> str | None:
@@ -48,7 +50,7 @@ def _compose(overrides: Sequence[str]):
     from hydra import compose, initialize_config_module
     from hydra.core.global_hydra import GlobalHydra
 
-    from pac_verl.main import register_resolvers
+    from pac_verl.resolvers import register_resolvers
 
     register_resolvers()
     folder = _verl_config_dir()
@@ -94,7 +96,7 @@ def _check_sandbox(cfg) -> None:
     """The sandbox group as the reward workers will read it (a bad value: one line naming it)."""
     from omegaconf import OmegaConf
 
-    from pac_verl.verifiers.sandbox_settings import CONFIG_KEY, ENV_VARS, from_config, ignored_env
+    from pac_verl.verifiers.sandbox.settings import CONFIG_KEY, ENV_VARS, from_config, ignored_env
 
     missing = object()
     group = OmegaConf.select(cfg, CONFIG_KEY, default=missing)
@@ -144,7 +146,7 @@ def _check_override_types(cfg, overrides: Sequence[str]) -> None:
 
 def _check_curriculum(cfg) -> None:
     """The curriculum group as the run would read it, through the one check of
-    :func:`pac_verl.curriculum.config.check_curriculum` (a value that does not resolve is left to
+    :func:`pac_verl.curriculum.registry.check_curriculum` (a value that does not resolve is left to
     :func:`_resolve`, which names it)."""
     from omegaconf import OmegaConf
 
@@ -156,25 +158,3 @@ def _check_curriculum(cfg) -> None:
         value = OmegaConf.select(cur, str(key), throw_on_resolution_failure=False)
         values[str(key)] = OmegaConf.to_object(value) if OmegaConf.is_config(value) else value
     check_curriculum(values)
-
-
-def check_command_line(argv: Sequence[str], prog: str = "python -m pac_verl.main") -> None:
-    """Compose the config of a ``python -m pac_verl.main`` command line; on a user error print one
-    line and exit with status 2 (before Hydra runs the job and before Ray starts). Command lines
-    this cannot read (multirun sweeps, Hydra's own help) are left to Hydra."""
-    from hydra._internal.utils import get_args_parser
-
-    try:
-        args, unknown = get_args_parser().parse_known_args(list(argv))
-    except SystemExit:
-        return
-    hydra_only = ("help", "hydra_help", "version", "info", "multirun", "shell_completion",
-                  "config_name", "config_path", "config_dir", "experimental_rerun")  # fmt: skip
-    if unknown or any(getattr(args, name, None) for name in hydra_only):
-        return
-    overrides = [o for o in args.overrides if not o.lstrip("+~").startswith("hydra")]
-    try:
-        compose_config(overrides)
-    except UserError as err:
-        print(f"{prog}: error: {err}", file=sys.stderr)
-        raise SystemExit(2) from None

@@ -4,7 +4,7 @@ verl 0.7.1 trains only on GPUs. Its real path (``run_ppo`` -> ``TaskRunner.run``
 ``init_workers()`` / ``fit()``: FSDP2 actor and reference workers, the agent loop, the reward
 loop, weight sync to the rollout every step) runs on a CPU, without editing verl, given:
 
-* a rollout verl can build: :mod:`pac_verl.verl.hf_rollout` registers ``"hf"``, Hugging Face
+* a rollout verl can build: :mod:`pac_verl.cpu.hf_rollout` registers ``"hf"``, Hugging Face
   token-in/token-out sampling in a Ray actor (verl accepts only vllm, sglang and trtllm);
 * shims, installed in every Ray worker by ``runtime_env.worker_process_setup_hook``
   (:func:`setup_worker`): ``torch.cpu`` gains the memory calls verl makes (no-ops), one
@@ -73,7 +73,7 @@ OVERRIDES: tuple[str, ...] = (
     "+ray_kwargs.ray_init.num_gpus=1",
     "+ray_kwargs.ray_init.resources.cpu=1",
     "+ray_kwargs.ray_init.include_dashboard=false",
-    "+ray_kwargs.ray_init.runtime_env.worker_process_setup_hook=pac_verl.verl.cpu_stack.setup_worker",
+    "+ray_kwargs.ray_init.runtime_env.worker_process_setup_hook=pac_verl.cpu.stack.setup_worker",
     # one thread per process: a dozen processes share the cores; two threads each ran 8x slower
     "+ray_kwargs.ray_init.runtime_env.env_vars.OMP_NUM_THREADS='1'",
     # on a machine with a GPU, verl's workers would see CUDA and leave the CPU path
@@ -103,7 +103,7 @@ def check_verl() -> None:
                       f"{verl.__version__}; its pinned names are all there", stacklevel=2)  # fmt: skip
     if missing:
         raise UserError(
-            f"the CPU stack (pac_verl.verl.cpu_stack) was written for verl {VERL_VERSION}; the "
+            f"the CPU stack (pac_verl.cpu.stack) was written for verl {VERL_VERSION}; the "
             f"installed verl {verl.__version__} lacks {', '.join(missing)}: install "
             f"verl=={VERL_VERSION} (pip install -e .)"
         )
@@ -189,7 +189,7 @@ def register_rollout() -> None:
     from verl.workers.rollout.base import _ROLLOUT_REGISTRY
     from verl.workers.rollout.replica import RolloutReplicaRegistry
 
-    from pac_verl.verl import hf_rollout
+    from pac_verl.cpu import hf_rollout
 
     _ROLLOUT_REGISTRY[(ROLLOUT, "async")] = f"{hf_rollout.__name__}.HFServerAdapter"
     RolloutReplicaRegistry.register(ROLLOUT, lambda: hf_rollout.HFRolloutReplica)

@@ -178,18 +178,6 @@ def check_model(path: str) -> Finding:
     return Finding("model", "ok", f"{path} on the hub (verl downloads it at start)")
 
 
-def sandbox_settings(cfg):
-    """The code sandbox's settings of a composed training config (``sandbox_settings.py``)."""
-    from omegaconf import OmegaConf
-
-    from pac_verl.verifiers.sandbox_settings import CONFIG_KEY, SandboxSettings, from_config
-
-    group = OmegaConf.select(cfg, CONFIG_KEY, default=None)
-    if group is None:  # another reward function: the sandbox's own defaults
-        return SandboxSettings()
-    return from_config(OmegaConf.to_container(group) if OmegaConf.is_config(group) else group)
-
-
 def check_writable(key: str, folder: str) -> Finding:
     """``folder`` (made by the run) can be created: its nearest existing ancestor is a writable
     directory. Probed with a temporary file, so read-only file systems count too."""
@@ -212,10 +200,10 @@ def check_sandbox(cfg=None) -> Finding:
     """The sandbox the config's reward workers will run (its ``reward_kwargs.sandbox`` group;
     without a config, the environment's settings, as for a tool outside training)."""
     from pac_verl.verifiers.sandbox import isolation_report
-    from pac_verl.verifiers.sandbox_settings import from_env
+    from pac_verl.verifiers.sandbox.settings import from_env, from_run_config
 
     try:
-        settings = sandbox_settings(cfg) if cfg is not None else from_env()
+        settings = from_run_config(cfg) if cfg is not None else from_env()
         report = isolation_report(settings=settings)
     except UserError as err:  # strict (the default) or the level asked for is not here
         return Finding("sandbox", "error", str(err))

@@ -1,32 +1,34 @@
-"""Run model-written Python where it can neither escape nor reach the verdict (SPEC 9).
+"""The local backend: run model-written Python under bubblewrap, where it can neither escape nor
+reach the verdict (SPEC 9).
 
-Each run is a fresh ``python -I -B`` running ``_harness.py`` (see ``_harness.py`` for what happens
-inside and ``code_judge.py`` for the verdict, computed outside). The harness arrives on stdin ahead
+Each run is a fresh ``python -I -B`` running ``harness.py`` (see ``harness.py`` for what happens
+inside and ``judge.py`` for the verdict, computed outside). The harness arrives on stdin ahead
 of the job, compiled once per interpreter (compiling its source took ~10 ms, a sixth of a short
 run), so no file of this package is mounted in the sandbox. The isolation level is a setting
-(``isolation`` of :class:`~pac_verl.verifiers.sandbox_settings.SandboxSettings`: in training
+(``isolation`` of :class:`~pac_verl.verifiers.sandbox.settings.SandboxSettings`: in training
 ``reward.custom_reward_function.reward_kwargs.sandbox.isolation``, outside it
-``PAC_SANDBOX_ISOLATION``; ``sandbox_settings.py`` says which source wins):
+``PAC_SANDBOX_ISOLATION``; ``settings.py`` says which source wins):
 
 - ``strict`` (default): bubblewrap with new pid, ipc, uts, net, mount and cgroup namespaces, a
   minimal read-only root (``/usr`` and the interpreter's own folders, nothing else of the host:
   no home, no data, no checkpoints, no ``/run`` sockets), a private ``/tmp``, a fresh ``/proc``,
   a ``/dev`` with only null, zero and urandom, ``no_new_privs``, the seccomp filter of
-  ``sandbox_seccomp.py``, an unprivileged uid (one per concurrency slot: ``PAC_SANDBOX_UID_BASE``
+  ``seccomp.py``, an unprivileged uid (one per concurrency slot: ``PAC_SANDBOX_UID_BASE``
   + slot, default 61000+; when the trainer runs as root the harness drops to it before any model
   code, otherwise the trainer's own uid in a new user namespace with further user namespaces
-  disabled), and a cgroup (``sandbox_cgroup.py``) whose memory, process count and CPU time
+  disabled), and a cgroup (``cgroup.py``) whose memory, process count and CPU time
   count the whole process tree.
 - ``namespaces``: the same without the cgroup (per-process rlimits only): for a machine where
   cgroups cannot be created; asked for by name only.
 - ``none``: no isolation at all beyond rlimits and a process group; for debugging, by name only.
 
-The backend ``sandbox_fusion`` (with ``fusion_url``) sends runs to a SandboxFusion service
-instead (``sandbox_fusion.py``); the verdict is still judged here.
+The other backend, ``sandbox_fusion`` (``fusion.py``), sends runs to a SandboxFusion service;
+the interface (:mod:`pac_verl.verifiers.sandbox`) picks one by the settings.
 
 If the machine cannot give the level asked for, the first run raises :class:`SandboxUnavailable`
 (a ``UserError``) naming what is missing and how to get it: there is no silent downgrade.
-:func:`isolation_report` returns what is active, for ``run.json``, the preflight and metrics.
+:func:`isolation_report` returns what is active (through the interface's, for ``run.json``,
+the preflight and metrics).
 
 Why bubblewrap and not nsjail: both are maintained and both do the namespace work, but bubblewrap
 is a Debian/Ubuntu package (``apt-get install bubblewrap``, what Flatpak runs on), while nsjail
@@ -40,7 +42,7 @@ Timeouts are decided by CPU time (the cgroup's, whole tree), with the wall clock
 backstop; a run that hit the wall clock without using its CPU budget is run once more, with twice
 the wall-clock time. A scoring call's :class:`Budget` bounds it all (issue 16): the slot wait, and
 the run with its retry, whose CPU limit and wall clock are cut to fit. A node-wide concurrency
-limit (``sandbox_slots.py``) keeps runs from starving each other: the same programs get the same
+limit (``slots.py``) keeps runs from starving each other: the same programs get the same
 verdicts alone and 24 at a time on 2 cores.
 
 The interpreter is a setting (``python``; default: this interpreter); its prefix folders are
@@ -55,7 +57,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import marshal
 import os
 import secrets
@@ -70,14 +71,13 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
-from pac_verl.errors import UserError
-from pac_verl.verifiers import sandbox_cgroup, sandbox_fusion, sandbox_seccomp, sandbox_slots
-from pac_verl.verifiers.sandbox_settings import SandboxSettings, settings_for
-from pac_verl.verifiers.sandbox_types import Budget, Limits, RunResult
+from pac_verl.verifiers.sandbox import cgroup as sandbox_cgroup
+from pac_verl.verifiers.sandbox import seccomp as sandbox_seccomp
+from pac_verl.verifiers.sandbox import slots as sandbox_slots
+from pac_verl.verifiers.sandbox.settings import SandboxSettings
+from pac_verl.verifiers.sandbox.types import Budget, Limits, RunResult, SandboxUnavailable
 
-__all__ = ["Budget", "Limits", "RunResult", "SandboxUnavailable", "isolation_report", "run_job"]
-
-HARNESS = Path(__file__).with_name("_harness.py")
+HARNESS = Path(__file__).with_name("harness.py")
 INSIDE_HARNESS = "/pac/harness.py"  # the name its code object carries (tracebacks, ps)
 # reads the compiled harness from stdin and runs it as __main__; it then reads the job from stdin
 BOOTSTRAP = (
@@ -85,11 +85,6 @@ BOOTSTRAP = (
     f"{{'__name__': '__main__', '__file__': {INSIDE_HARNESS!r}}})"
 )
 INSIDE_WORKDIR = "/tmp/work"
-_log = logging.getLogger(__name__)
-
-
-class SandboxUnavailable(UserError):
-    """The isolation level asked for cannot be had on this machine."""
 
 
 def _bwrap_path() -> str | None:
@@ -100,13 +95,9 @@ def _interpreter(python: str | None, settings: SandboxSettings) -> str:
     return python or settings.python or sys.executable
 
 
-def isolation_report(python: str | None = None, settings: SandboxSettings | None = None) -> dict:
-    """What a run gets with ``settings`` (default: the environment's, see ``sandbox_settings``):
-    backend, isolation level, cgroup version, interpreter. Raises SandboxUnavailable like a run
-    would."""
-    settings = settings_for(settings)
-    if settings.backend == "sandbox_fusion":
-        return {"backend": "sandbox_fusion", "isolation": "remote", "url": settings.fusion_url}
+def isolation_report(settings: SandboxSettings, python: str | None = None) -> dict:
+    """What a local run gets with ``settings``: isolation level, cgroup version, interpreter.
+    Raises SandboxUnavailable like a run would."""
     mode, python = settings.isolation, _interpreter(python, settings)
     require(mode, _bwrap_path(), python)
     cgroup = sandbox_cgroup.layout()[0] if mode == "strict" else None
@@ -262,28 +253,15 @@ def _launch(cmd: list[str], limits: Limits, group) -> tuple[list[str], dict[str,
 
 def run_job(
     job: dict,
-    limits: Limits | None = None,
+    limits: Limits,
+    settings: SandboxSettings,
     python: str | None = None,
     budget: Budget | None = None,
-    settings: SandboxSettings | None = None,
 ) -> RunResult:
-    """Run one job (``kind`` functional | stdio | unittest, ``code``, and the probe, inputs or
-    tests) and return the harness's report, unjudged. ``settings``: the reward call's (training),
-    default the environment's (``sandbox_settings``); ``python`` overrides its interpreter.
-    Raises SandboxUnavailable (see above), or a UserError for a bad setting.
-
-    With a ``budget`` (a scoring call's, issue 16) the wait for a slot ends at its
-    ``queue_until`` (``overloaded``) and the run, retry included, at ``timeout_s`` after the slot
-    is taken (``timeout``): the CPU limit is clamped to ``timeout_s``, the wall-clock backstop to
-    the time left, and the retry happens only when at least the first run's wall-clock time is
-    left (with less it would be starved again). Not counted: the one-time check of the machine by
-    the process's first run (:func:`require`; the preflight makes it before training)."""
-    limits, settings = limits or Limits(), settings_for(settings)
-    if budget is not None:
-        limits = _clamped(limits, budget.timeout_s)
-    if settings.backend == "sandbox_fusion":
-        deadline = None if budget is None else time.monotonic() + budget.timeout_s
-        return sandbox_fusion.run_job_remote(job, limits, settings.fusion_url, deadline)
+    """Run one job here (``kind`` functional | stdio | unittest, ``code``, and the probe, inputs or
+    tests) and return the harness's report, unjudged. ``limits`` are already clamped to the budget
+    by the interface (:func:`pac_verl.verifiers.sandbox.run_job`, which documents the budget);
+    ``python`` overrides the settings' interpreter. Raises SandboxUnavailable (see above)."""
     mode, bwrap, python = settings.isolation, _bwrap_path(), _interpreter(python, settings)
     require(mode, bwrap, python)
     dirs = _interpreter_info(python)[0] if mode != "none" else ()
@@ -300,24 +278,6 @@ def run_job(
     except sandbox_slots.NoSlot:
         return RunResult("overloaded", "no sandbox slot came free within queue_s")
     return RunResult("timeout", "wall clock") if result.reason == "wall_clock" else result
-
-
-_clamp_logged: set[tuple[float, float]] = set()
-
-
-def _clamped(limits: Limits, timeout_s: float) -> Limits:
-    """A CPU limit over the call's ``timeout_s`` (BigCodeBench's 60 s against the default 10 s)
-    could never be used: clamp it, and say so once per pair of values (raise ``timeout_s``)."""
-    if limits.cpu_seconds <= timeout_s:
-        return limits
-    if (limits.cpu_seconds, timeout_s) not in _clamp_logged:
-        _clamp_logged.add((limits.cpu_seconds, timeout_s))
-        _log.warning(
-            "sandbox CPU limit %gs is over the reward's timeout_s %gs: clamped to %gs (raise "
-            "reward timeout_s to give these programs their CPU time)",
-            limits.cpu_seconds, timeout_s, timeout_s,
-        )  # fmt: skip
-    return replace(limits, cpu_seconds=timeout_s)
 
 
 def _within(limits: Limits, end: float | None) -> Limits:

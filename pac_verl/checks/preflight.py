@@ -1,8 +1,8 @@
 """``pac-verl preflight [overrides]``: a dry run of a training config on any machine, no GPU.
 
 It composes the same config ``python -m pac_verl.main`` would (same overrides, same checks:
-:mod:`pac_verl.verl.config_check`), then, before verl is imported, checks the data
-(:mod:`pac_verl.verl.preflight_data`): training rows by ``pac-verl prep check``'s rules and their
+:mod:`pac_verl.checks.config`), then, before verl is imported, checks the data
+(:mod:`pac_verl.checks.data`): training rows by ``pac-verl prep check``'s rules and their
 gold answers through the verifiers on a sample (``--sample-rows``), validation rows in full, and
 every arm's pool against its share of a batch. Then it loads the training parquet through verl's
 real ``RLHFDataset`` (with the prompt-length filter when the backbone's tokenizer is on local
@@ -22,9 +22,9 @@ from collections import Counter
 from pathlib import Path
 
 from pac_verl.cli_args import HelpFormatter, positive_int
+from pac_verl.compose import compose_config
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, console, print_summary, process_seconds
-from pac_verl.verl.config_check import compose_config
 
 SAMPLE_ROWS = 1000  # training rows put through prep check's per-row rules and the verifiers
 
@@ -71,9 +71,9 @@ def _files(data, key: str) -> list[str]:
 
 
 def check_data(cfg, sample_rows: int | None = SAMPLE_ROWS) -> dict:
-    """The data checks that need no verl (:mod:`pac_verl.verl.preflight_data`): the training
+    """The data checks that need no verl (:mod:`pac_verl.checks.data`): the training
     files on a sample, the validation files in full, and every drawable arm's pool."""
-    from pac_verl.verl.preflight_data import check_data_file, check_pools, drawable_arms, file_arms
+    from pac_verl.checks.data import check_data_file, check_pools, drawable_arms, file_arms
 
     data = cfg.data
     train, val = _files(data, "train_files"), _files(data, "val_files")
@@ -116,7 +116,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     if batches < 1:
         raise UserError(f"batches must be >= 1, got {batches}")
     cfg = compose_config(overrides)
-    from pac_verl.verl.node_checks import check_node
+    from pac_verl.checks.node import check_node
 
     check_node(cfg)  # GPUs, memory plan, disk, model, writable folders: before any data is read
     data = cfg.data
@@ -126,10 +126,10 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     from verl.trainer.main_ppo import create_rl_sampler
     from verl.utils.dataset.rl_dataset import RLHFDataset
 
+    from pac_verl.checks.data import check_pools
     from pac_verl.data_prep.rows import read_rows
     from pac_verl.verifiers import compute_score, gold_solution
     from pac_verl.verl.arms import arm_name
-    from pac_verl.verl.preflight_data import check_pools
 
     tok = _tokenizer(cfg, tokenizer_path)
     with open_dict(data):

@@ -1,14 +1,14 @@
-"""The program that runs inside the sandbox (``python -I -B _harness.py``; stdlib only; SPEC 9).
+"""The program that runs inside the sandbox (``python -I -B sandbox/harness.py``; stdlib only; SPEC 9).
 
 It reads one job as JSON from stdin, drops to the run's unprivileged uid when it was started as
 root (strict mode: bubblewrap keeps root's capabilities until here), makes itself non-dumpable (no
 ``/proc/<pid>/mem`` for its children), installs PEP 578 audit hooks, runs the model's code and
 writes ``<token> <json>`` to fd 3. What it writes is raw material: the verdict is computed by the
-judge outside (``code_judge.py``), which never loads model code.
+judge outside (``judge.py``), which never loads model code.
 
 - ``functional``: the model's code, then the *probe* (the tests with every site, an expression
   rooted at a name the program defines, replaced by ``__pac_site__``, and every assert reduced to
-  an evaluation whose outcome is ignored; see ``code_judge.py``). The records are kept by an audit
+  an evaluation whose outcome is ignored; see ``judge.py``). The records are kept by an audit
   hook installed before any model code (:func:`_install_recorder`): site values and the calls made
   of program callables (arguments before, value or exception, list/dict/set arguments after) as
   plain data of exact built-in types (``type(x) is``, containers walked); anything else goes back
@@ -497,7 +497,7 @@ def _install_recorder(nonce):
 
 
 def _run_functional(job, arm):
-    """The model's code, then the probe (``code_judge.py``) in a copy of the model's namespace:
+    """The model's code, then the probe (``judge.py``) in a copy of the model's namespace:
     the probe sees the program's names, but what the tests bind (a list of cases with their
     expected outputs) stays out of the program's globals, where its functions could look it up
     at call time. The records come from the recorder hook, out of the program's reach."""

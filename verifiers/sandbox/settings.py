@@ -11,7 +11,7 @@ one of two sources, never a mix:
   is overridden like any other key: ``reward.custom_reward_function.reward_kwargs.sandbox.
   isolation=namespaces``. ``null`` keeps the dataclass default. The ``PAC_SANDBOX_*`` variables
   below are **not read** on this path: the driver's environment need not exist in a reward worker
-  on another node, and it is not in the config hash. ``pac_verl.verl.config_check`` checks the
+  on another node, and it is not in the config hash. ``pac_verl.checks.config`` checks the
   group before Ray starts and warns about a variable that is set but ignored.
 - **Tools run outside training**, where there is no config (``pac-verl prep check``, the
   benchmarks under ``scripts/bench``, direct calls of ``code.score``, ``run_job`` or
@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 
 from pac_verl.errors import UserError
-from pac_verl.verifiers.sandbox_types import Limits
+from pac_verl.verifiers.sandbox.types import Limits
 
 ISOLATION_LEVELS = ("strict", "namespaces", "none")
 BACKENDS = ("local", "sandbox_fusion")
@@ -70,7 +70,7 @@ class SandboxSettings:
     fusion_url: str | None = None  # SandboxFusion's run_code address (backend sandbox_fusion)
     python: str | None = None  # interpreter that runs the programs; None: the trainer's own
     concurrency: int = 0  # sandbox runs at once, node-wide; 0: the CPUs this process may use
-    # one run's limits (code.default_limits); Code-R1's are sandbox_types.Limits' own defaults
+    # one run's limits (code.default_limits); Code-R1's are types.Limits' own defaults
     cpu_seconds: float = Limits.cpu_seconds  # CPU time of the whole tree: then "timeout"
     wall_seconds: float = Limits.wall_seconds  # wall-clock backstop (one retry when starved)
     memory_mb: int = Limits.memory_mb  # memory of the whole tree (strict), else per process
@@ -136,6 +136,17 @@ def from_config(group: Mapping[str, object]) -> SandboxSettings:
         raise UserError(f"{CONFIG_KEY}.{unknown[0]}: the sandbox has no such setting; valid: "
                         f"{', '.join(known)}")  # fmt: skip
     return _build(dict(group), lambda field: f"{CONFIG_KEY}.{field}")
+
+
+def from_run_config(cfg) -> SandboxSettings:
+    """The settings of a composed training config (an OmegaConf config or a plain mapping), as the
+    reward workers will read them; another reward function's config: the defaults."""
+    from omegaconf import OmegaConf
+
+    group = OmegaConf.select(cfg, CONFIG_KEY, default=None)
+    if group is None:  # another reward function: the sandbox's own defaults
+        return SandboxSettings()
+    return from_config(OmegaConf.to_container(group) if OmegaConf.is_config(group) else group)
 
 
 def from_env(environ: Mapping[str, str] | None = None) -> SandboxSettings:

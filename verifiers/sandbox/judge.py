@@ -12,7 +12,7 @@ evaluation whose outcome is ignored (``__pac_try__``): of the calls into model c
 top-level assert that calls model code directly (its expected side never reaches the sandbox), or
 of the whole condition where model code may be called indirectly (an assert in a function body, a
 comprehension or a lambda, or one that passes a site as a value or calls a name the tests bind,
-such as ``check(candidate)``'s asserts). The sandbox's recorder (``_harness._install_recorder``, an
+such as ``check(candidate)``'s asserts). The sandbox's recorder (``harness._install_recorder``, an
 audit hook out of the program's reach) records each site's value as plain data (exact built-in
 types), or, for a callable, every call made of it: the arguments before the call, the value or
 exception, and the state of every list, dict and set argument after it.
@@ -42,7 +42,7 @@ import math
 import secrets
 from collections import deque
 
-from pac_verl.verifiers._harness import call_key, decode, fresh_exception
+from pac_verl.verifiers.sandbox.harness import call_key, decode, fresh_exception
 from pac_verl.verifiers.verdict import OK, Verdict, fail
 
 __all__ = ["BadTests", "decode", "judge_functional", "judge_stdio", "judge_unittest",

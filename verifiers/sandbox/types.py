@@ -1,10 +1,17 @@
 """What a sandbox run is given (``Limits``, ``Budget``) and what it returns (``RunResult``),
-shared by the local backend (``sandbox.py``) and SandboxFusion (``sandbox_fusion.py``)."""
+shared by the local backend (``local.py``) and SandboxFusion (``fusion.py``), and the error a
+machine that cannot give the isolation asked for raises (``SandboxUnavailable``)."""
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+
+from pac_verl.errors import UserError
+
+
+class SandboxUnavailable(UserError):
+    """The isolation level asked for cannot be had on this machine."""
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from omegaconf import OmegaConf, open_dict
 
-from pac_verl.curriculum.config import check_curriculum
+from pac_verl.curriculum.registry import check_curriculum
 from pac_verl.errors import UserError
 from pac_verl.naming import parse_experiment_name
 from pac_verl.run_record import (
@@ -72,10 +72,10 @@ def _sandbox(config) -> dict:
     """The code sandbox this attempt's rewards run in, from the config's ``reward_kwargs.sandbox``
     as the reward workers read it (SPEC 9: the active level is recorded)."""
     from pac_verl.verifiers.sandbox import isolation_report
-    from pac_verl.verl.node_checks import sandbox_settings
+    from pac_verl.verifiers.sandbox.settings import from_run_config
 
     try:
-        return dict(isolation_report(settings=sandbox_settings(config)))
+        return dict(isolation_report(settings=from_run_config(config)))
     except Exception as err:  # a level this machine cannot give: the first code reward says so
         return {"unavailable": str(err)}
 

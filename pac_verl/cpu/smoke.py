@@ -2,10 +2,10 @@
 
 Before booking GPUs, check that an installation trains end to end: verl's own ``run_ppo`` ->
 ``PACTaskRunner`` -> ``init_workers()`` / ``fit()`` with its real FSDP2 actor and reference
-workers, agent loop, reward loop and weight sync (:mod:`pac_verl.verl.cpu_stack`), the project's
+workers, agent loop, reward loop and weight sync (:mod:`pac_verl.cpu.stack`), the project's
 Hydra config with ``curriculum=pac``, a small multi-level dataset, and a tiny randomly
 initialised Qwen2 (hidden 64, 2 layers) with a byte-level BPE tokenizer trained on the spot
-(nothing is downloaded). The reward is dense (:func:`~pac_verl.verl.cpu_stack.toy_reward`), so
+(nothing is downloaded). The reward is dense (:func:`~pac_verl.cpu.stack.toy_reward`), so
 advantages are not zero and the policy moves. At the end it checks what only a real run shows
 (weights reach the rollout every step, ``grad_norm > 0``, the KL to the reference grows, the
 ``curriculum/`` metrics and run log are written) and prints one table.
@@ -82,8 +82,8 @@ def build_assets(root: Path, train_per_arm: int = 4, val_per_level: int = 1) -> 
 def overrides(root: Path, run: Path, steps: int = 3, batch: int = 6, n: int = 4) -> list[str]:
     """The project's config (``curriculum=pac``) on the tiny assets under ``root``, plus the CPU
     stack; checkpoints, run logs and the rollout's weight log go under ``run``."""
-    from pac_verl.verl.cpu_stack import OVERRIDES
-    from pac_verl.verl.hf_rollout import LOG_KEY
+    from pac_verl.cpu.hf_rollout import LOG_KEY
+    from pac_verl.cpu.stack import OVERRIDES
 
     return [
         "setting=multi_level", "backbone=qwen2.5-3b", "curriculum=pac",
@@ -96,7 +96,7 @@ def overrides(root: Path, run: Path, steps: int = 3, batch: int = 6, n: int = 4)
         "actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu=8",
         "actor_rollout_ref.actor.optim.lr=1e-3",
         "actor_rollout_ref.actor.use_kl_loss=true", "actor_rollout_ref.actor.kl_loss_coef=0.01",
-        "reward.custom_reward_function.path=pkg://pac_verl.verl.cpu_stack",
+        "reward.custom_reward_function.path=pkg://pac_verl.cpu.stack",
         "reward.custom_reward_function.name=toy_reward",
         "reward.custom_reward_function.reward_kwargs.workers=1",
         "curriculum.cold_start=1",
@@ -113,7 +113,7 @@ def compose(overrides_: list[str]):
     from hydra import compose as hydra_compose
     from hydra import initialize_config_module
 
-    from pac_verl.main import register_resolvers
+    from pac_verl.resolvers import register_resolvers
 
     register_resolvers()
     with initialize_config_module("pac_verl.configs", version_base=None):
@@ -178,8 +178,8 @@ def read_metrics(log_root: Path) -> dict[int, dict]:
 
 def train_once(root: Path, run: Path, steps: int) -> None:
     """One attempt of ``python -m pac_verl.main`` on the tiny assets (Ray started if needed)."""
-    from pac_verl.main import train
-    from pac_verl.verl.cpu_stack import check_verl
+    from pac_verl.cpu.stack import check_verl
+    from pac_verl.train import train
 
     check_verl()
     train(compose(overrides(root, run, steps)))

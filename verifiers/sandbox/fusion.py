@@ -2,14 +2,14 @@
 clusters that already run a SandboxFusion service (``fusion_url``, e.g.
 ``http://sandbox:8080/run_code``): in training ``reward.custom_reward_function.reward_kwargs.
 sandbox.backend=sandbox_fusion`` and ``...sandbox.fusion_url=...``, outside it
-``PAC_SANDBOX_BACKEND`` and ``PAC_SANDBOX_FUSION_URL`` (``sandbox_settings.py``).
+``PAC_SANDBOX_BACKEND`` and ``PAC_SANDBOX_FUSION_URL`` (``settings.py``).
 
-Same verdict contract as the local backend: the service runs the harness (``_harness.py``, sent as
+Same verdict contract as the local backend: the service runs the harness (``harness.py``, sent as
 one script with the job embedded; the report comes back on stdout, sealed with a per-run token),
-and the judge in this process decides (``code_judge.py``): the expected stdout and the expected
+and the judge in this process decides (``judge.py``): the expected stdout and the expected
 sides of top-level functional asserts never leave this process. The request is SandboxFusion's
 ``/run_code`` JSON (the one verl 0.7.1's ``verl.utils.reward_score.sandbox_fusion`` client
-sends), made here with ``requests`` because only ``pac_verl/verl`` may import verl; like verl's
+sends), made here with ``requests`` because the verifiers never import verl; like verl's
 client it retries a 504 (the service's queue is full) with a growing delay.
 
 Isolation is the service's. One difference: the service shows the program the script it runs, so
@@ -28,9 +28,9 @@ import secrets
 import time
 from pathlib import Path
 
-from pac_verl.verifiers.sandbox_types import Limits, RunResult
+from pac_verl.verifiers.sandbox.types import Limits, RunResult
 
-HARNESS = Path(__file__).with_name("_harness.py")
+HARNESS = Path(__file__).with_name("harness.py")
 HARNESS_MAIN = 'if __name__ == "__main__":\n    main()\n'
 RETRIES_ON_504 = 3
 

@@ -5,7 +5,7 @@ verl runs several reward workers per node, each scoring many responses at once; 
 exclusive ``flock`` on one of N files in a node-wide folder, so every process and thread on the
 node shares the same N slots, and a crashed holder frees its slot with its file descriptor.
 N defaults to the CPUs this process may use; the sandbox's ``concurrency`` setting overrides it
-(``sandbox_settings.py``: in training ``reward.custom_reward_function.reward_kwargs.sandbox.
+(``settings.py``: in training ``reward.custom_reward_function.reward_kwargs.sandbox.
 concurrency``, outside it ``PAC_SANDBOX_CONCURRENCY``). The slot number also picks the run's uid
 (strict mode), so two concurrent runs never share a uid.
 A wait may be bounded (``until``): a scoring call that gets no slot by then scores ``overloaded``
@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pac_verl.verifiers.sandbox_settings import from_env
+from pac_verl.verifiers.sandbox.settings import from_env
 
 
 class NoSlot(TimeoutError):

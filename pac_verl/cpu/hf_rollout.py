@@ -1,4 +1,4 @@
-"""A Hugging Face rollout for verl 0.7.1's agent loop, for CPU runs (:mod:`pac_verl.verl.cpu_stack`).
+"""A Hugging Face rollout for verl 0.7.1's agent loop, for CPU runs (:mod:`pac_verl.cpu.stack`).
 
 verl 0.7.1 always builds its rollout as server replicas behind the agent loop, and ships replicas
 for vLLM, SGLang and TensorRT-LLM only. This is the smallest replica that plays the same part:

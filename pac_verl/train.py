@@ -1,0 +1,32 @@
+"""Train with a composed config: what ``python -m pac_verl.main`` does after Hydra.
+
+Like verl's own ``main``, :func:`train` calls ``auto_set_device`` and ``migrate_legacy_reward_impl``
+before training, then runs verl's ``run_ppo`` with a task runner that builds
+:class:`~pac_verl.verl.trainer.PACTrainer`. The experiment name is pinned to a plain string and the
+whole config resolved here, in the driver, before it leaves this process
+(:func:`pac_verl.run_logs.prepare_run_logs`). ``pac-verl smoke`` trains through the same function.
+"""
+
+from __future__ import annotations
+
+from pac_verl.checks.node import require_gpus
+from pac_verl.resolvers import pin_experiment_name
+from pac_verl.run_logs import prepare_run_logs
+
+
+def train(config) -> None:
+    """Check the machine, record the attempt, then run verl's ``run_ppo`` with PAC's runner."""
+    from verl.experimental.reward_loop import migrate_legacy_reward_impl
+    from verl.trainer.main_ppo import run_ppo
+    from verl.utils.device import auto_set_device
+
+    from pac_verl.verl.runner import pac_task_runner
+
+    pin_experiment_name(config)
+    require_gpus(config)  # a machine without the GPUs fails here, before any file or Ray
+    # run.json records the config as composed (what --cfg job --resolve prints), before verl's
+    # own rewrites below, so that pac_verl.launch can compare it without importing verl
+    print(f"metrics of this attempt: {prepare_run_logs(config)}")
+    auto_set_device(config)
+    config = migrate_legacy_reward_impl(config)
+    run_ppo(config, task_runner_class=pac_task_runner())

@@ -1,0 +1,97 @@
+"""Running model-written code (SPEC 9): the small interface the verifiers use, over one module per
+backend.
+
+- :func:`run_job` runs one job (``kind`` functional | stdio | unittest, the ``code``, and the
+  probe, inputs or tests) and returns the harness's report, unjudged (:class:`RunResult`);
+- :func:`isolation_report` says what a run gets with the settings (backend, isolation level), or
+  raises :class:`SandboxUnavailable` as a run would;
+- :mod:`.judge`, which turns a ground truth's tests into what the sandbox may see and its report
+  into a verdict;
+- the settings (:class:`SandboxSettings`, :func:`settings_for`; where they come from:
+  :mod:`.settings`), the limits of a run (:class:`Limits`) and a scoring call's bound
+  (:class:`Budget`).
+
+The backend is a setting (``backend``): ``local`` (:mod:`.local`: bubblewrap, seccomp
+(:mod:`.seccomp`), a cgroup per run (:mod:`.cgroup`), node-wide slots (:mod:`.slots`)) or
+``sandbox_fusion`` (:mod:`.fusion`: a SandboxFusion service). Both run the same program,
+:mod:`.harness`, and the verdict is computed outside the sandbox by :mod:`.judge`, which never loads
+model code.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import replace
+
+from pac_verl.verifiers.sandbox import fusion, judge, local
+from pac_verl.verifiers.sandbox.settings import SandboxSettings, settings_for
+from pac_verl.verifiers.sandbox.types import Budget, Limits, RunResult, SandboxUnavailable
+
+__all__ = [
+    "Budget",
+    "Limits",
+    "RunResult",
+    "SandboxSettings",
+    "SandboxUnavailable",
+    "isolation_report",
+    "judge",
+    "run_job",
+    "settings_for",
+]
+_log = logging.getLogger(__name__)
+
+
+def isolation_report(python: str | None = None, settings: SandboxSettings | None = None) -> dict:
+    """What a run gets with ``settings`` (default: the environment's, see :mod:`.settings`):
+    backend, isolation level, cgroup version, interpreter. Raises SandboxUnavailable like a run
+    would."""
+    settings = settings_for(settings)
+    if settings.backend == "sandbox_fusion":
+        return {"backend": "sandbox_fusion", "isolation": "remote", "url": settings.fusion_url}
+    return local.isolation_report(settings, python)
+
+
+def run_job(
+    job: dict,
+    limits: Limits | None = None,
+    python: str | None = None,
+    budget: Budget | None = None,
+    settings: SandboxSettings | None = None,
+) -> RunResult:
+    """Run one job on the backend the settings name and return the harness's report, unjudged.
+    ``settings``: the reward call's (training), default the environment's (:mod:`.settings`);
+    ``python`` overrides the local backend's interpreter. Raises SandboxUnavailable, or a
+    UserError for a bad setting.
+
+    With a ``budget`` (a scoring call's, issue 16) the wait for a slot ends at its
+    ``queue_until`` (``overloaded``) and the run, retry included, at ``timeout_s`` after the slot
+    is taken (``timeout``): the CPU limit is clamped to ``timeout_s``, the wall-clock backstop to
+    the time left, and the retry happens only when at least the first run's wall-clock time is
+    left (with less it would be starved again). Not counted: the one-time check of the machine by
+    the process's first run (:func:`.local.require`; the preflight makes it before training)."""
+    limits, settings = limits or Limits(), settings_for(settings)
+    if budget is not None:
+        limits = _clamped(limits, budget.timeout_s)
+    if settings.backend == "sandbox_fusion":
+        deadline = None if budget is None else time.monotonic() + budget.timeout_s
+        return fusion.run_job_remote(job, limits, settings.fusion_url, deadline)
+    return local.run_job(job, limits, settings, python, budget)
+
+
+_clamp_logged: set[tuple[float, float]] = set()
+
+
+def _clamped(limits: Limits, timeout_s: float) -> Limits:
+    """A CPU limit over the call's ``timeout_s`` (BigCodeBench's 60 s against the default 10 s)
+    could never be used: clamp it, and say so once per pair of values (raise ``timeout_s``)."""
+    if limits.cpu_seconds <= timeout_s:
+        return limits
+    if (limits.cpu_seconds, timeout_s) not in _clamp_logged:
+        _clamp_logged.add((limits.cpu_seconds, timeout_s))
+        _log.warning(
+            "sandbox CPU limit %gs is over the reward's timeout_s %gs: clamped to %gs (raise "
+            "reward timeout_s to give these programs their CPU time)",
+            limits.cpu_seconds, timeout_s, timeout_s,
+        )  # fmt: skip
+    return replace(limits, cpu_seconds=timeout_s)
