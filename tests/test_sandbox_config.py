@@ -86,15 +86,17 @@ def test_limits_come_from_the_settings():
     assert (env.cpu_seconds, env.bcb_memory_mb) == (2.5, 1024)
 
 
+# a correct program that needs 1 s of CPU on any machine (a fixed loop count ran in 0.16 s on a
+# fast machine, under the 0.2 s limit below)
 BURN = (
-    "def add(a, b):\n    n = 0\n    for i in range(8_000_000):\n        n += i\n    return a + b\n"
+    "import time\n\ndef add(a, b):\n    while time.process_time() < 1.0:\n        pass\n"
+    "    return a + b\n"
 )
 
 
 def test_the_limits_of_training_come_from_the_config_not_the_environment(monkeypatch):
-    """A correct program that needs about 1 s of CPU here (8M loop steps; 0.3 s on a machine 3x
-    as fast): a 0.2 s limit in the environment times it out in a tool's call, not in a training
-    call (whose config keeps the 10 s default)."""
+    """A correct program that needs 1 s of CPU: a 0.2 s limit in the environment times it out in
+    a tool's call, not in a training call (whose config keeps the 10 s default)."""
     truth = json.dumps({"functional": "assert add(2, 3) == 5"})
     response = f"```python\n{BURN}```"
     monkeypatch.setenv("PAC_SANDBOX_CPU_SECONDS", "0.2")

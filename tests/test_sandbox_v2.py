@@ -80,7 +80,9 @@ def test_isolation_report_names_the_active_level():
 
 
 def test_a_hostile_run_leaves_no_cgroup_no_mount_and_no_ipc_object():
-    before = {p.name for p in Path("/sys/fs/cgroup").glob("*/**/pac-sandbox/run-*")}
+    # this process's run groups only (run-<pid>-...): other scorers on the machine come and go
+    ours = f"*/**/pac-sandbox/run-{os.getpid()}-*"
+    before = {p.name for p in Path("/sys/fs/cgroup").glob(ours)}
     mounts = Path("/proc/self/mountinfo").read_text()
     src = (
         "import ctypes, os\nlibc = ctypes.CDLL(None)\nlibc.shmget(0x5AC0FFEF, 4096, 0o1666)\n"
@@ -90,7 +92,7 @@ def test_a_hostile_run_leaves_no_cgroup_no_mount_and_no_ipc_object():
         f"```python\n{src}```", ADD, limits=Limits(wall_seconds=2, cpu_seconds=1)
     )
     assert verdict.score == 0.0
-    after = {p.name for p in Path("/sys/fs/cgroup").glob("*/**/pac-sandbox/run-*")}
+    after = {p.name for p in Path("/sys/fs/cgroup").glob(ours)}
     assert after - before == set()
     assert Path("/proc/self/mountinfo").read_text() == mounts
     assert "1522597871" not in Path("/proc/sysvipc/shm").read_text().split()
