@@ -9,9 +9,11 @@ Levels (1..3 train and validate, 4 validates only):
 | arc       | length 10 | 20 | 30 | 40 | reasoning-gym 0.1.25 ``arc_1d`` (min_size = max_size = 10 * level, num_train = 3) |
 
 Rows follow SPEC 10: training ``data_source`` is the task (``countdown``), validation's is
-``<task>/<level>``; ``extra_info`` holds ``type``, ``difficulty``, ``split``, ``index``, ``key`` (the
-canonical puzzle key: validation is generated first and training skips every puzzle whose key is
-in it) and, for Countdown, ``solution`` (the generator's expression, the gold for ``prep check``).
+``<task>/<level>``; ``extra_info`` holds ``type``, ``difficulty``, ``split``, ``index``, ``key`` (a hash of the
+canonical puzzle key of :func:`pac_verl.data_prep.overlap.puzzle_key`, what the policy is asked and
+must answer: Countdown's numbers and target, ARC's test input and answer, Zebra's clues and answer;
+validation is generated first, and training skips every puzzle whose key or normalised question
+text is validation's, so the two are disjoint by construction) and, for Countdown, ``solution`` (the generator's expression, the gold for ``prep check``).
 Every row's gold answer is scored by the project's verifier before anything is written; a row it
 rejects is a bug and the build fails. Shards (task, level, split) get seeds derived from ``seed``
 alone, so the files do not depend on the number of worker processes; a fixed seed writes the same
@@ -25,7 +27,6 @@ uniqueness by search after every clue, managed about 3 puzzles per second at 5x5
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -52,6 +53,16 @@ class Shard:
     seed: int
     exclude: frozenset[str] = frozenset()
     prompt_style: str = "chat"
+
+
+def row_keys(row: dict[str, Any]) -> tuple[str, str]:
+    """The row's puzzle key and question-text key (:mod:`.overlap`), as short hex strings: the
+    puzzle key de-duplicates a shard, and training skips a row whose either key is validation's."""
+    from pac_verl.data_prep.overlap import digest, puzzle_key, question_text
+
+    task = row["extra_info"]["type"]
+    return (f"{task}:{digest(puzzle_key(row)).hex()}",
+            f"{task}-text:{digest(question_text(row)).hex()}")  # fmt: skip
 
 
 def shard_seed(seed: int, task: str, level: int, split: str) -> int:
@@ -93,9 +104,8 @@ def countdown_puzzle(rng: random.Random, n_numbers: int) -> tuple[list[int], int
 def _countdown_rows(shard: Shard, rng: random.Random):
     while True:
         numbers, target, expr = countdown_puzzle(rng, shard.level + 2)
-        key = f"countdown:{sorted(numbers)}:{target}"
         truth = {"target": target, "numbers": numbers}
-        yield key, prompts.countdown(numbers, target, shard.prompt_style), truth, {"solution": expr}
+        yield prompts.countdown(numbers, target, shard.prompt_style), truth, {"solution": expr}
 
 
 # ---------------------------------------------------------------- zebra / arc (reasoning-gym)
@@ -107,8 +117,7 @@ def _zebra_rows(shard: Shard, rng: random.Random):
     size = shard.level + 2
     while True:
         puzzle = generate(rng, size, size)
-        key = "zebra:" + hashlib.sha256(puzzle.key.encode()).hexdigest()[:24]
-        yield key, prompts.zebra(puzzle.text, shard.prompt_style), puzzle.answer, {}
+        yield prompts.zebra(puzzle.text, shard.prompt_style), puzzle.answer, {}
 
 
 def _arc_rows(shard: Shard, rng: random.Random):
@@ -123,15 +132,8 @@ def _arc_rows(shard: Shard, rng: random.Random):
             meta = ds[i]["metadata"]
             examples = [(e["input"], e["output"]) for e in meta["train_examples"]]
             test_in, test_out = meta["test_example"]["input"], meta["test_example"]["output"]
-            key = (
-                "arc:"
-                + hashlib.sha256(
-                    json.dumps([meta["task_name"], examples, test_in]).encode()
-                ).hexdigest()[:24]
-            )
             answer = " ".join(map(str, test_out))
             yield (
-                key,
                 prompts.arc(examples, test_in, shard.prompt_style),
                 answer,
                 {"task_name": meta["task_name"]},
@@ -146,19 +148,24 @@ def build_shard(shard: Shard) -> tuple[list[dict[str, Any]], Counter]:
     from pac_verl.verifiers import gold_solution, score
 
     rng = random.Random(shard.seed)
-    rows, seen, rejects = [], set(shard.exclude), Counter()
+    rows, seen, rejects = [], set(), Counter()
     source = shard.task if shard.split == "train" else f"{shard.task}/{shard.level}"
-    for key, prompt, truth, extra in GENERATORS[shard.task](shard, rng):
+    for prompt, truth, extra in GENERATORS[shard.task](shard, rng):
         if len(rows) == shard.count:
             break
-        if key in seen:
-            rejects["duplicate_or_in_validation"] += 1
-            continue
-        seen.add(key)
         row = make_row(
             data_source=source, prompt=prompt, task_type=shard.task, ground_truth=truth,
-            split=shard.split, index=len(rows), difficulty=shard.level, key=key, **extra,
+            split=shard.split, index=len(rows), difficulty=shard.level, **extra,
         )  # fmt: skip
+        key, text = row_keys(row)
+        if key in shard.exclude or text in shard.exclude:
+            rejects["in_validation"] += 1
+            continue
+        if key in seen:
+            rejects["duplicate"] += 1
+            continue
+        seen.add(key)
+        row["extra_info"]["key"] = key
         info = row["extra_info"]
         gold = gold_solution(shard.task, row["reward_model"]["ground_truth"], info)
         verdict = score(shard.task, gold or "", row["reward_model"]["ground_truth"])
@@ -203,7 +210,7 @@ def build_multi_level(
             for t in tasks for lv in VAL_LEVELS
         ]  # fmt: skip
         val = _run(val_shards, workers, "validation", quiet)
-        val_keys = frozenset(r["extra_info"]["key"] for rows, _ in val for r in rows)
+        val_keys = frozenset(k for rows, _ in val for r in rows for k in row_keys(r))
         train_shards = [
             Shard(t, lv, "train", train_per_arm, shard_seed(seed, t, lv, "train"), val_keys, prompt_style)
             for t in tasks for lv in TRAIN_LEVELS
