@@ -30,9 +30,12 @@ def build_parser() -> argparse.ArgumentParser:
     md = sub.add_parser("multi-domain", formatter_class=HelpFormatter,
                         help="math, code, K&K and five benchmarks (hub or local copies)")  # fmt: skip
     multi_domain.add_arguments(md)
-    ck = sub.add_parser("check", help="validate a parquet and re-score every gold answer",
-                        formatter_class=HelpFormatter)  # fmt: skip
-    ck.add_argument("file", help="a verl parquet file (e.g. data/multi_level/val.parquet)")
+    ck = sub.add_parser("check", help="validate parquet files, re-score every gold answer and "
+                        "count training/validation overlaps", formatter_class=HelpFormatter)  # fmt: skip
+    ck.add_argument("files", nargs="+", metavar="FILE",
+                    help="verl parquet files (e.g. data/multi_level/train.parquet "
+                    "data/multi_level/val.parquet); with several, no validation row may ask what "
+                    "a training row asks")  # fmt: skip
     return parser
 
 
@@ -49,9 +52,12 @@ def _check_multi_domain_options(args: argparse.Namespace) -> None:
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
-        from pac_verl.data_prep.check import check_file
+        from pac_verl.data_prep.check import check_file, check_overlap
 
-        check_file(args.file)
+        for path in args.files:
+            check_file(path)
+        if len(args.files) > 1:
+            check_overlap(args.files)
         return 0
     if args.command == "multi-domain":
         _check_multi_domain_options(args)

@@ -47,9 +47,8 @@ _FRAME = re.compile(
     r"^\s*A conversation between User and Assistant\..*?\nUser:\s?(?P<task>.*)\nAssistant:[^\n]*$",
     re.DOTALL,
 )
-# A sentence that tells the model how to format its answer (it names \boxed{}): "Put the final
-# answer within \boxed{}.", "Return the final answer in \boxed{}, for example \boxed{(1 + 2) / 3}."
-_BOXED_SENTENCE = re.compile(r"[^.\n]*\\boxed\{[^\n]*?(?:\.(?=\s|$)|$)", re.MULTILINE)
+# The end of a sentence: a full stop before white space or the end, or a line break.
+_SENTENCE_END = re.compile(r"\.(?=\s|$)|\n")
 _NON_WORD = re.compile(r"[\W_]+")
 _CLUE_LINE = re.compile(r"^\s*\d+\.\s+(?P<clue>.+?)\s*$", re.MULTILINE)
 TEXT_TYPES = frozenset({"math", "code", "logic"})
@@ -76,9 +75,23 @@ def user_text(prompt: Sequence[Mapping[str, Any]] | str) -> str:
     return str((users or list(prompt))[-1]["content"]) if prompt else ""
 
 
+def drop_boxed_sentences(text: str) -> str:
+    """``text`` without the sentences that name ``\\boxed{`` (the answer-format instruction: "Put
+    the final answer within \\boxed{}.", "Return the final answer in \\boxed{}, for example
+    \\boxed{(1 + 2) / 3}.")."""
+    kept, pos = [], 0
+    while (i := text.find("\\boxed{", pos)) >= 0:
+        start = max(text.rfind(".", pos, i), text.rfind("\n", pos, i)) + 1
+        end = _SENTENCE_END.search(text, i)
+        kept.append(text[pos : max(start, pos)])
+        pos = end.end() if end else len(text)
+    kept.append(text[pos:])
+    return " ".join(kept)
+
+
 def question_text(row: Mapping[str, Any]) -> str:
     """The question as the policy reads it, frame and answer-format sentences removed, normalised."""
-    return normalise(_BOXED_SENTENCE.sub(" ", task_text(user_text(row["prompt"]))))
+    return normalise(drop_boxed_sentences(task_text(user_text(row["prompt"]))))
 
 
 def _digits(text: str) -> str:
@@ -110,7 +123,9 @@ def puzzle_key(row: Mapping[str, Any]) -> str:
             raise ValueError("an ARC prompt without 'Input:'")
         return f"arc|{_digits(task.rsplit('Input:', 1)[1])}|{_digits(str(truth))}"
     if kind == "zebra":
-        clues = sorted(normalise(m.group("clue")) for m in _CLUE_LINE.finditer(task))
+        clues = sorted(
+            " ".join(m.group("clue").casefold().split()) for m in _CLUE_LINE.finditer(task)
+        )
         return f"zebra|{clues}|{normalise(str(truth))}"
     return f"{kind}|{question_text(row)}"
 
@@ -146,6 +161,17 @@ class Overlap:
                 for ds, n, p, t, e in self.table()}  # fmt: skip
 
 
+def row_digests(row: Mapping[str, Any]) -> tuple[bytes, bytes]:
+    """The hashed puzzle key and question text of ``row``; a row whose question or answer cannot
+    be read is a :class:`UserError` naming it (``row["_where"]`` if the reader set it)."""
+    try:
+        return digest(puzzle_key(row)), digest(question_text(row))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        where = row.get("_where", "a row") if isinstance(row, Mapping) else "a row"
+        raise UserError(f"{where}: cannot read the question or answer for the overlap check "
+                        f"({type(err).__name__}: {err})") from None  # fmt: skip
+
+
 class TrainingIndex:
     """The puzzle keys and question texts of a set of training rows (hashed)."""
 
@@ -154,11 +180,13 @@ class TrainingIndex:
         self.texts: set[bytes] = set()
 
     def add(self, row: Mapping[str, Any]) -> None:
-        self.keys.add(digest(puzzle_key(row)))
-        self.texts.add(digest(question_text(row)))
+        key, text = row_digests(row)
+        self.keys.add(key)
+        self.texts.add(text)
 
     def match(self, row: Mapping[str, Any]) -> tuple[bool, bool]:
-        return digest(puzzle_key(row)) in self.keys, digest(question_text(row)) in self.texts
+        key, text = row_digests(row)
+        return key in self.keys, text in self.texts
 
 
 def count_overlaps(
@@ -202,17 +230,6 @@ def read_split_rows(paths: Sequence[str | Path]) -> tuple[list[dict], list[dict]
     return train, val
 
 
-def _keyed(rows: Iterable[dict]) -> Iterable[dict]:
-    """Rows whose key can be read; a row that cannot be read is a UserError naming it."""
-    for row in rows:
-        try:
-            puzzle_key(row)
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise UserError(f"{row.get('_where', 'a row')}: cannot read the question or answer for "
-                            f"the overlap check ({type(err).__name__}: {err})") from None  # fmt: skip
-        yield row
-
-
 def check_disjoint(
     train_files: Sequence[str | Path], val_files: Sequence[str | Path], quiet: bool = True
 ) -> Overlap:
@@ -223,7 +240,7 @@ def check_disjoint(
 
     train_rows = [r for p in train_files for r in _tagged(read_table(p, columns=_COLUMNS), p)]
     val_rows = [r for p in val_files for r in _tagged(read_table(p, columns=_COLUMNS), p)]
-    return _disjoint(train_rows, val_rows, quiet)
+    return disjoint_rows(train_rows, val_rows, quiet)
 
 
 def _tagged(table, path) -> list[dict]:
@@ -233,8 +250,9 @@ def _tagged(table, path) -> list[dict]:
     return rows
 
 
-def _disjoint(train_rows: list[dict], val_rows: list[dict], quiet: bool) -> Overlap:
-    result = count_overlaps(_keyed(train_rows), _keyed(val_rows))
+def disjoint_rows(train_rows: list[dict], val_rows: list[dict], quiet: bool = True) -> Overlap:
+    """:func:`check_disjoint` on rows already read (each with ``_where`` for the message)."""
+    result = count_overlaps(train_rows, val_rows)
     if not quiet:
         from pac_verl.progress import print_summary
 

@@ -125,3 +125,19 @@ def test_a_build_is_disjoint_by_construction(small_build):
     assert result.total == 0 and sum(result.rows.values()) == 4 * 50
     train = read_rows(small_build / "train.parquet")
     assert len({r["extra_info"]["key"] for r in train}) == len(train)  # no duplicate puzzle
+
+
+def test_prep_check_of_train_and_val_files_applies_the_overlap_rule(tmp_path):
+    import subprocess
+
+    good = [countdown_row([1, 2, 3], 6), countdown_row([4, 5, 6], 15)]
+    for row, solution in zip(good, ("1+2+3", "4+5+6"), strict=True):
+        row["extra_info"]["solution"] = solution
+    write_parquet(good, tmp_path / "train.parquet")
+    val = countdown_row([3, 1, 2], 6, "val", "countdown/1")
+    val["extra_info"]["solution"] = "3+1+2"
+    write_parquet([val], tmp_path / "val.parquet")
+    res = subprocess.run(["pac-verl", "prep", "check", str(tmp_path / "train.parquet"),
+                          str(tmp_path / "val.parquet")], capture_output=True, text=True)  # fmt: skip
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "1 validation row(s) ask what a training row asks (countdown/1 1)" in res.stderr
