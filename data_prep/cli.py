@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     ml.add_argument("--tasks", default="countdown,zebra,arc", help="comma list of tasks")
     ml.add_argument("--workers", type=positive_int, default=None,
                     help="processes (default: the CPU count)")  # fmt: skip
+    ml.add_argument("--force", action="store_true",
+                    help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
     from pac_verl.data_prep import multi_domain
 
     md = sub.add_parser("multi-domain", formatter_class=HelpFormatter,
@@ -61,15 +63,12 @@ def main(argv: list[str]) -> int:
         return 0
     if args.command == "multi-domain":
         _check_multi_domain_options(args)
-    from pac_verl.outputs import writable_dir
-
-    writable_dir(args.out, "--out")  # before any work: a folder that cannot be written fails now
     if args.command == "multi-level":
         from pac_verl.data_prep.multi_level import build_multi_level
 
         tasks = tuple(t.strip() for t in args.tasks.split(",") if t.strip())
         build_multi_level(args.out, args.train_per_arm, args.val_per_level, args.seed,
-                          args.prompt_style, args.workers, tasks)  # fmt: skip
+                          args.prompt_style, args.workers, tasks, force=args.force)  # fmt: skip
         return 0
     from pac_verl.data_prep import multi_domain
 

@@ -28,7 +28,8 @@ from typing import Any
 
 from pac_verl.data_prep import kk, sources
 from pac_verl.data_prep.prompts import STYLES
-from pac_verl.data_prep.rows import make_row, messages, write_parquet
+from pac_verl.data_prep.publish import BuildFolder, utc_now
+from pac_verl.data_prep.rows import make_row, messages
 from pac_verl.data_prep.sources import Reject, Source
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, print_summary, progress
@@ -67,6 +68,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prompt-style", choices=STYLES, default="chat",
                         help="chat messages, or the base-model completion frame")  # fmt: skip
     parser.add_argument("--cache-dir", default=None, help="datasets cache folder")
+    parser.add_argument("--force", action="store_true",
+                        help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
 
 
 @dataclass
@@ -126,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     if "code" in names and args.max_code_prompt_tokens > 0:
         tokenizer = load_tokenizer(args.tokenizer)
     out = Path(args.out)
-    with Stopwatch() as sw:
+    with Stopwatch() as sw, BuildFolder(out, args.force) as folder:
         pending: list[Pending] = []
         stats: list[PartStats] = []
         for name in names:
@@ -143,10 +146,25 @@ def run(args: argparse.Namespace) -> int:
         kept = Counter(id(p.stats) for p in pending)
         for s in stats:
             s.kept = kept[id(s)]
-        train_path = write_parquet(train, out / "train.parquet") if train else None
-        val_path = write_parquet(val, out / "val.parquet") if val else None
+        if train:
+            folder.write_parquet("train.parquet", train)
+        if val:
+            folder.write_parquet("val.parquet", val)
+        manifest = {"setting": "multi-domain", "builder": "pac-verl prep multi-domain",
+                    "built_utc": utc_now(), "options": _options(args),
+                    "sources": {n: next(s.location for s in stats if s.source == n)
+                                for n in names}}  # fmt: skip
+        published = folder.publish(manifest)
+        train_path, val_path = published.get("train.parquet"), published.get("val.parquet")
     summarize(stats, names, args.subset, train, val, train_path, val_path, sw.seconds)
     return 0
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options that shape the files, for the manifest."""
+    keys = ("only", "offline_logic_only", "subset", "tokenizer", "max_code_prompt_tokens", "limit",
+            "seed", "prompt_style")  # fmt: skip
+    return {k: getattr(args, k) for k in keys}
 
 
 def load_tokenizer(name: str):

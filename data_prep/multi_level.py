@@ -35,7 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from pac_verl.data_prep import prompts
-from pac_verl.data_prep.rows import make_row, write_parquet
+from pac_verl.data_prep.fingerprint import MANIFEST
+from pac_verl.data_prep.publish import BuildFolder, utc_now
+from pac_verl.data_prep.rows import make_row
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, print_summary, progress
 
@@ -192,8 +194,11 @@ def build_multi_level(
     workers: int | None = None,
     tasks: tuple[str, ...] = TASKS,
     quiet: bool = False,
+    force: bool = False,
 ) -> dict[str, Any]:
-    """Write ``train.parquet`` and ``val.parquet`` under ``out_dir``; returns the summary."""
+    """Write ``train.parquet``, ``val.parquet`` and ``data_manifest.json`` under ``out_dir``
+    (a folder that holds an earlier build only with ``force``: :mod:`.publish`); returns the
+    summary."""
     if train_per_arm < 0 or val_per_level < 0:
         raise UserError("--train-per-arm and --val-per-level must be >= 0")
     if prompt_style not in prompts.STYLES:
@@ -203,8 +208,9 @@ def build_multi_level(
     unknown = sorted(set(tasks) - set(TASKS))
     if unknown:
         raise UserError(f"unknown task(s) {unknown}; choose from {', '.join(TASKS)}")
-    out_dir = Path(out_dir)
-    with Stopwatch() as sw:
+    options = {"train_per_arm": train_per_arm, "val_per_level": val_per_level, "seed": seed,
+               "prompt_style": prompt_style, "tasks": list(tasks)}  # fmt: skip
+    with Stopwatch() as sw, BuildFolder(out_dir, force) as folder:
         val_shards = [
             Shard(t, lv, "val", val_per_level, shard_seed(seed, t, lv, "val"), prompt_style=prompt_style)
             for t in tasks for lv in VAL_LEVELS
@@ -222,27 +228,30 @@ def build_multi_level(
             for i, r in enumerate(rows):
                 r["extra_info"]["index"] = i
             _normalise_extra(rows)
-        paths = {
-            "train": write_parquet(train_rows, out_dir / "train.parquet"),
-            "val": write_parquet(val_rows, out_dir / "val.parquet"),
-        }
-    table = []
-    for shards, results in ((train_shards, train), (val_shards, val)):
-        for shard, (rows, rejects) in zip(shards, results, strict=True):
-            arm = f"{shard.task}/{shard.level}"
-            table.append([shard.split, arm, len(rows), sum(rejects.values()),
-                          ", ".join(f"{k}={v}" for k, v in sorted(rejects.items())) or "-"])  # fmt: skip
-    bad = [r for r in table if "gold_rejected" in r[4]]
+        table = []
+        for shards, results in ((train_shards, train), (val_shards, val)):
+            for shard, (rows, rejects) in zip(shards, results, strict=True):
+                arm = f"{shard.task}/{shard.level}"
+                table.append([shard.split, arm, len(rows), sum(rejects.values()),
+                              ", ".join(f"{k}={v}" for k, v in sorted(rejects.items())) or "-"])  # fmt: skip
+        bad = [r for r in table if "gold_rejected" in r[4]]
+        if bad:
+            raise UserError(
+                f"the verifier rejected generated gold answers in {[r[1] for r in bad]}: a bug"
+            )
+        folder.write_parquet("train.parquet", train_rows)
+        folder.write_parquet("val.parquet", val_rows)
+        paths = folder.publish({"setting": "multi-level", "builder": "pac-verl prep multi-level",
+                                "built_utc": utc_now(), "options": options,
+                                "sources": {t: "generated" for t in tasks}})  # fmt: skip
+        paths = {"train": paths["train.parquet"], "val": paths["val.parquet"]}
     summary = {"rows": table, "paths": {k: str(v) for k, v in paths.items()}, "seconds": sw.seconds,
                "train_rows": len(train_rows), "val_rows": len(val_rows)}  # fmt: skip
     if not quiet:
         print_summary("pac-verl prep multi-level", ["split", "arm", "rows", "skipped", "why"], table,
                       {"train": paths["train"], "val": paths["val"],
+                       "manifest": Path(out_dir) / MANIFEST,
                        "seconds": round(sw.seconds, 1)})  # fmt: skip
-    if bad:
-        raise UserError(
-            f"the verifier rejected generated gold answers in {[r[1] for r in bad]}: a bug"
-        )
     return summary
 
 

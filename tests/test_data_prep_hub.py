@@ -198,8 +198,8 @@ def test_missing_field_names_source_record_and_field(tmp_path):
     out.mkdir()
     (out / "val.parquet").write_bytes(b"earlier build")
     with pytest.raises(UserError, match=r"source math500 .* record 1: .*answer"):
-        build(out, None, "--only", "math500", local={"math500": path})
-    assert (out / "val.parquet").read_bytes() == b"earlier build"
+        build(out, None, "--only", "math500", "--force", local={"math500": path})
+    assert (out / "val.parquet").read_bytes() == b"earlier build"  # --force keeps it until the end
 
 
 def test_malformed_code_ground_truth_is_an_error(tmp_path):
