@@ -25,6 +25,10 @@ def build_parser() -> argparse.ArgumentParser:
     ml.add_argument("--tasks", default="countdown,zebra,arc", help="comma list of tasks")
     ml.add_argument("--workers", type=positive_int, default=None,
                     help="processes (default: the CPU count)")  # fmt: skip
+    ml.add_argument("--from", dest="sec_dir", metavar="DIR", default=None,
+                    help="SEC's released sec/data (GitHub Vincent-La/cofa): its combined/test_*"
+                    " files are the validation rows, its combined/train_* files (where present) "
+                    "the training rows; tasks without a training file are generated")  # fmt: skip
     ml.add_argument("--force", action="store_true",
                     help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
     from pac_verl.data_prep import multi_domain
@@ -68,7 +72,8 @@ def main(argv: list[str]) -> int:
 
         tasks = tuple(t.strip() for t in args.tasks.split(",") if t.strip())
         build_multi_level(args.out, args.train_per_arm, args.val_per_level, args.seed,
-                          args.prompt_style, args.workers, tasks, force=args.force)  # fmt: skip
+                          args.prompt_style, args.workers, tasks, force=args.force,
+                          sec_dir=args.sec_dir)  # fmt: skip
         return 0
     from pac_verl.data_prep import multi_domain
 

@@ -34,8 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pac_verl.data_prep import prompts
+from pac_verl.data_prep import prompts, sec
 from pac_verl.data_prep.fingerprint import MANIFEST
+from pac_verl.data_prep.overlap import dedupe_keys
 from pac_verl.data_prep.publish import BuildFolder, utc_now
 from pac_verl.data_prep.rows import make_row
 from pac_verl.errors import UserError
@@ -55,16 +56,6 @@ class Shard:
     seed: int
     exclude: frozenset[str] = frozenset()
     prompt_style: str = "chat"
-
-
-def row_keys(row: dict[str, Any]) -> tuple[str, str]:
-    """The row's puzzle key and question-text key (:mod:`.overlap`), as short hex strings: the
-    puzzle key de-duplicates a shard, and training skips a row whose either key is validation's."""
-    from pac_verl.data_prep.overlap import digest, puzzle_key, question_text
-
-    task = row["extra_info"]["type"]
-    return (f"{task}:{digest(puzzle_key(row)).hex()}",
-            f"{task}-text:{digest(question_text(row)).hex()}")  # fmt: skip
 
 
 def shard_seed(seed: int, task: str, level: int, split: str) -> int:
@@ -159,7 +150,7 @@ def build_shard(shard: Shard) -> tuple[list[dict[str, Any]], Counter]:
             data_source=source, prompt=prompt, task_type=shard.task, ground_truth=truth,
             split=shard.split, index=len(rows), difficulty=shard.level, **extra,
         )  # fmt: skip
-        key, text = row_keys(row)
+        key, text = dedupe_keys(row)
         if key in shard.exclude or text in shard.exclude:
             rejects["in_validation"] += 1
             continue
@@ -195,10 +186,17 @@ def build_multi_level(
     tasks: tuple[str, ...] = TASKS,
     quiet: bool = False,
     force: bool = False,
+    sec_dir: str | Path | None = None,
 ) -> dict[str, Any]:
     """Write ``train.parquet``, ``val.parquet`` and ``data_manifest.json`` under ``out_dir``
     (a folder that holds an earlier build only with ``force``: :mod:`.publish`); returns the
-    summary."""
+    summary.
+
+    With ``sec_dir`` (SEC's released ``sec/data``, :mod:`.sec`), each task's validation rows are
+    SEC's ``combined/test_<task>.parquet`` (at most ``val_per_level`` per level) and its training
+    rows SEC's ``combined/train_<task>.parquet`` when the folder has it (at most ``train_per_arm``
+    per level), else generated here; training skips every puzzle that validation asks either way.
+    """
     if train_per_arm < 0 or val_per_level < 0:
         raise UserError("--train-per-arm and --val-per-level must be >= 0")
     if prompt_style not in prompts.STYLES:
@@ -208,51 +206,99 @@ def build_multi_level(
     unknown = sorted(set(tasks) - set(TASKS))
     if unknown:
         raise UserError(f"unknown task(s) {unknown}; choose from {', '.join(TASKS)}")
+    sec_files = sec.multi_level_files(sec_dir, tasks) if sec_dir is not None else {}
     options = {"train_per_arm": train_per_arm, "val_per_level": val_per_level, "seed": seed,
-               "prompt_style": prompt_style, "tasks": list(tasks)}  # fmt: skip
+               "prompt_style": prompt_style, "tasks": list(tasks),
+               "from": str(sec_dir) if sec_dir is not None else None}  # fmt: skip
+    parts: list[Part] = []  # per (split, task, level): rows, what was skipped, where from
     with Stopwatch() as sw, BuildFolder(out_dir, force) as folder:
+        gen_tasks = [t for t in tasks if t not in sec_files]
         val_shards = [
             Shard(t, lv, "val", val_per_level, shard_seed(seed, t, lv, "val"), prompt_style=prompt_style)
-            for t in tasks for lv in VAL_LEVELS
+            for t in gen_tasks for lv in VAL_LEVELS
         ]  # fmt: skip
-        val = _run(val_shards, workers, "validation", quiet)
-        val_keys = frozenset(k for rows, _ in val for r in rows for k in row_keys(r))
+        for shard, (rows, rejects) in zip(val_shards, _run(val_shards, workers, "validation", quiet),
+                                          strict=True):  # fmt: skip
+            parts.append(Part("val", shard.task, shard.level, rows, rejects, "generated"))
+        for task, files in sec_files.items():
+            parts += _sec_parts(files["val"], task, "val", VAL_LEVELS, val_per_level, prompt_style,
+                                frozenset(), quiet)  # fmt: skip
+        val_keys = frozenset(k for p in parts for r in p.rows for k in dedupe_keys(r))
         train_shards = [
             Shard(t, lv, "train", train_per_arm, shard_seed(seed, t, lv, "train"), val_keys, prompt_style)
-            for t in tasks for lv in TRAIN_LEVELS
+            for t in tasks for lv in TRAIN_LEVELS if sec_files.get(t, {}).get("train") is None
         ]  # fmt: skip
-        train = _run(train_shards, workers, "training", quiet)
-        train_rows = [r for rows, _ in train for r in rows]
-        val_rows = [r for rows, _ in val for r in rows]
+        for shard, (rows, rejects) in zip(train_shards, _run(train_shards, workers, "training", quiet),
+                                          strict=True):  # fmt: skip
+            parts.append(Part("train", shard.task, shard.level, rows, rejects, "generated"))
+        for task, files in sec_files.items():
+            if files["train"] is not None:
+                parts += _sec_parts(files["train"], task, "train", TRAIN_LEVELS, train_per_arm,
+                                    prompt_style, val_keys, quiet)  # fmt: skip
+        order = {t: i for i, t in enumerate(tasks)}
+        parts.sort(key=lambda p: (p.split != "train", order[p.task], p.level))
+        train_rows = [r for p in parts if p.split == "train" for r in p.rows]
+        val_rows = [r for p in parts if p.split == "val" for r in p.rows]
         for rows in (train_rows, val_rows):
             for i, r in enumerate(rows):
                 r["extra_info"]["index"] = i
             _normalise_extra(rows)
-        table = []
-        for shards, results in ((train_shards, train), (val_shards, val)):
-            for shard, (rows, rejects) in zip(shards, results, strict=True):
-                arm = f"{shard.task}/{shard.level}"
-                table.append([shard.split, arm, len(rows), sum(rejects.values()),
-                              ", ".join(f"{k}={v}" for k, v in sorted(rejects.items())) or "-"])  # fmt: skip
-        bad = [r for r in table if "gold_rejected" in r[4]]
+        table = [p.summary_row() for p in parts]
+        bad = [r for r in table if r[5] == "generated" and "gold_rejected" in r[4]]
         if bad:
             raise UserError(
                 f"the verifier rejected generated gold answers in {[r[1] for r in bad]}: a bug"
             )
         folder.write_parquet("train.parquet", train_rows)
         folder.write_parquet("val.parquet", val_rows)
+        origins = {t: {split: sorted({p.origin for p in parts if p.task == t and p.split == split})
+                       for split in ("train", "val")} for t in tasks}  # fmt: skip
         paths = folder.publish({"setting": "multi-level", "builder": "pac-verl prep multi-level",
                                 "built_utc": utc_now(), "options": options,
-                                "sources": {t: "generated" for t in tasks}})  # fmt: skip
+                                "sources": origins})  # fmt: skip
         paths = {"train": paths["train.parquet"], "val": paths["val.parquet"]}
     summary = {"rows": table, "paths": {k: str(v) for k, v in paths.items()}, "seconds": sw.seconds,
                "train_rows": len(train_rows), "val_rows": len(val_rows)}  # fmt: skip
     if not quiet:
-        print_summary("pac-verl prep multi-level", ["split", "arm", "rows", "skipped", "why"], table,
+        print_summary("pac-verl prep multi-level",
+                      ["split", "arm", "rows", "skipped", "why", "from"], table,
                       {"train": paths["train"], "val": paths["val"],
                        "manifest": Path(out_dir) / MANIFEST,
                        "seconds": round(sw.seconds, 1)})  # fmt: skip
     return summary
+
+
+@dataclass
+class Part:
+    """The rows of one (split, task, level) and how they were made."""
+
+    split: str
+    task: str
+    level: int
+    rows: list[dict[str, Any]]
+    skipped: Counter
+    origin: str  # "generated" or the SEC file read
+
+    def summary_row(self) -> list[Any]:
+        why = ", ".join(f"{k}={v}" for k, v in sorted(self.skipped.items())) or "-"
+        return [self.split, f"{self.task}/{self.level}", len(self.rows),
+                sum(v for k, v in self.skipped.items() if not k.startswith("kept_")), why,
+                self.origin]  # fmt: skip
+
+
+def _sec_parts(path: Path, task: str, split: str, levels: tuple[int, ...], per_level: int,
+               style: str, exclude: frozenset[str], quiet: bool) -> list[Part]:  # fmt: skip
+    """SEC's file as one :class:`Part` per level: training rows that repeat a puzzle or ask what
+    a validation row asks are skipped (and counted), as in a generated build."""
+    imported = sec.read_multi_level(path, task, split, levels, per_level, style, exclude, quiet)
+    parts = []
+    for level in levels:
+        rows = [r for r in imported.rows if r["extra_info"]["difficulty"] == level]
+        skipped = Counter({k: v for (lv, k), v in imported.skipped.items() if lv == level})
+        if imported.no_gold[level]:
+            skipped["kept_without_gold"] = imported.no_gold[level]
+        parts.append(Part(split, task, level, rows, skipped, f"SEC {path.name}"))
+    return parts
 
 
 # Milliseconds per row, generation and gold check, measured on a shared 2-core machine (the

@@ -135,6 +135,15 @@ def digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode(), digest_size=12).digest()
 
 
+def dedupe_keys(row: Mapping[str, Any]) -> tuple[str, str]:
+    """The row's puzzle key and question-text key as short hex strings (``<type>:...`` and
+    ``<type>-text:...``): a build de-duplicates on the first and skips a training row whose either
+    key is a validation row's."""
+    task = row["extra_info"]["type"]
+    return (f"{task}:{digest(puzzle_key(row)).hex()}",
+            f"{task}-text:{digest(question_text(row)).hex()}")  # fmt: skip
+
+
 # ------------------------------------------------------------------------------------ counting
 
 
