@@ -15,7 +15,7 @@ training file):
 Given several files (``pac-verl prep check train.parquet val.parquet``), one more rule runs across
 them (:func:`check_overlap`): no validation row (``extra_info.split`` other than ``train``) may ask
 what a training row asks, by puzzle key or by normalised question text
-(:mod:`pac_verl.data_prep.overlap`); for the text tasks (math, code, K&K) the summary adds each
+(:mod:`pac_verl.data_prep.overlap`); for math and code the summary adds each
 training pool's n-gram overlap with the validation sources of its type (reported, not a rule).
 
 A problem is a :class:`~pac_verl.errors.UserError` naming the file and the rows.

@@ -19,7 +19,8 @@ validation ``data_source``; :func:`check_disjoint` is the rule ``pac-verl prep c
 preflight apply to the training and validation files. The builders key their own de-duplication
 on :func:`puzzle_key` as well, so their files are disjoint by construction.
 
-**Contamination by n-grams** (:func:`ngram_contamination`): for the multi-domain benchmarks, whose
+**Contamination by n-grams** (:func:`ngram_contamination`): for the multi-domain math and code
+benchmarks, whose
 problems may reappear in a training pool reworded or embedded in a longer text, a validation
 question counts as *touched* when it shares at least one word ``n``-gram (default 13, the window
 GPT-3's decontamination used) with the training questions of its domain, and as *contaminated*
@@ -51,7 +52,9 @@ _FRAME = re.compile(
 _SENTENCE_END = re.compile(r"\.(?=\s|$)|\n")
 _NON_WORD = re.compile(r"[\W_]+")
 _CLUE_LINE = re.compile(r"^\s*\d+\.\s+(?P<clue>.+?)\s*$", re.MULTILINE)
-TEXT_TYPES = frozenset({"math", "code", "logic"})
+# n-gram contamination: the pools of free text (K&K's puzzles share a long instruction template,
+# so every pair of K&K questions shares 13-grams)
+NGRAM_TYPES = frozenset({"math", "code"})
 NGRAM = 13
 CONTAMINATED_SHARE = 0.5
 
@@ -341,22 +344,24 @@ def contamination_by_type(
     train_rows: Iterable[Mapping[str, Any]],
     val_rows: Iterable[Mapping[str, Any]],
     n: int = NGRAM,
+    pool_names: Mapping[str, str] | None = None,
 ) -> list[Contamination]:
-    """:func:`ngram_contamination` for every text task type (math, code, logic): each training
-    pool against the validation sources of its type."""
+    """:func:`ngram_contamination` for math and code: each training pool against the validation
+    sources of its type (the pool named by ``pool_names[type]``)."""
     train: defaultdict[str, list[str]] = defaultdict(list)
     for row in train_rows:
         kind = row["extra_info"].get("type")
-        if kind in TEXT_TYPES:
+        if kind in NGRAM_TYPES:
             train[kind].append(question_text(row))
     val: defaultdict[str, defaultdict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for row in val_rows:
         kind = row["extra_info"].get("type")
-        if kind in TEXT_TYPES:
+        if kind in NGRAM_TYPES:
             val[kind][row["data_source"]].append(question_text(row))
     out = []
     for kind in sorted(set(train) & set(val)):
-        out += ngram_contamination(train[kind], dict(sorted(val[kind].items())), kind, n)
+        name = (pool_names or {}).get(kind, kind)
+        out += ngram_contamination(train[kind], dict(sorted(val[kind].items())), name, n)
     return out
 
 

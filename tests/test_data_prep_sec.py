@@ -137,3 +137,60 @@ def test_fixtures_are_what_the_script_writes(tmp_path):
     assert written == committed
     for rel in written:
         assert pq.read_table(tmp_path / rel).equals(pq.read_table(SEC / rel))
+
+
+# ----------------------------------------------------------------------------------- math pool
+
+
+def md_build(out, *argv):
+    import argparse
+
+    from pac_verl.data_prep import multi_domain
+
+    parser = argparse.ArgumentParser()
+    multi_domain.add_arguments(parser)
+    return multi_domain.run(parser.parse_args(["--out", str(out), *argv]))
+
+
+MATH_ONLY = ("--only", "math,math500,amc23,aime24")
+
+
+@pytest.fixture(scope="module")
+def sec_math(tmp_path_factory):
+    out = tmp_path_factory.mktemp("md") / "o"
+    assert md_build(out, "--math-from", str(SEC), *MATH_ONLY) == 0
+    return out
+
+
+def test_secs_math_pool_and_benchmarks_from_its_files(sec_math):
+    train, val = read_rows(sec_math / "train.parquet"), read_rows(sec_math / "val.parquet")
+    # 7 training problems, one of them a MATH500 question up to case and spacing: removed
+    assert len(train) == 6 and {r["data_source"] for r in train} == {"math"}
+    assert Counter(r["data_source"] for r in val) == {"math500": 3, "amc23": 2, "aime24": 1}
+    first = train[0]
+    assert first["prompt"][0]["content"] == (
+        "What is the value of $x$ if $3x + 5 = 20$?\nPut the final answer within \\boxed{}."
+    )
+    assert (first["extra_info"]["subject"], first["extra_info"]["level"]) == ("Algebra", 2)
+    assert check_file(sec_math / "train.parquet", quiet=True)["no_gold"] == 0
+
+
+def test_the_manifest_records_the_pool_removals_and_contamination(sec_math):
+    manifest = json.loads((sec_math / "data_manifest.json").read_text())
+    assert manifest["math_pool"] == "sec-math"
+    assert manifest["removed_from_training_as_validation"] == {"math math_train.parquet": 1}
+    counts = {c["validation"]: (c["questions"], c["same_text"], c["share_a_13_gram"],
+                                c["half_of_13_grams"]) for c in manifest["contamination"]}  # fmt: skip
+    # math500: the removed duplicate (7 words, one gram: all of it); aime24: the variant shares
+    # 11 of the AIME question's 24 13-grams (those without "12"), under half
+    assert counts == {"math500": (3, 1, 1, 1), "amc23": (2, 0, 0, 0), "aime24": (1, 0, 1, 0)}
+
+
+def test_the_default_pool_needs_secs_files_and_says_where_to_get_them(tmp_path):
+    with pytest.raises(UserError, match=r"--math-from DIR .*Vincent-La/cofa.*--math-pool dapo"):
+        md_build(tmp_path / "o", "--only", "math")
+    with pytest.raises(UserError, match=r"contradicts --math-pool dapo"):
+        md_build(tmp_path / "o", "--math-pool", "dapo", "--math-from", str(SEC), "--only", "math")
+    with pytest.raises(UserError, match=r"no math_train.parquet in"):
+        md_build(tmp_path / "o", "--math-from", str(SEC / "combined"), "--only", "math")
+    assert not (tmp_path / "o").exists()
