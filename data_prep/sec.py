@@ -257,7 +257,7 @@ def read_multi_level(
         kept[level] += 1
         out.rows.append(row)
     missing = [lv for lv in levels if kept[lv] == 0]
-    if missing:
+    if missing and per_level > 0:
         raise UserError(f"{path}: no rows at difficulty {missing} (SEC's files hold levels "
                         f"{list(levels)})")  # fmt: skip
     return out
