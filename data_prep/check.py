@@ -12,6 +12,12 @@ training file):
    ``extra_info.solution``, code without a reference solution) are counted as ``no_gold``; a code
    row whose test set holds no test fails as ``bad_ground_truth`` either way (SPEC 8: never a pass).
 
+Given several files (``pac-verl prep check train.parquet val.parquet``), one more rule runs across
+them (:func:`check_overlap`): no validation row (``extra_info.split`` other than ``train``) may ask
+what a training row asks, by puzzle key or by normalised question text
+(:mod:`pac_verl.data_prep.overlap`); for math and code the summary adds each
+training pool's n-gram overlap with the validation sources of its type (reported, not a rule).
+
 A problem is a :class:`~pac_verl.errors.UserError` naming the file and the rows.
 """
 
@@ -129,3 +135,28 @@ def check_file(
     return {"rows": table.num_rows, "checked": len(rows), "per_source": dict(per_source),
             "no_gold": sum(no_gold.values()),
             "missing_library": sum(missing_library.values())}  # fmt: skip
+
+
+def check_overlap(paths: list[str | Path], quiet: bool = False):
+    """The cross-file rule over ``paths`` read as one: training rows (``split == "train"``) and
+    validation rows (any other split) must not overlap (:func:`.overlap.check_disjoint`'s rule).
+    Returns the :class:`~pac_verl.data_prep.overlap.Overlap`, or None when the files hold only
+    one of the two kinds."""
+    from pac_verl.data_prep.overlap import (
+        CONTAMINATION_COLUMNS,
+        contamination_by_type,
+        disjoint_rows,
+        read_split_rows,
+    )
+
+    with Stopwatch() as sw:
+        train, val = read_split_rows(paths)
+        if not train or not val:
+            return None
+        result = disjoint_rows(train, val, quiet=quiet)
+        ngrams = contamination_by_type(train, val)
+    if not quiet and ngrams:
+        print_summary("n-gram overlap of the text pools with the validation sources of their type",
+                      CONTAMINATION_COLUMNS, [c.row() for c in ngrams],
+                      {"seconds": round(sw.seconds, 1)})  # fmt: skip
+    return result

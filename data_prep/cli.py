@@ -25,14 +25,23 @@ def build_parser() -> argparse.ArgumentParser:
     ml.add_argument("--tasks", default="countdown,zebra,arc", help="comma list of tasks")
     ml.add_argument("--workers", type=positive_int, default=None,
                     help="processes (default: the CPU count)")  # fmt: skip
+    ml.add_argument("--from", dest="sec_dir", metavar="DIR", default=None,
+                    help="SEC's released sec/data (GitHub Vincent-La/cofa): its combined/test_*"
+                    " files are the validation rows, its combined/train_* files (where present) "
+                    "the training rows; tasks without a training file are generated")  # fmt: skip
+    ml.add_argument("--force", action="store_true",
+                    help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
     from pac_verl.data_prep import multi_domain
 
     md = sub.add_parser("multi-domain", formatter_class=HelpFormatter,
                         help="math, code, K&K and five benchmarks (hub or local copies)")  # fmt: skip
     multi_domain.add_arguments(md)
-    ck = sub.add_parser("check", help="validate a parquet and re-score every gold answer",
-                        formatter_class=HelpFormatter)  # fmt: skip
-    ck.add_argument("file", help="a verl parquet file (e.g. data/multi_level/val.parquet)")
+    ck = sub.add_parser("check", help="validate parquet files, re-score every gold answer and "
+                        "count training/validation overlaps", formatter_class=HelpFormatter)  # fmt: skip
+    ck.add_argument("files", nargs="+", metavar="FILE",
+                    help="verl parquet files (e.g. data/multi_level/train.parquet "
+                    "data/multi_level/val.parquet); with several, no validation row may ask what "
+                    "a training row asks")  # fmt: skip
     return parser
 
 
@@ -49,21 +58,22 @@ def _check_multi_domain_options(args: argparse.Namespace) -> None:
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
-        from pac_verl.data_prep.check import check_file
+        from pac_verl.data_prep.check import check_file, check_overlap
 
-        check_file(args.file)
+        for path in args.files:
+            check_file(path)
+        if len(args.files) > 1:
+            check_overlap(args.files)
         return 0
     if args.command == "multi-domain":
         _check_multi_domain_options(args)
-    from pac_verl.outputs import writable_dir
-
-    writable_dir(args.out, "--out")  # before any work: a folder that cannot be written fails now
     if args.command == "multi-level":
         from pac_verl.data_prep.multi_level import build_multi_level
 
         tasks = tuple(t.strip() for t in args.tasks.split(",") if t.strip())
         build_multi_level(args.out, args.train_per_arm, args.val_per_level, args.seed,
-                          args.prompt_style, args.workers, tasks)  # fmt: skip
+                          args.prompt_style, args.workers, tasks, force=args.force,
+                          sec_dir=args.sec_dir)  # fmt: skip
         return 0
     from pac_verl.data_prep import multi_domain
 

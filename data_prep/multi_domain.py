@@ -27,13 +27,21 @@ from pathlib import Path
 from typing import Any
 
 from pac_verl.data_prep import kk, sources
+from pac_verl.data_prep.overlap import (
+    CONTAMINATION_COLUMNS,
+    NGRAM,
+    contamination_by_type,
+    dedupe_keys,
+)
 from pac_verl.data_prep.prompts import STYLES
-from pac_verl.data_prep.rows import make_row, messages, write_parquet
+from pac_verl.data_prep.publish import BuildFolder, utc_now
+from pac_verl.data_prep.rows import make_row, messages
 from pac_verl.data_prep.sources import Reject, Source
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, print_summary, progress
 
 GENERATE = "generate"
+GENERATED_KK = "the offline K&K generator"
 DEFAULT_TOKENIZER = "Qwen/Qwen2.5-7B"  # Qwen2.5 3B, 7B and 32B share one tokenizer
 MAX_CODE_PROMPT_TOKENS = 1024
 
@@ -67,6 +75,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prompt-style", choices=STYLES, default="chat",
                         help="chat messages, or the base-model completion frame")  # fmt: skip
     parser.add_argument("--cache-dir", default=None, help="datasets cache folder")
+    parser.add_argument("--force", action="store_true",
+                        help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
+    parser.add_argument("--math-pool", choices=sources.MATH_POOLS, default="sec-math",
+                        help="the math arm: SEC's released MATH pool (11,499 rows, the paper's "
+                        "count; needs --math-from) or DAPO-Math-17k from the hub (the paper's text)")  # fmt: skip
+    parser.add_argument("--math-from", metavar="DIR", default=None,
+                        help="SEC's released sec/data (or its math/ folder) from GitHub "
+                        "Vincent-La/cofa: math_train.parquet is the math pool, and math_test.parquet "
+                        "(if there) gives math500, amc23 and aime24")  # fmt: skip
+    parser.add_argument("--all-languages", action="store_true",
+                        help="DAPO-Math-17k: keep its Chinese problems too (default: English only)")  # fmt: skip
 
 
 @dataclass
@@ -117,20 +136,53 @@ def selected(args: argparse.Namespace, locations: dict[str, str]) -> list[str]:
     return names
 
 
+def choose_sources(
+    args: argparse.Namespace, names: list[str], locations: dict[str, str]
+) -> dict[str, Source]:
+    """The sources this build reads (:func:`.sources.registry`): the math pool of
+    ``--math-pool``, read from ``--math-from`` (which also gives the three math benchmarks from
+    SEC's ``math_test.parquet`` unless ``--source`` names another place for one)."""
+    from pac_verl.data_prep.sec import math_folder
+
+    pool = args.math_pool
+    sec_tests: list[str] = []
+    if args.math_from is not None:
+        if pool != "sec-math":
+            raise UserError(f"--math-from reads SEC's MATH pool; it contradicts --math-pool {pool} "
+                            "(drop one of them)")  # fmt: skip
+        if "math" in locations:
+            raise UserError(f"--math-from and --source math={locations['math']} both name the math "
+                            "pool; drop one of them")  # fmt: skip
+        folder = math_folder(args.math_from)
+        locations["math"] = str(folder)
+        if (folder / "math_test.parquet").is_file():
+            sec_tests = [n for n in sources.SEC_TESTS if n not in locations]
+            locations.update({n: str(folder) for n in sec_tests})
+    if pool == "sec-math" and "math" in names and "math" not in locations:
+        raise UserError("the default math pool (--math-pool sec-math) is SEC's 11,499-row MATH "
+                        "pool, released only on GitHub: pass --math-from DIR (DIR: sec/data of a "
+                        "clone of https://github.com/Vincent-La/cofa), or --math-pool dapo to build "
+                        "DAPO-Math-17k from the hub")  # fmt: skip
+    chosen = sources.registry(args.subset, pool, args.all_languages)
+    chosen.update({n: sources.SEC_TESTS[n] for n in sec_tests})
+    return chosen
+
+
 def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise UserError(f"--limit must be >= 1, got {args.limit}")
     locations = parse_sources(args.source)
     names = selected(args, locations)
+    chosen = choose_sources(args, names, locations)
     tokenizer = None
     if "code" in names and args.max_code_prompt_tokens > 0:
         tokenizer = load_tokenizer(args.tokenizer)
     out = Path(args.out)
-    with Stopwatch() as sw:
+    with Stopwatch() as sw, BuildFolder(out, args.force) as folder:
         pending: list[Pending] = []
         stats: list[PartStats] = []
         for name in names:
-            src = sources.source(name, args.subset)
+            src = chosen[name]
             location = locations.get(name)
             if location == GENERATE:
                 pending += generate_kk(args, stats)
@@ -139,14 +191,86 @@ def run(args: argparse.Namespace) -> int:
         pending = check_golds(pending)
         if tokenizer is not None:
             pending = filter_code_length(pending, tokenizer, args.max_code_prompt_tokens)
+        contamination = measure_contamination(pending, chosen)
+        pending = decontaminate(pending)
         train, val = to_rows(pending)
         kept = Counter(id(p.stats) for p in pending)
         for s in stats:
             s.kept = kept[id(s)]
-        train_path = write_parquet(train, out / "train.parquet") if train else None
-        val_path = write_parquet(val, out / "val.parquet") if val else None
-    summarize(stats, names, args.subset, train, val, train_path, val_path, sw.seconds)
+        if train:
+            folder.write_parquet("train.parquet", train)
+        if val:
+            folder.write_parquet("val.parquet", val)
+        manifest = {"setting": "multi-domain", "builder": "pac-verl prep multi-domain",
+                    "built_utc": utc_now(), "options": _options(args),
+                    "math_pool": args.math_pool if "math" in names else None,
+                    "sources": {n: {"read": _what(chosen[n], locations.get(n)),
+                                    "from": _location(stats, n)} for n in names},
+                    "removed_from_training_as_validation": {
+                        f"{s.source} {s.part}": s.rejected["in_validation"]
+                        for s in stats if s.rejected["in_validation"]},
+                    "contamination": [dict(zip(CONTAMINATION_KEYS, c.row(), strict=True))
+                                      for c in contamination]}  # fmt: skip
+        published = folder.publish(manifest)
+        train_path, val_path = published.get("train.parquet"), published.get("val.parquet")
+    summarize(stats, names, chosen, train, val, train_path, val_path, sw.seconds, args.math_pool)
+    if contamination:
+        print_summary("contamination: each training pool against the validation sources of its "
+                      "domain (normalised text: removed from training; n-grams: reported only)",
+                      CONTAMINATION_COLUMNS, [c.row() for c in contamination])  # fmt: skip
     return 0
+
+
+CONTAMINATION_KEYS = ("training_pool", "validation", "questions", "same_text",
+                      f"share_a_{NGRAM}_gram", f"half_of_{NGRAM}_grams")  # fmt: skip
+
+
+def _what(src: Source, location: str | None) -> str:
+    if location == GENERATE:
+        return "generated: simple statements only, not the paper's data"
+    return src.hub_id
+
+
+def _location(stats: list[PartStats], name: str) -> str:
+    return next(s.location for s in stats if s.source == name)
+
+
+def _row(p: Pending) -> dict[str, Any]:
+    f = p.fields
+    return make_row(data_source=f["data_source"], prompt=f["prompt"], task_type=f["task_type"],
+                    ground_truth=f["ground_truth"], split=f["split"], index=0)  # fmt: skip
+
+
+def measure_contamination(pending: list[Pending], chosen: dict[str, Source]) -> list:
+    """Each training pool (as read, before :func:`decontaminate`) against the validation sources
+    of its type: exact normalised-text and n-gram overlap (:mod:`.overlap`)."""
+    rows = [_row(p) for p in pending]
+    pools = {"math": chosen["math"].hub_id, "code": chosen["code"].hub_id}
+    train = [r for r in rows if r["extra_info"]["split"] == "train"]
+    val = [r for r in rows if r["extra_info"]["split"] != "train"]
+    return contamination_by_type(train, val, pool_names=pools)
+
+
+def decontaminate(pending: list[Pending]) -> list[Pending]:
+    """Training rows that ask what a validation row asks (same puzzle key or normalised question
+    text, :func:`.overlap.dedupe_keys`) are removed and counted (``in_validation``): training and
+    validation are disjoint by construction."""
+    keys = {id(p): dedupe_keys(_row(p)) for p in pending}
+    val_keys = {k for p in pending if p.fields["split"] != "train" for k in keys[id(p)]}
+    kept = []
+    for p in pending:
+        if p.fields["split"] == "train" and any(k in val_keys for k in keys[id(p)]):
+            p.stats.rejected["in_validation"] += 1
+            continue
+        kept.append(p)
+    return kept
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options that shape the files, for the manifest."""
+    keys = ("only", "offline_logic_only", "subset", "tokenizer", "max_code_prompt_tokens", "limit",
+            "seed", "prompt_style", "math_pool", "math_from", "all_languages")  # fmt: skip
+    return {k: getattr(args, k) for k in keys}
 
 
 def load_tokenizer(name: str):
@@ -172,7 +296,7 @@ def load_tokenizer(name: str):
 def read_source(
     src: Source, location: str | None, args: argparse.Namespace, stats: list[PartStats]
 ) -> list[Pending]:
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     pending: list[Pending] = []
     for part in src.parts:
         where = sources.describe(src, location)
@@ -189,11 +313,13 @@ def read_source(
         ):
             if kept >= cap:
                 break
+            if part.select is not None and record.get("data_source") != part.select:
+                continue  # another benchmark of the same file (SEC's math_test)
             st.read += 1
             here = f"source {src.name} ({where}, {label}) record {i}"
             try:
                 if src.dedupe is not None:
-                    key = src.dedupe(record)
+                    key = (part.split, src.dedupe(record))  # validation vs training: decontaminate
                     if key in seen:
                         st.duplicates += 1
                         continue
@@ -221,7 +347,7 @@ def generate_kk(args: argparse.Namespace, stats: list[PartStats]) -> list[Pendin
             "kk",
             f"{part.extra['people']} people",
             part.data_source,
-            f"the offline generator (seed {args.seed})",
+            f"{GENERATED_KK} (seed {args.seed})",
         )
         stats.append(st)
         people = part.extra["people"]
@@ -294,7 +420,7 @@ def to_rows(pending: list[Pending]) -> tuple[list[dict], list[dict]]:
     return train, val
 
 
-def summarize(stats, names, subset, train, val, train_path, val_path, seconds) -> None:
+def summarize(stats, names, chosen, train, val, train_path, val_path, seconds, math_pool) -> None:
     table = []
     for s in stats:
         rejected = ", ".join(f"{r} {n:,}" for r, n in sorted(s.rejected.items())) or "0"
@@ -305,10 +431,17 @@ def summarize(stats, names, subset, train, val, train_path, val_path, seconds) -
         "val": f"{val_path} ({len(val):,} rows)" if val_path else "not written (no validation source selected)",
     }  # fmt: skip
     for name in names:
-        src = sources.source(name, subset)
+        src = chosen[name]
         ours = sum(per_source[ds] for ds in dict.fromkeys(p.data_source for p in src.parts))
-        where = next(s.location for s in stats if s.source == name)
-        footer[f"{name} rows"] = f"{ours:,} (paper: {src.paper_rows:,}), from {where}"
+        where = _location(stats, name)
+        if name == "kk" and where.startswith(GENERATED_KK):
+            footer[f"{name} rows"] = (
+                f"{ours:,} from {where}: simple statements only, NOT the paper's data (the paper "
+                f"uses {src.hub_id}, {src.paper_rows:,} rows)"
+            )
+            continue
+        pool = f", pool {math_pool}" if name == "math" else ""
+        footer[f"{name} rows"] = f"{ours:,} (paper: {src.paper_rows:,}), from {where}{pool}"
     footer["seconds"] = round(seconds, 2)
     print_summary("pac-verl prep multi-domain",
                   ["source", "part", "data_source", "read", "duplicates", "rejected", "kept"],

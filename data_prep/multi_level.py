@@ -5,13 +5,15 @@ Levels (1..3 train and validate, 4 validates only):
 | task      | level 1 | level 2 | level 3 | level 4 | generator |
 |-----------|---------|---------|---------|---------|-----------|
 | countdown | 3 numbers | 4 | 5 | 6 | ours: values 1..100, a random expression tree over the numbers whose every intermediate value is a positive integer, target = its value in 1..1000 (so every puzzle is solvable and carries its solution) |
-| zebra     | 3x3 | 4x4 | 5x5 | 6x6 | ours (:mod:`.zebra`): houses = attributes = level + 2, clues added until propagation alone pins every value (so the solution is unique), then implied clues dropped |
+| zebra     | 3x3 | 4x4 | 5x5 | 6x6 | ours (:mod:`.zebra`), in the manner of SEC's: houses = attributes = level + 2, the name and level + 1 categories drawn from SEC's ten, SEC's four clue kinds and phrases; clues added until propagation alone pins every value (so the solution is unique), then implied clues dropped |
 | arc       | length 10 | 20 | 30 | 40 | reasoning-gym 0.1.25 ``arc_1d`` (min_size = max_size = 10 * level, num_train = 3) |
 
 Rows follow SPEC 10: training ``data_source`` is the task (``countdown``), validation's is
-``<task>/<level>``; ``extra_info`` holds ``type``, ``difficulty``, ``split``, ``index``, ``key`` (the
-canonical puzzle key: validation is generated first and training skips every puzzle whose key is
-in it) and, for Countdown, ``solution`` (the generator's expression, the gold for ``prep check``).
+``<task>/<level>``; ``extra_info`` holds ``type``, ``difficulty``, ``split``, ``index``, ``key`` (a hash of the
+canonical puzzle key of :func:`pac_verl.data_prep.overlap.puzzle_key`, what the policy is asked and
+must answer: Countdown's numbers and target, ARC's test input and answer, Zebra's clues and answer;
+validation is generated first, and training skips every puzzle whose key or normalised question
+text is validation's, so the two are disjoint by construction) and, for Countdown, ``solution`` (the generator's expression, the gold for ``prep check``).
 Every row's gold answer is scored by the project's verifier before anything is written; a row it
 rejects is a bug and the build fails. Shards (task, level, split) get seeds derived from ``seed``
 alone, so the files do not depend on the number of worker processes; a fixed seed writes the same
@@ -25,7 +27,6 @@ uniqueness by search after every clue, managed about 3 puzzles per second at 5x5
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -33,8 +34,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pac_verl.data_prep import prompts
-from pac_verl.data_prep.rows import make_row, write_parquet
+from pac_verl.data_prep import prompts, sec
+from pac_verl.data_prep.fingerprint import MANIFEST
+from pac_verl.data_prep.overlap import dedupe_keys
+from pac_verl.data_prep.publish import BuildFolder, utc_now
+from pac_verl.data_prep.rows import make_row
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, print_summary, progress
 
@@ -93,9 +97,8 @@ def countdown_puzzle(rng: random.Random, n_numbers: int) -> tuple[list[int], int
 def _countdown_rows(shard: Shard, rng: random.Random):
     while True:
         numbers, target, expr = countdown_puzzle(rng, shard.level + 2)
-        key = f"countdown:{sorted(numbers)}:{target}"
         truth = {"target": target, "numbers": numbers}
-        yield key, prompts.countdown(numbers, target, shard.prompt_style), truth, {"solution": expr}
+        yield prompts.countdown(numbers, target, shard.prompt_style), truth, {"solution": expr}
 
 
 # ---------------------------------------------------------------- zebra / arc (reasoning-gym)
@@ -107,8 +110,7 @@ def _zebra_rows(shard: Shard, rng: random.Random):
     size = shard.level + 2
     while True:
         puzzle = generate(rng, size, size)
-        key = "zebra:" + hashlib.sha256(puzzle.key.encode()).hexdigest()[:24]
-        yield key, prompts.zebra(puzzle.text, shard.prompt_style), puzzle.answer, {}
+        yield prompts.zebra(puzzle.text, shard.prompt_style), puzzle.answer, {}
 
 
 def _arc_rows(shard: Shard, rng: random.Random):
@@ -123,15 +125,8 @@ def _arc_rows(shard: Shard, rng: random.Random):
             meta = ds[i]["metadata"]
             examples = [(e["input"], e["output"]) for e in meta["train_examples"]]
             test_in, test_out = meta["test_example"]["input"], meta["test_example"]["output"]
-            key = (
-                "arc:"
-                + hashlib.sha256(
-                    json.dumps([meta["task_name"], examples, test_in]).encode()
-                ).hexdigest()[:24]
-            )
             answer = " ".join(map(str, test_out))
             yield (
-                key,
                 prompts.arc(examples, test_in, shard.prompt_style),
                 answer,
                 {"task_name": meta["task_name"]},
@@ -146,19 +141,24 @@ def build_shard(shard: Shard) -> tuple[list[dict[str, Any]], Counter]:
     from pac_verl.verifiers import gold_solution, score
 
     rng = random.Random(shard.seed)
-    rows, seen, rejects = [], set(shard.exclude), Counter()
+    rows, seen, rejects = [], set(), Counter()
     source = shard.task if shard.split == "train" else f"{shard.task}/{shard.level}"
-    for key, prompt, truth, extra in GENERATORS[shard.task](shard, rng):
+    for prompt, truth, extra in GENERATORS[shard.task](shard, rng):
         if len(rows) == shard.count:
             break
-        if key in seen:
-            rejects["duplicate_or_in_validation"] += 1
-            continue
-        seen.add(key)
         row = make_row(
             data_source=source, prompt=prompt, task_type=shard.task, ground_truth=truth,
-            split=shard.split, index=len(rows), difficulty=shard.level, key=key, **extra,
+            split=shard.split, index=len(rows), difficulty=shard.level, **extra,
         )  # fmt: skip
+        key, text = dedupe_keys(row)
+        if key in shard.exclude or text in shard.exclude:
+            rejects["in_validation"] += 1
+            continue
+        if key in seen:
+            rejects["duplicate"] += 1
+            continue
+        seen.add(key)
+        row["extra_info"]["key"] = key
         info = row["extra_info"]
         gold = gold_solution(shard.task, row["reward_model"]["ground_truth"], info)
         verdict = score(shard.task, gold or "", row["reward_model"]["ground_truth"])
@@ -185,8 +185,18 @@ def build_multi_level(
     workers: int | None = None,
     tasks: tuple[str, ...] = TASKS,
     quiet: bool = False,
+    force: bool = False,
+    sec_dir: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Write ``train.parquet`` and ``val.parquet`` under ``out_dir``; returns the summary."""
+    """Write ``train.parquet``, ``val.parquet`` and ``data_manifest.json`` under ``out_dir``
+    (a folder that holds an earlier build only with ``force``: :mod:`.publish`); returns the
+    summary.
+
+    With ``sec_dir`` (SEC's released ``sec/data``, :mod:`.sec`), each task's validation rows are
+    SEC's ``combined/test_<task>.parquet`` (at most ``val_per_level`` per level) and its training
+    rows SEC's ``combined/train_<task>.parquet`` when the folder has it (at most ``train_per_arm``
+    per level), else generated here; training skips every puzzle that validation asks either way.
+    """
     if train_per_arm < 0 or val_per_level < 0:
         raise UserError("--train-per-arm and --val-per-level must be >= 0")
     if prompt_style not in prompts.STYLES:
@@ -196,54 +206,106 @@ def build_multi_level(
     unknown = sorted(set(tasks) - set(TASKS))
     if unknown:
         raise UserError(f"unknown task(s) {unknown}; choose from {', '.join(TASKS)}")
-    out_dir = Path(out_dir)
-    with Stopwatch() as sw:
+    sec_files = sec.multi_level_files(sec_dir, tasks) if sec_dir is not None else {}
+    options = {"train_per_arm": train_per_arm, "val_per_level": val_per_level, "seed": seed,
+               "prompt_style": prompt_style, "tasks": list(tasks),
+               "from": str(sec_dir) if sec_dir is not None else None}  # fmt: skip
+    parts: list[Part] = []  # per (split, task, level): rows, what was skipped, where from
+    with Stopwatch() as sw, BuildFolder(out_dir, force) as folder:
+        gen_tasks = [t for t in tasks if t not in sec_files]
         val_shards = [
             Shard(t, lv, "val", val_per_level, shard_seed(seed, t, lv, "val"), prompt_style=prompt_style)
-            for t in tasks for lv in VAL_LEVELS
+            for t in gen_tasks for lv in VAL_LEVELS
         ]  # fmt: skip
-        val = _run(val_shards, workers, "validation", quiet)
-        val_keys = frozenset(r["extra_info"]["key"] for rows, _ in val for r in rows)
+        for shard, (rows, rejects) in zip(val_shards, _run(val_shards, workers, "validation", quiet),
+                                          strict=True):  # fmt: skip
+            parts.append(Part("val", shard.task, shard.level, rows, rejects, "generated"))
+        for task, files in sec_files.items():
+            parts += _sec_parts(files["val"], task, "val", VAL_LEVELS, val_per_level, prompt_style,
+                                frozenset(), quiet)  # fmt: skip
+        val_keys = frozenset(k for p in parts for r in p.rows for k in dedupe_keys(r))
         train_shards = [
             Shard(t, lv, "train", train_per_arm, shard_seed(seed, t, lv, "train"), val_keys, prompt_style)
-            for t in tasks for lv in TRAIN_LEVELS
+            for t in tasks for lv in TRAIN_LEVELS if sec_files.get(t, {}).get("train") is None
         ]  # fmt: skip
-        train = _run(train_shards, workers, "training", quiet)
-        train_rows = [r for rows, _ in train for r in rows]
-        val_rows = [r for rows, _ in val for r in rows]
+        for shard, (rows, rejects) in zip(train_shards, _run(train_shards, workers, "training", quiet),
+                                          strict=True):  # fmt: skip
+            parts.append(Part("train", shard.task, shard.level, rows, rejects, "generated"))
+        for task, files in sec_files.items():
+            if files["train"] is not None:
+                parts += _sec_parts(files["train"], task, "train", TRAIN_LEVELS, train_per_arm,
+                                    prompt_style, val_keys, quiet)  # fmt: skip
+        order = {t: i for i, t in enumerate(tasks)}
+        parts.sort(key=lambda p: (p.split != "train", order[p.task], p.level))
+        train_rows = [r for p in parts if p.split == "train" for r in p.rows]
+        val_rows = [r for p in parts if p.split == "val" for r in p.rows]
         for rows in (train_rows, val_rows):
             for i, r in enumerate(rows):
                 r["extra_info"]["index"] = i
             _normalise_extra(rows)
-        paths = {
-            "train": write_parquet(train_rows, out_dir / "train.parquet"),
-            "val": write_parquet(val_rows, out_dir / "val.parquet"),
-        }
-    table = []
-    for shards, results in ((train_shards, train), (val_shards, val)):
-        for shard, (rows, rejects) in zip(shards, results, strict=True):
-            arm = f"{shard.task}/{shard.level}"
-            table.append([shard.split, arm, len(rows), sum(rejects.values()),
-                          ", ".join(f"{k}={v}" for k, v in sorted(rejects.items())) or "-"])  # fmt: skip
-    bad = [r for r in table if "gold_rejected" in r[4]]
+        table = [p.summary_row() for p in parts]
+        bad = [r for r in table if r[5] == "generated" and "gold_rejected" in r[4]]
+        if bad:
+            raise UserError(
+                f"the verifier rejected generated gold answers in {[r[1] for r in bad]}: a bug"
+            )
+        folder.write_parquet("train.parquet", train_rows)
+        folder.write_parquet("val.parquet", val_rows)
+        origins = {t: {split: sorted({p.origin for p in parts if p.task == t and p.split == split})
+                       for split in ("train", "val")} for t in tasks}  # fmt: skip
+        paths = folder.publish({"setting": "multi-level", "builder": "pac-verl prep multi-level",
+                                "built_utc": utc_now(), "options": options,
+                                "sources": origins})  # fmt: skip
+        paths = {"train": paths["train.parquet"], "val": paths["val.parquet"]}
     summary = {"rows": table, "paths": {k: str(v) for k, v in paths.items()}, "seconds": sw.seconds,
                "train_rows": len(train_rows), "val_rows": len(val_rows)}  # fmt: skip
     if not quiet:
-        print_summary("pac-verl prep multi-level", ["split", "arm", "rows", "skipped", "why"], table,
+        print_summary("pac-verl prep multi-level",
+                      ["split", "arm", "rows", "skipped", "why", "from"], table,
                       {"train": paths["train"], "val": paths["val"],
+                       "manifest": Path(out_dir) / MANIFEST,
                        "seconds": round(sw.seconds, 1)})  # fmt: skip
-    if bad:
-        raise UserError(
-            f"the verifier rejected generated gold answers in {[r[1] for r in bad]}: a bug"
-        )
     return summary
 
 
-# Milliseconds per row, generation and gold check, measured on a shared 2-core machine (the
-# absolute values are inflated by the load; the bar uses only their ratios): the shards are started
-# slowest first and the progress bar advances by this cost, so its ETA holds.
-ROW_MS = {"countdown": (0.6, 0.8, 0.8, 1.1), "zebra": (1.7, 5.6, 12.1, 20.2),
-          "arc": (0.6, 0.6, 0.6, 0.8)}  # fmt: skip
+@dataclass
+class Part:
+    """The rows of one (split, task, level) and how they were made."""
+
+    split: str
+    task: str
+    level: int
+    rows: list[dict[str, Any]]
+    skipped: Counter
+    origin: str  # "generated" or the SEC file read
+
+    def summary_row(self) -> list[Any]:
+        why = ", ".join(f"{k}={v}" for k, v in sorted(self.skipped.items())) or "-"
+        return [self.split, f"{self.task}/{self.level}", len(self.rows),
+                sum(v for k, v in self.skipped.items() if not k.startswith("kept_")), why,
+                self.origin]  # fmt: skip
+
+
+def _sec_parts(path: Path, task: str, split: str, levels: tuple[int, ...], per_level: int,
+               style: str, exclude: frozenset[str], quiet: bool) -> list[Part]:  # fmt: skip
+    """SEC's file as one :class:`Part` per level: training rows that repeat a puzzle or ask what
+    a validation row asks are skipped (and counted), as in a generated build."""
+    imported = sec.read_multi_level(path, task, split, levels, per_level, style, exclude, quiet)
+    parts = []
+    for level in levels:
+        rows = [r for r in imported.rows if r["extra_info"]["difficulty"] == level]
+        skipped = Counter({k: v for (lv, k), v in imported.skipped.items() if lv == level})
+        if imported.no_gold[level]:
+            skipped["kept_without_gold"] = imported.no_gold[level]
+        parts.append(Part(split, task, level, rows, skipped, f"SEC {path.name}"))
+    return parts
+
+
+# Milliseconds per row, generation, keys and gold check (500-row shards, one process, measured
+# on a shared 2-core machine; the bar uses only their ratios): the shards are started slowest
+# first and the progress bar advances by this cost, so its ETA holds.
+ROW_MS = {"countdown": (0.11, 0.12, 0.16, 0.16), "zebra": (0.35, 0.84, 1.99, 4.37),
+          "arc": (0.10, 0.10, 0.14, 0.15)}  # fmt: skip
 
 
 def _cost(shard: Shard) -> float:

@@ -16,6 +16,7 @@ verifier cannot read) reject the record and are counted by reason.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pac_verl.data_prep import kk
+from pac_verl.data_prep.overlap import normalise
 from pac_verl.data_prep.prompts import styled
 from pac_verl.data_prep.rows import json_text
 from pac_verl.errors import UserError
@@ -39,6 +41,7 @@ MATH_SUFFIX = "\nPut the final answer within \\boxed{}."
 _DAPO_HEAD = re.compile(r"^\s*Solve the following math problem step by step\..*?\n\n", re.DOTALL)
 _DAPO_TAIL = re.compile(r"\n\nRemember to put your answer on its own line after \"Answer:\"\.?\s*$")
 _KK_QUESTION = re.compile(r"\s*So who is a knight and who is a knave\?\s*$")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LOCAL_SUFFIXES = (".parquet", ".jsonl", ".json")
 READ_BATCH = 4096
 
@@ -57,6 +60,7 @@ class Part:
     data_files: str | None = None  # a file of the repository, when the split is not named
     cap: int | None = None  # keep at most this many (K&K: 900 of each 1,000-row file)
     extra: Mapping[str, Any] = field(default_factory=dict)  # added to every row's extra_info
+    select: str | None = None  # read only the records whose data_source is this (SEC's math_test)
 
 
 @dataclass(frozen=True)
@@ -155,11 +159,27 @@ def dapo_problem(record: Mapping[str, Any]) -> str:
 
 
 def dapo_key(record: Mapping[str, Any]) -> str:
-    return " ".join(dapo_problem(record).split())
+    """What the policy is asked: the problem's normalised text (:func:`.overlap.normalise`)."""
+    return normalise(dapo_problem(record))
+
+
+def is_english(text: str) -> bool:
+    """No CJK ideographs (DAPO-Math-17k holds about 3.3k Chinese problems among 17.4k)."""
+    return _CJK.search(text) is None
 
 
 def convert_dapo(record: Mapping[str, Any], part: Part, style: str):
+    return _convert_dapo(record, part, style, english_only=False)
+
+
+def convert_dapo_english(record: Mapping[str, Any], part: Part, style: str):
+    return _convert_dapo(record, part, style, english_only=True)
+
+
+def _convert_dapo(record: Mapping[str, Any], part: Part, style: str, english_only: bool):
     problem, answer = dapo_problem(record), ground_truth(record).strip()
+    if english_only and not is_english(problem):
+        return Reject("not_english")
     if not problem:
         raise ValueError("prompt: the problem text is empty")
     if not answer:
@@ -168,6 +188,54 @@ def convert_dapo(record: Mapping[str, Any], part: Part, style: str):
     return row_fields(
         part, math_prompt(problem, style), "math", answer, source_id=info.get("index")
     )
+
+
+def sec_math_problem(record: Mapping[str, Any]) -> str:
+    """The problem of a SEC math record: ``extra_info.question`` (``math_train``) or
+    ``extra_info.problem`` (``math_test``), else the prompt's task without the frame and the
+    "Put your final answer within \\boxed{}." sentence."""
+    info = record.get("extra_info") if isinstance(record.get("extra_info"), Mapping) else {}
+    for key in ("question", "problem"):
+        if isinstance(info.get(key), str) and info[key].strip():
+            return info[key].strip()
+    from pac_verl.data_prep.overlap import drop_boxed_sentences, task_text
+
+    return drop_boxed_sentences(task_text(user_text(record))).strip()
+
+
+def sec_math_key(record: Mapping[str, Any]) -> str:
+    return normalise(sec_math_problem(record))
+
+
+def convert_sec_math(record: Mapping[str, Any], part: Part, style: str):
+    """SEC's ``math_train``/``math_test`` record: the problem in the paper's math prompt, the
+    answer string as ground truth; the MATH subject and level kept (``subject``, ``level``)."""
+    problem, answer = sec_math_problem(record), ground_truth(record).strip()
+    if not problem:
+        raise ValueError("extra_info.question: the problem text is empty")
+    if not answer:
+        if part.split == "train":  # 2 of the 11,499 released rows have no answer
+            return Reject("no_answer")
+        raise ValueError("reward_model.ground_truth is empty")
+    info = record.get("extra_info") if isinstance(record.get("extra_info"), Mapping) else {}
+    subject = info.get("type") if isinstance(info.get("type"), str) else None
+    level = info.get("difficulty")
+    if isinstance(level, bool) or not isinstance(level, int | float):
+        level = None
+    if part.split == "train":  # the MATH level, an int as in MATH-500's own rows
+        extra = {"subject": subject, "level": int(level) if level is not None else None}
+    else:  # math_test's difficulty is SEC's own scale (1.5, 4.25, ...)
+        extra = {"sec_difficulty": float(level) if level is not None else None}
+    return row_fields(part, math_prompt(problem, style), "math", answer,
+                      source_id=info.get("index"), **extra)  # fmt: skip
+
+
+def code_key(record: Mapping[str, Any]) -> str:
+    return normalise(user_text(record))
+
+
+def kk_key(record: Mapping[str, Any]) -> str:
+    return normalise(str(record.get("quiz", "")))
 
 
 def convert_code_r1(record: Mapping[str, Any], part: Part, style: str):
@@ -254,9 +322,11 @@ SOURCES: dict[str, Source] = {
     s.name: s
     for s in (
         Source("math", "BytedTsinghua-SIA/DAPO-Math-17k", (Part("math", "train"),),
-               convert_dapo, 11_499, dedupe=dapo_key),
-        Source("code", "ganler/code-r1-12k", (Part("code", "train"),), convert_code_r1, 12_458),
-        Source("kk", "K-and-K/knights-and-knaves", KK_PARTS, convert_kk, 2_700 + 100),
+               convert_dapo_english, 11_499, dedupe=dapo_key),
+        Source("code", "ganler/code-r1-12k", (Part("code", "train"),), convert_code_r1, 12_458,
+               dedupe=code_key),
+        Source("kk", "K-and-K/knights-and-knaves", KK_PARTS, convert_kk, 2_700 + 100,
+               dedupe=kk_key),
         Source("math500", "HuggingFaceH4/MATH-500", (Part("math500", "test", hub_split="test"),),
                _convert_bench_math("unique_id", ("level", "subject")), 500),
         Source("amc23", "AI-MO/aimo-validation-amc", (Part("amc23", "test"),),
@@ -274,10 +344,48 @@ BIGCODEBENCH_HARD = Source(
 )  # fmt: skip
 
 
-def source(name: str, subset: str = "full") -> Source:
-    if name not in SOURCES:
-        raise UserError(f"unknown source {name!r}; choose from {', '.join(SOURCES)}")
-    return BIGCODEBENCH_HARD if name == "bigcodebench" and subset == "hard" else SOURCES[name]
+# The math pools (--math-pool): SEC's released MATH pool, the 11,499 rows the paper's count
+# implies (GitHub only: read from a local copy), or DAPO-Math-17k as the paper's text says.
+SEC_RELEASE = "GitHub Vincent-La/cofa sec/data/math"
+MATH_POOLS = ("sec-math", "dapo")
+SEC_MATH = Source("math", SEC_RELEASE, (Part("math", "train", data_files="math_train.parquet"),),
+                  convert_sec_math, 11_499, dedupe=sec_math_key)  # fmt: skip
+DAPO_ALL_LANGUAGES = dataclasses.replace(SOURCES["math"], convert=convert_dapo)
+# SEC's math_test.parquet is the paper's math validation: MATH500, AMC (83) and AIME24 (30).
+SEC_TESTS = {
+    name: Source(name, SEC_RELEASE, (Part(name, "test", data_files="math_test.parquet",
+                                          select=select),), convert_sec_math, rows)
+    for name, select, rows in (("math500", "test_math", 500), ("amc23", "test_amc", 83),
+                               ("aime24", "test_aime", 30))
+}  # fmt: skip
+
+
+def registry(
+    subset: str = "full",
+    math_pool: str = "dapo",
+    all_languages: bool = False,
+    sec_tests: bool = False,
+) -> dict[str, Source]:
+    """The seven sources as a build's options choose them: BigCodeBench's subset, the math pool
+    (DAPO English-only unless ``all_languages``), and the math benchmarks from SEC's
+    ``math_test.parquet`` when ``sec_tests``."""
+    chosen = dict(SOURCES)
+    if subset == "hard":
+        chosen["bigcodebench"] = BIGCODEBENCH_HARD
+    if math_pool == "sec-math":
+        chosen["math"] = SEC_MATH
+    elif all_languages:
+        chosen["math"] = DAPO_ALL_LANGUAGES
+    if sec_tests:
+        chosen.update(SEC_TESTS)
+    return chosen
+
+
+def source(name: str, subset: str = "full", chosen: Mapping[str, Source] | None = None) -> Source:
+    chosen = chosen if chosen is not None else registry(subset)
+    if name not in chosen:
+        raise UserError(f"unknown source {name!r}; choose from {', '.join(chosen)}")
+    return chosen[name]
 
 
 # ----------------------------------------------------------------------------------------------

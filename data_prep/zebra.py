@@ -1,67 +1,95 @@
-"""A fast Zebra-puzzle generator (houses x attributes, the paper's phrasing).
+"""A fast Zebra-puzzle generator in the manner of SEC's puzzles (houses x attributes).
 
-reasoning-gym's generator checks uniqueness by full search after every clue and manages about 3
-puzzles per second at 5x5; the 30,000 training puzzles of the multi-level setting need thousands
-per second. This one keeps, per attribute value, the set of houses it can still be in (a bitmask)
-and adds true clues one at a time, propagating each into the domains (the clue's own filter plus
-the all-different rule of every attribute) until every value is pinned to one house. A puzzle that
-propagation alone solves has exactly one solution, so no search is ever run. Finally clues that
-are implied by the others are dropped (one pass, each re-checked from scratch), which keeps
-puzzles close to minimal.
+reasoning-gym's generator (the one SEC's released puzzles come from) checks uniqueness with a SAT
+solver after every clue it removes and manages about 3 puzzles per second at 5x5; the 30,000
+training puzzles of the multi-level setting need thousands per second. This one keeps, per
+attribute value, the set of houses it can still be in (a bitmask) and adds true clues one at a
+time, propagating each into the domains (the clue's own filter plus the all-different rule of
+every attribute) until every value is pinned to one house. A puzzle that propagation alone
+solves has exactly one solution, so no search is ever run. Finally clues that are implied by the
+others are dropped (one pass, each re-checked from scratch), which keeps puzzles close to minimal.
 
-Clue kinds (as in the paper's example): ``X is in the k-th house``, ``X is not in the k-th house``,
-``X is Y`` (same house), ``X is directly left of Y``, ``X and Y are next to each other``,
-``X is somewhere to the left of Y``. The question is the name of the person in House 1.
+What it shares with SEC's puzzles (``combined/test_zebra.parquet`` of SEC's release, measured):
+
+- **attributes**: the name plus ``k - 1`` categories drawn per puzzle from the same ten
+  (color, nationality, animal, drink, cigar, lunch, flower, phone, child, smoothie), so a level
+  has many attribute sets (SEC's 200 validation puzzles per level hold 44, 92, 120 and 140);
+  each category's values are its first ``n`` in the order SEC's generator takes them (so the
+  names of a 3-house puzzle are alice, arnold and bob), with the same phrases, taken from
+  reasoning-gym 0.1.25's literals (``Category``);
+- **clue kinds**: the four SEC's puzzles use: ``X is in the k-th house``, ``X is Y`` (same house),
+  ``X is directly left of Y``, ``X and Y are next to each other``, in about the same shares
+  (3x3 to 6x6, in that order: 0.32-0.18, 0.47-0.56, 0.18, 0.04-0.08 here; 0.26-0.13, 0.48-0.63,
+  0.18-0.16, 0.08 in SEC's);
+- **size**: about as many clues per puzzle (5.0, 9.8, 16.0, 23.6 at 3x3 .. 6x6; SEC's: 5.0, 9.6,
+  15.4, 22.8) and as many attribute sets per 200 puzzles (43, 99, 130, 136);
+- **the question**: the name of the person in House 1.
+
+What still differs: SEC's clue sets are minimal under full search (a puzzle may need case
+analysis), these are minimal only under propagation (every step is a forced deduction); the
+intro sentence and the question are the paper's appendix wording (``prompts.zebra``), not
+reasoning-gym's ("There are 3 houses (numbered 1 on the left, 3 on the right) ...").
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 
-ATTRIBUTES: list[tuple[str, str, list[str], str]] = [
-    # (intro line, noun phrase template for a value, values, key)
-    ("Each person has a unique name: {values}.", "{v}", ["arnold", "alice", "bob", "carol", "eric", "peter"], "name"),
-    ("Everyone has a favorite smoothie: {values}.", "the {V} smoothie drinker",
-     ["butterscotch", "desert", "darkness", "dragonfruit", "lemon", "watermelon"], "smoothie"),
-    ("They all have a different favorite flower: {values}.", "the person who loves {v}",
-     ["iris", "daffodils", "lilies", "carnations", "roses", "tulips"], "flower"),
-    ("Everyone has something different for lunch: {values}.", "the person who loves eating {v}",
-     ["grilled cheese", "stir fry", "pizza", "soup", "spaghetti", "stew"], "lunch"),
-    ("People use different phone models: {values}.", "the {v} user",
-     ["iphone 13", "pixel 6", "galaxy s21", "oneplus 9", "xperia 5", "nokia 8"], "phone"),
-    ("Each person has a favorite color: {values}.", "the person who loves {v}",
-     ["red", "blue", "green", "yellow", "purple", "white"], "color"),
-]  # fmt: skip
+# reasoning-gym's literal classes for the ten categories SEC's puzzles draw from (after the name)
+_CATEGORY_CLASSES = ("Color", "Nationality", "Animal", "Drink", "Cigar", "Food", "Flower",
+                     "PhoneModel", "Children", "Smoothie")  # fmt: skip
+MAX_SIZE = 6
+
+
+@dataclass(frozen=True)
+class Category:
+    """One attribute: its intro line, its values (in SEC's order) and how clues name them."""
+
+    intro: str  # "Each person has a unique name"
+    values: tuple[str, ...]  # "alice", "arnold", ...
+    phrases: tuple[str, ...]  # "Alice", "the person who loves blue", ...
+
+
+def _category(cls) -> Category:
+    members = sorted(cls.__members__.values())  # SEC's generator takes the first n in this order
+    intro = cls.description().split(":", 1)[0]
+    return Category(intro, tuple(m.name.replace("_", " ") for m in members),
+                    tuple(m.value for m in members))  # fmt: skip
+
+
+@functools.cache
+def categories() -> tuple[Category, ...]:
+    """The name, then the ten other categories (reasoning-gym 0.1.25's literals)."""
+    from reasoning_gym.logic.contrib.logic_puzzle import literals
+
+    return tuple(_category(getattr(literals, name)) for name in ("Name", *_CATEGORY_CLASSES))
 
 
 @dataclass(frozen=True)
 class Clue:
-    kind: str  # at | not_at | same | left_of | next_to | somewhere_left
+    kind: str  # at | same | left_of | next_to
     a: tuple[int, int]  # (attribute, value)
-    b: tuple[int, int] | int  # (attribute, value), or a house index for at / not_at
+    b: tuple[int, int] | int  # (attribute, value), or a house index for at
 
 
-def _phrase(attr: int, value: int, start: bool) -> str:
-    template, v = ATTRIBUTES[attr][1], ATTRIBUTES[attr][2][value]
-    text = template.format(v=v, V=v.title() if attr == 1 else v)
-    if attr == 0:
-        text = v.title()
+def _phrase(cat: Category, value: int, start: bool) -> str:
+    text = cat.phrases[value]
     return text[0].upper() + text[1:] if start else text
 
 
-def clue_text(clue: Clue) -> str:
-    x = _phrase(*clue.a, start=True)
+def clue_text(clue: Clue, cats: tuple[Category, ...] | None = None) -> str:
+    """The clue in words; attributes index ``cats`` (default: all eleven categories in order)."""
+    cats = cats if cats is not None else categories()
+    x = _phrase(cats[clue.a[0]], clue.a[1], start=True)
     if clue.kind == "at":
         return f"{x} is in the {_ordinal(clue.b + 1)} house."
-    if clue.kind == "not_at":
-        return f"{x} is not in the {_ordinal(clue.b + 1)} house."
-    y = _phrase(*clue.b, start=False)
+    y = _phrase(cats[clue.b[0]], clue.b[1], start=False)
     return {
         "same": f"{x} is {y}.",
         "left_of": f"{x} is directly left of {y}.",
         "next_to": f"{x} and {y} are next to each other.",
-        "somewhere_left": f"{x} is somewhere to the left of {y}.",
     }[clue.kind]
 
 
@@ -137,13 +165,15 @@ class Domains:
         return True
 
 
-AT, NOT_AT, SAME, LEFT_OF, NEXT_TO, SOMEWHERE_LEFT = range(6)
-_KIND = {"at": AT, "not_at": NOT_AT, "same": SAME, "left_of": LEFT_OF, "next_to": NEXT_TO,
-         "somewhere_left": SOMEWHERE_LEFT}  # fmt: skip
+AT, SAME, LEFT_OF, NEXT_TO = range(4)
+_KIND = {"at": AT, "same": SAME, "left_of": LEFT_OF, "next_to": NEXT_TO}
+# Draw weights of the clue kinds, set so that the kept clues come out in about the shares of
+# SEC's puzzles (same house 0.5-0.6, in the k-th house 0.15-0.25, directly left 0.17, next to 0.08).
+KIND_WEIGHTS = {"at": 1.0, "same": 6.0, "left_of": 1.5, "next_to": 2.0}
 
 
 def compile_clue(clue: Clue) -> tuple[int, int, int, int, int]:
-    """``(kind, a1, v1, a2, v2)``, or ``(kind, a1, v1, house, 0)`` for at / not_at."""
+    """``(kind, a1, v1, a2, v2)``, or ``(kind, a1, v1, house, 0)`` for at."""
     if isinstance(clue.b, int):
         return (_KIND[clue.kind], clue.a[0], clue.a[1], clue.b, 0)
     return (_KIND[clue.kind], clue.a[0], clue.a[1], clue.b[0], clue.b[1])
@@ -156,41 +186,27 @@ def _apply(clue: tuple, dom: list[list[int]], full: int) -> tuple[int, int] | No
     if kind == AT:
         new1 = d1 & (1 << x)
         return None if new1 == d1 else (new1, 0)
-    if kind == NOT_AT:
-        new1 = d1 & ~(1 << x)
-        return None if new1 == d1 else (new1, 0)
     d2 = dom[x][v2]
     if kind == SAME:
         new1 = new2 = d1 & d2
     elif kind == LEFT_OF:  # pos1 + 1 == pos2
         new1, new2 = d1 & (d2 >> 1), d2 & ((d1 << 1) & full)
-    elif kind == NEXT_TO:
+    else:  # next_to
         new1 = d1 & ((d2 >> 1) | (d2 << 1)) & full
         new2 = d2 & ((d1 >> 1) | (d1 << 1)) & full
-    else:  # somewhere_left: pos1 < pos2
-        low1 = d1 & -d1
-        high2 = 1 << (d2.bit_length() - 1) if d2 else 0
-        new1 = d1 & (high2 - 1)
-        new2 = d2 & ~((low1 << 1) - 1) & full
     return None if new1 == d1 and new2 == d2 else (new1, new2)
 
 
 def _random_true_clue(rng: random.Random, pos: list[list[int]], n: int, k: int) -> Clue:
+    """A clue that holds in the solution ``pos[attribute][value] = house``."""
     a1, v1 = rng.randrange(k), rng.randrange(n)
     p1 = pos[a1][v1]
-    kind = rng.choices(["at", "not_at", "same", "left_of", "next_to", "somewhere_left"],
-                       weights=[1, 1, 4, 3, 2, 1])[0]  # fmt: skip
+    kind = rng.choices(list(KIND_WEIGHTS), weights=list(KIND_WEIGHTS.values()))[0]
     if kind == "at":
         return Clue("at", (a1, v1), p1)
-    if kind == "not_at":
-        return Clue("not_at", (a1, v1), rng.choice([h for h in range(n) if h != p1]))
     a2 = rng.choice([a for a in range(k) if a != a1]) if kind == "same" else rng.randrange(k)
-    house = {"same": p1, "left_of": p1 + 1, "next_to": p1 + rng.choice((-1, 1))}.get(kind)
-    if kind == "somewhere_left":
-        if p1 == n - 1:
-            return Clue("at", (a1, v1), p1)
-        house = rng.randrange(p1 + 1, n)
-    if house is None or not 0 <= house < n:
+    house = {"same": p1, "left_of": p1 + 1, "next_to": p1 + rng.choice((-1, 1))}[kind]
+    if not 0 <= house < n:
         return Clue("at", (a1, v1), p1)
     v2 = pos[a2].index(house)
     if (a2, v2) == (a1, v1):
@@ -202,17 +218,19 @@ def _random_true_clue(rng: random.Random, pos: list[list[int]], n: int, k: int) 
 class Puzzle:
     text: str
     answer: str  # the name of the person in house 1
-    key: str  # canonical: the solution grid and the sorted clue texts
-    clues: tuple[Clue, ...]  # with concrete values: (attribute, index into ATTRIBUTES[a][2])
+    key: str  # canonical: the attribute sets, the solution grid and the sorted clue texts
+    clues: tuple[Clue, ...]  # (attribute of the puzzle, value index in its category)
     solution: tuple[tuple[int, ...], ...]  # solution[house][attribute] = value index
+    categories: tuple[Category, ...]  # the puzzle's attributes, the name first
 
 
 def generate(rng: random.Random, n: int, k: int) -> Puzzle:
     """One puzzle of ``n`` houses and ``k`` attributes with exactly one solution."""
-    if not (2 <= n <= 6 and 2 <= k <= len(ATTRIBUTES)):
-        raise ValueError("zebra sizes: 2..6 houses, 2..6 attributes")
-    values = [rng.sample(range(len(ATTRIBUTES[a][2])), n) for a in range(k)]
-    pos = [rng.sample(range(n), n) for _ in range(k)]  # pos[a][value slot] = house
+    if not (2 <= n <= MAX_SIZE and 2 <= k <= MAX_SIZE):
+        raise ValueError(f"zebra sizes: 2..{MAX_SIZE} houses, 2..{MAX_SIZE} attributes")
+    every = categories()
+    cats = (every[0], *rng.sample(every[1:], k - 1))  # the name and k - 1 others
+    pos = [rng.sample(range(n), n) for _ in range(k)]  # pos[a][value] = house
     clues: list[Clue] = []
     compiled: list[tuple] = []
     dom = Domains(n, k)
@@ -232,13 +250,13 @@ def generate(rng: random.Random, n: int, k: int) -> Puzzle:
         d = Domains(n, k)
         if d.propagate_compiled([compiled[j] for j in trial]) and d.solved():
             kept = trial
-    kept = [clues[j] for j in kept]
-    # map value slots to the concrete value names chosen for this puzzle
+    kept_clues = tuple(clues[j] for j in kept)
     lines = []
-    for a in range(k):
-        names = [ATTRIBUTES[a][2][values[a][s]] for s in range(n)]
-        lines.append(" - " + ATTRIBUTES[a][0].format(values=", ".join(names)))
-    text_clues = [clue_text(_concrete(c, values)) for c in kept]
+    for cat in cats:  # each category's values, listed in a shuffled order (as SEC's are)
+        listed = list(cat.values[:n])
+        rng.shuffle(listed)
+        lines.append(f" - {cat.intro}: {', '.join(listed)}.")
+    text_clues = [clue_text(c, cats) for c in kept_clues]
     body = (
         f"This is a logic puzzle. There are {n} houses, numbered 1 on the left to {n} on the right, "
         "from the perspective of someone standing across the street from them. Each house has a "
@@ -247,14 +265,7 @@ def generate(rng: random.Random, n: int, k: int) -> Puzzle:
         + "\n\n"
         + "\n".join(f"{i}. {t}" for i, t in enumerate(text_clues, 1))
     )
-    answer = ATTRIBUTES[0][2][values[0][pos[0].index(0)]]
-    solution = tuple(tuple(values[a][pos[a].index(h)] for a in range(k)) for h in range(n))
-    key = f"zebra:{n}x{k}:{solution}:{sorted(text_clues)}"
-    return Puzzle(body, answer, key, tuple(_concrete(c, values) for c in kept), solution)
-
-
-def _concrete(clue: Clue, values: list[list[int]]) -> Clue:
-    def sub(av):
-        return (av[0], values[av[0]][av[1]])
-
-    return Clue(clue.kind, sub(clue.a), clue.b if isinstance(clue.b, int) else sub(clue.b))
+    answer = cats[0].values[pos[0].index(0)]
+    solution = tuple(tuple(pos[a].index(h) for a in range(k)) for h in range(n))
+    key = f"zebra:{n}x{k}:{[c.intro for c in cats]}:{solution}:{sorted(text_clues)}"
+    return Puzzle(body, answer, key, kept_clues, solution, cats)

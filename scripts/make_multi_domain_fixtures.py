@@ -32,12 +32,16 @@ CODE_R1_SYSTEM = (
     "then provides the user with the final answer. The reasoning process and answer are enclosed "
     "within <think>...</think> and <answer>...</answer> tags, respectively."
 )
-# (problem, answer); the last answer is cut off mid-expression, so the math verifier cannot read it
+# (problem, answer); the fourth answer is cut off mid-expression, so the math verifier cannot read
+# it; the fifth is Chinese (dropped unless --all-languages); the sixth is a MATH-500 problem up to
+# case and spacing (removed from training: it is a validation question)
 DAPO_PROBLEMS = [
     ("What is the remainder when $7^{4}$ is divided by $10$?", "1"),
     ("How many positive divisors does $36$ have?", "9"),
     ("The sum of two numbers is $20$ and their difference is $4$. What is their product?", "96"),
     ("Simplify $\\frac{2}{4}$.", "\\frac{1}{2"),
+    ("\u5df2\u77e5 $x + 3 = 8$\uff0c\u6c42 $x$ \u7684\u503c\u3002", "5"),
+    ("solve $x^2=9$ for  $x > 0$.", "3"),
 ]
 
 

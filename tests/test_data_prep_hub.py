@@ -2,8 +2,9 @@
 
 The fixtures have the real repositories' layouts and columns (written by
 scripts/make_multi_domain_fixtures.py); ``datasets.load_dataset`` reads them as it reads the hub.
-Expected counts are the fixtures' by construction: DAPO holds 4 problems 3 times each, one with a
-gold cut off mid-expression; Code-R1 holds 4 tasks, one without tests and one whose prompt is
+Expected counts are the fixtures' by construction: DAPO holds 6 problems 3 times each, one with a
+gold cut off mid-expression, one in Chinese and one that is a MATH-500 problem up to case and
+spacing (3 are kept); Code-R1 holds 4 tasks, one without tests and one whose prompt is
 120 x "Be careful with long inputs." (6 word-level tokens each: 720 tokens, over a cap of 200; the
 others stay under 100); K&K 4 puzzles per training file and 3 with 6 people.
 """
@@ -48,6 +49,7 @@ def tok(tmp_path_factory):
 
 def build(out: Path, tok: Path | None, *extra: str, local=LOCAL, cache: Path | None = None):
     argv = ["--out", str(out), "--cache-dir", str(cache or out.parent / "hf-cache")]
+    argv += ["--math-pool", "dapo"]  # these fixtures are the hub's; SEC's pool: test_data_prep_sec
     argv += [a for name, path in local.items() for a in ("--source", f"{name}={path}")]
     argv += ["--tokenizer", str(tok), "--max-code-prompt-tokens", "200"] if tok else []
     parser = argparse.ArgumentParser()
@@ -198,8 +200,8 @@ def test_missing_field_names_source_record_and_field(tmp_path):
     out.mkdir()
     (out / "val.parquet").write_bytes(b"earlier build")
     with pytest.raises(UserError, match=r"source math500 .* record 1: .*answer"):
-        build(out, None, "--only", "math500", local={"math500": path})
-    assert (out / "val.parquet").read_bytes() == b"earlier build"
+        build(out, None, "--only", "math500", "--force", local={"math500": path})
+    assert (out / "val.parquet").read_bytes() == b"earlier build"  # --force keeps it until the end
 
 
 def test_malformed_code_ground_truth_is_an_error(tmp_path):
@@ -298,3 +300,18 @@ def test_completion_style_frames_math_and_code(tmp_path):
         assert text.endswith("Assistant: Let me solve this step by step.")
     assert sources.CODE_SYSTEM in rows["code"][0]["prompt"][0]["content"]
     assert len(rows["code"]) == 3  # no length cap: only the task without tests is dropped
+
+
+def test_dapo_is_english_only_by_default_and_validation_questions_leave_training(tmp_path):
+    only = ("--only", "math,math500")
+    assert build(tmp_path / "en", None, *only) == 0
+    assert build(tmp_path / "all", None, *only, "--all-languages") == 0
+    en, everything = (
+        by_source(read_rows(tmp_path / d / "train.parquet"))["math"] for d in ("en", "all")
+    )
+    assert [r["reward_model"]["ground_truth"] for r in en] == ["1", "9", "96"]
+    assert [r["reward_model"]["ground_truth"] for r in everything] == ["1", "9", "96", "5"]
+    manifest = json.loads((tmp_path / "en" / "data_manifest.json").read_text())
+    assert manifest["math_pool"] == "dapo"
+    # the sixth DAPO problem is MATH-500's "Solve $x^2 = 9$ for $x > 0$." up to case and spacing
+    assert manifest["removed_from_training_as_validation"] == {"math train": 1}

@@ -125,6 +125,7 @@ def test_prep_multi_domain_subcommand_builds_the_offline_logic_arm(tmp_path):
     res = subprocess.run(["pac-verl", "prep", "multi-domain", "--out", str(tmp_path), "--offline-logic-only",
                           "--limit", "2"], capture_output=True, text=True)  # fmt: skip
     assert res.returncode == 0, res.stderr
+    assert "simple statements only, NOT the paper's data" in " ".join(res.stdout.split())
     assert {r["data_source"] for r in read_rows(tmp_path / "val.parquet")} == {"kk6"}
     assert check_file(tmp_path / "train.parquet", quiet=True)["no_gold"] == 0
 

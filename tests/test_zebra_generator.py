@@ -1,37 +1,31 @@
 """The Zebra generator: every puzzle has exactly one solution (checked by brute force, independent
-of the generator's propagation) and its answer is the name in house 1."""
+of the generator's propagation), its answer is the name in house 1, and it is built as SEC's
+puzzles are (issue #26): the name plus other categories drawn per puzzle, each category's first
+n values, SEC's four clue kinds and phrases."""
 
 import itertools
 import random
 
 import pytest
 
-from pac_verl.data_prep.zebra import Clue, clue_text, generate
+from pac_verl.data_prep.zebra import Clue, categories, clue_text, generate
 
 
 def holds(clue: Clue, house_of: dict) -> bool:
     p1 = house_of[clue.a]
     if clue.kind == "at":
         return p1 == clue.b
-    if clue.kind == "not_at":
-        return p1 != clue.b
     p2 = house_of[clue.b]
-    return {
-        "same": p1 == p2,
-        "left_of": p1 + 1 == p2,
-        "next_to": abs(p1 - p2) == 1,
-        "somewhere_left": p1 < p2,
-    }[clue.kind]
+    return {"same": p1 == p2, "left_of": p1 + 1 == p2, "next_to": abs(p1 - p2) == 1}[clue.kind]
 
 
 def all_solutions(puzzle, n, k):
-    values = [sorted({row[a] for row in puzzle.solution}) for a in range(k)]
     found = []
     for perms in itertools.product(itertools.permutations(range(n)), repeat=k):
-        house_of = {(a, values[a][i]): perms[a][i] for a in range(k) for i in range(n)}
+        house_of = {(a, v): perms[a][v] for a in range(k) for v in range(n)}
         if all(holds(c, house_of) for c in puzzle.clues):
             found.append(perms)
-    return found, values
+    return found
 
 
 @pytest.mark.parametrize(("n", "k", "count"), [(3, 3, 40), (4, 3, 10)])
@@ -39,20 +33,35 @@ def test_every_puzzle_has_exactly_one_solution_and_the_right_answer(n, k, count)
     rng = random.Random(7)
     for _ in range(count):
         puzzle = generate(rng, n, k)
-        found, values = all_solutions(puzzle, n, k)
+        found = all_solutions(puzzle, n, k)
         assert len(found) == 1
-        names = values[0]
-        house1_name = names[found[0][0].index(0)]
-        assert puzzle.answer == ["arnold", "alice", "bob", "carol", "eric", "peter"][house1_name]
+        house1_name = found[0][0].index(0)  # the name value whose house is 0
+        assert puzzle.answer == puzzle.categories[0].values[house1_name]
         assert puzzle.solution[0][0] == house1_name
 
 
+def test_names_and_values_are_each_categorys_first_n_as_in_secs_puzzles():
+    puzzle = generate(random.Random(1), 3, 3)
+    assert puzzle.answer in ("alice", "arnold", "bob")
+    names = puzzle.text.split("unique name: ")[1].split(".")[0].split(", ")
+    assert sorted(names) == ["alice", "arnold", "bob"]
+    assert {c.kind for c in puzzle.clues} <= {"at", "same", "left_of", "next_to"}
+    sets = {tuple(c.intro for c in generate(random.Random(s), 3, 3).categories) for s in range(30)}
+    assert len(sets) > 5 and all(s[0] == "Each person has a unique name" for s in sets)
+
+
 def test_clue_phrasing_matches_the_papers_example():
-    assert clue_text(Clue("same", (0, 2), (3, 1))) == "Bob is the person who loves eating stir fry."
-    assert clue_text(Clue("left_of", (1, 2), (1, 1))) == (
-        "The Darkness smoothie drinker is directly left of the Desert smoothie drinker."
+    index = {c.intro.split()[-1]: i for i, c in enumerate(categories())}
+    name, flower, food, smoothie = (index[w] for w in ("name", "flower", "lunch", "smoothie"))
+    assert clue_text(Clue("same", (name, 2), (food, 2))) == "Bob is the person who loves stir fry."
+    assert clue_text(Clue("left_of", (smoothie, 1), (smoothie, 2))) == (
+        "The Darkness smoothie drinker is directly left of the Desert smoothie lover."
     )
-    assert clue_text(Clue("at", (0, 0), 2)) == "Arnold is in the third house."
+    assert clue_text(Clue("next_to", (flower, 1), (flower, 0))) == (
+        "The person who loves a carnations arrangement and the person who loves a bouquet of "
+        "daffodils are next to each other."
+    )
+    assert clue_text(Clue("at", (name, 1), 2)) == "Arnold is in the third house."
 
 
 def test_same_seed_same_puzzle_and_sizes_are_checked():
