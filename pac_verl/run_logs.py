@@ -5,10 +5,12 @@ with truncation, so a resumed run would erase the first attempt's metrics. Befor
 :func:`prepare_run_logs` points it at a new file ``<log_root>/<experiment>/metrics-<UTC time>.jsonl``
 for this attempt and writes ``run.json`` next to it: the run's identity (setting, backbone,
 curriculum, seed, window), the command, the full resolved config (controller numbers included)
-and its hash (:func:`pac_verl.run_record.config_hash`), and one entry per attempt.
+and its hash (:func:`pac_verl.run_record.config_hash`), the data files' fingerprints
+(:func:`pac_verl.data_prep.fingerprint.data_record`), and one entry per attempt.
 
 It refuses an attempt that would mix runs: a run folder whose recorded config differs from this
-one (the differing keys are listed), or a run whose last checkpoint is already its final step
+one (the differing keys are listed), data files that are missing or differ from the recorded
+ones (named), or a run whose last checkpoint is already its final step
 (verl would train one step past it). The config is resolved in place, once, here in the driver,
 so the processes Ray starts receive plain values and need none of our resolvers. What is
 recorded is the config as composed (what ``--cfg job --resolve`` prints), before verl's own
@@ -30,6 +32,7 @@ from pathlib import Path
 from omegaconf import OmegaConf, open_dict
 
 from pac_verl.curriculum.registry import check_curriculum
+from pac_verl.data_prep.fingerprint import data_record
 from pac_verl.errors import UserError
 from pac_verl.naming import parse_experiment_name
 from pac_verl.run_record import (
@@ -48,8 +51,10 @@ def run_dir_of(config) -> Path:
     return root / str(config.trainer.experiment_name)
 
 
-def check_attempt(config, resolved: dict, digest: str) -> None:
-    """Refuse an attempt that would add to a different run or train past a finished one."""
+def check_attempt(config, resolved: dict, digest: str, data: dict | None = None) -> None:
+    """Refuse an attempt that would add to a different run, train on other data than the run's
+    earlier attempts (``data``: :func:`pac_verl.data_prep.fingerprint.data_record`'s), or train
+    past a finished run."""
     run_dir = run_dir_of(config)
     record = read_record(run_dir)
     if record and record.get("config_hash") not in (None, digest):
@@ -59,6 +64,13 @@ def check_attempt(config, resolved: dict, digest: str) -> None:
             f"({describe_diff(diffs) or 'hash ' + str(record.get('config_hash'))}); "
             "train under another trainer.experiment_name, or move that run away"
         )
+    changed = _changed_files((record or {}).get("data"), data)
+    if changed:
+        raise UserError(
+            f"{run_dir}/run.json records other data for {config.trainer.experiment_name}: "
+            f"{'; '.join(changed)} changed since its first attempt; resuming would mix two data "
+            "sets in one run (train under another trainer.experiment_name, or restore the files)"
+        )
     step = checkpointed_step(config.trainer.default_local_dir)
     total = int(config.trainer.total_training_steps)
     if step is not None and step >= total:
@@ -66,6 +78,20 @@ def check_attempt(config, resolved: dict, digest: str) -> None:
             f"{config.trainer.experiment_name} is complete (checkpoint at step {step} of {total} "
             f"in {config.trainer.default_local_dir}); resuming would train past its last step"
         )
+
+
+def _changed_files(recorded: dict | None, current: dict | None) -> list[str]:
+    """The data files whose content differs from what ``run.json`` recorded (by SHA-256)."""
+    if not recorded or not current:
+        return []
+    changed = []
+    for split in ("train", "val"):
+        before = [(f.get("path"), f.get("sha256")) for f in recorded.get(split) or []]
+        now = [(f["path"], f["sha256"]) for f in current.get(split) or []]
+        if before != now:
+            paths = sorted({p for p, _ in set(before) ^ set(now)})
+            changed.append(f"data.{split}_files ({', '.join(map(str, paths))})")
+    return changed
 
 
 def _sandbox(config) -> dict:
@@ -86,7 +112,8 @@ def prepare_run_logs(config, now: float | None = None, argv: list[str] | None = 
     resolved = OmegaConf.to_container(config, resolve=True)
     check_curriculum(resolved["data"]["curriculum"])  # a bad controller value stops us here
     digest = config_hash(resolved)
-    check_attempt(config, resolved, digest)
+    data = data_record(resolved["data"]["train_files"], resolved["data"]["val_files"])
+    check_attempt(config, resolved, digest, data)
     name = str(config.trainer.experiment_name)
     run_dir = run_dir_of(config)
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -104,7 +131,8 @@ def prepare_run_logs(config, now: float | None = None, argv: list[str] | None = 
     run = {"experiment_name": name, "setting": key.setting, "backbone": key.backbone,
            "curriculum": key.curriculum, "seed": key.seed, "window": key.window,
            "total_steps": int(config.trainer.total_training_steps), "command": command,
-           "config_hash": digest, "attempts": attempts, "config": resolved}  # fmt: skip
+           "config_hash": digest, "attempts": attempts, "data": data,
+           "config": resolved}  # fmt: skip
     tmp = run_dir / "run.json.tmp"
     tmp.write_text(json.dumps(run, indent=2, default=str) + "\n")
     tmp.replace(run_dir / "run.json")

@@ -9,6 +9,7 @@ keeps its last value), which keeps the test short and checks that overrides pass
 """
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -57,9 +58,12 @@ def finished(cwd: Path, overrides: list[str], step: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def node(tmp_path_factory):
+def node(tmp_path_factory, tiny_multi_level):
     """A node where both headline runs (seed 0) are complete and the W=4 run stopped at step 120."""
     cwd = tmp_path_factory.mktemp("node")
+    # the settings' data folders (the driver fingerprints them into run.json; no row is read here)
+    for setting in ("multi_level", "multi_domain"):
+        shutil.copytree(tiny_multi_level, cwd / "data" / setting)
     ml = ["setting=multi_level", "backbone=qwen2.5-3b", "curriculum=pac", "curriculum.seed=0"]
     md = ["setting=multi_domain", "backbone=qwen2.5-7b", "curriculum=pac", "curriculum.seed=0"]
     assert finished(cwd, ml, 500) == HEADLINE_ML

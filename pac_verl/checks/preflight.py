@@ -74,6 +74,7 @@ def check_data(cfg, sample_rows: int | None = SAMPLE_ROWS) -> dict:
     """The data checks that need no verl (:mod:`pac_verl.checks.data`): the training
     files on a sample, the validation files in full, and every drawable arm's pool."""
     from pac_verl.checks.data import check_data_file, check_pools, drawable_arms, file_arms
+    from pac_verl.data_prep.overlap import check_disjoint
 
     data = cfg.data
     train, val = _files(data, "train_files"), _files(data, "val_files")
@@ -90,6 +91,8 @@ def check_data(cfg, sample_rows: int | None = SAMPLE_ROWS) -> dict:
     check_pools(arms, pools, drawable_arms(cfg.data.curriculum, arms, batch_size), batch_size,
                 source)  # fmt: skip
     stats["file_pools"] = {a: len(p) for a, p in zip(arms, pools, strict=True)}
+    # no validation row may ask what a training row asks (a UserError naming the counts)
+    stats["overlap"] = check_disjoint(train, val).as_dict()
     return stats
 
 

@@ -72,7 +72,8 @@ def build_assets(root: Path, train_per_arm: int = 4, val_per_level: int = 1) -> 
     from pac_verl.data_prep.multi_level import build_multi_level
     from pac_verl.data_prep.rows import read_rows
 
-    build_multi_level(root / "data", train_per_arm, val_per_level, seed=0, quiet=True, workers=1)
+    build_multi_level(root / "data", train_per_arm, val_per_level, seed=0, quiet=True, workers=1,
+                      force=True)  # fmt: skip
     texts = [m["content"] for r in read_rows(root / "data" / "train.parquet") for m in r["prompt"]]
     tok = build_tokenizer(root / "model", texts)
     build_model(root / "model", tok)

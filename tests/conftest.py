@@ -1,0 +1,18 @@
+"""Fixtures shared by test files."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def tiny_multi_level(tmp_path_factory):
+    """A small multi-level build (2 rows per arm, 1 validation row per task and level), for tests
+    whose driver fingerprints the data files into run.json but reads no rows. Read-only: copy it
+    before changing a file."""
+    from pac_verl.data_prep.multi_level import build_multi_level
+
+    folder = tmp_path_factory.mktemp("tiny_multi_level")
+    build_multi_level(folder, train_per_arm=2, val_per_level=1, seed=0, quiet=True, workers=1,
+                      force=True)  # fmt: skip
+    return folder
