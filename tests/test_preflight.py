@@ -32,6 +32,17 @@ def test_missing_data_file_names_the_key(tmp_path):
         run([f"setting.data_dir={tmp_path / 'nowhere'}"])
 
 
+def test_validation_rows_that_a_training_row_asks_are_refused(data_dir, tmp_path):
+    # a validation file that holds the training file's rows: every validation row asks what a
+    # training row asks (72 rows, 8 per arm)
+    import shutil
+
+    shutil.copy(data_dir / "train.parquet", tmp_path / "train.parquet")
+    shutil.copy(data_dir / "train.parquet", tmp_path / "val.parquet")
+    with pytest.raises(UserError, match=r"72 .*validation"):
+        run([f"setting.data_dir={tmp_path}", "data.train_batch_size=9"])
+
+
 def test_bad_override_is_one_clear_error(data_dir, tmp_path):
     res = subprocess.run(["pac-verl", "preflight", f"setting.data_dir={data_dir}", "curriculum=pcc"],
                          capture_output=True, text=True, cwd=tmp_path)  # fmt: skip
