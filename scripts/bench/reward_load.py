@@ -262,7 +262,7 @@ def main() -> None:
                       f"queue_s {args.queue_s:g}")  # fmt: skip
     print_summary(
         "Correct answers under load (one reward worker, verl's RewardLoopWorker)",
-        ["code", "type", "n", "scored 1", "scored 0 (verdict)", "unscored", "reasons (not 1)",
+        ["version", "type", "n", "scored 1", "scored 0 (verdict)", "unscored", "reasons (not 1)",
          "latency p50 s", "max s"],
         rows,
         footer,
