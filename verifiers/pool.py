@@ -19,12 +19,12 @@ run in worker processes and the caller only waits on a pipe, with a deadline:
 - No task type waits behind another's (issue 24): a worker that comes free goes to the oldest
   waiting call of the type that holds the fewest workers, types that hold as many taking turns,
   so with a flood of slow answers of one type (sympy hanging on a hundred math answers) a call of
-  another type waits for the next worker to come free, not for the whole flood. And nothing of the pool runs on the
-  caller's threads: in an asyncio loop, a worker's start-up (the fork request to the zygote, its
-  one-time imports the first time) runs on the pool's own threads, never on the loop's default
-  executor, which verl's reward loop shares with every response's decoding (and which ran the
-  code sandbox until issue 24: twelve correct Zebra answers behind sixteen endless programs
-  scored ``overloaded``).
+  another type waits for the next worker to come free, not for the whole flood. And nothing of
+  the pool runs on the caller's threads: in an asyncio loop, a worker's start-up (the fork
+  request to the zygote, its one-time imports the first time) runs on the pool's own threads,
+  never on the loop's default executor, which verl's reward loop shares with every response's
+  decoding (and which ran the code sandbox until issue 24: twelve correct Zebra answers behind
+  sixteen endless programs scored ``overloaded``).
 - Workers are started on demand, up to ``workers`` at once, by a *zygote*: one
   ``python -c`` process that imports the scorers once and forks a worker
   per request, handing its socket back over ``SCM_RIGHTS`` (the caller is threaded - a Ray actor
@@ -44,8 +44,9 @@ One pool per process (:func:`shared_pool`); a forked child never uses its parent
 Code answers do not come here: their program already runs in a sandbox process, which a thread of
 the reward's own code executor waits on under the same two bounds (``queue_s`` for a thread and a
 node sandbox slot, then ``timeout_s`` for the runs: :class:`~.sandbox.Budget`), with the reasons
-``overloaded`` (unscored) and ``timeout`` (a verdict: the program is too slow). ``compute_scores`` (``pac-verl prep check``, the builders' gold checks) uses this
-pool too, so no scorer runs unbounded in the checking process.
+``overloaded`` (unscored) and ``timeout`` (a verdict: the program is too slow).
+``compute_scores`` (``pac-verl prep check``, the builders' gold checks) uses this pool too, so no
+scorer runs unbounded in the checking process.
 """
 
 from __future__ import annotations
@@ -224,7 +225,8 @@ class _Job:
     :meth:`ScoringPool.score_async` share. In the ``with`` block the caller takes a worker, sends
     the job and waits its own way; leaving it reads the answer (else ``grader_timeout``; a pipe
     error is ``worker_crashed``), puts the worker back (killed unless it answered), frees the slot
-    and counts the verdict. Any other exception (a cancelled coroutine) kills the worker and goes on."""
+    and counts the verdict. Any other exception (a cancelled coroutine) kills the worker and goes
+    on."""
 
     def __init__(self, pool: ScoringPool, job: tuple[str, str, str]) -> None:
         self.pool, self.job, self.task_type = pool, job, job[0]
