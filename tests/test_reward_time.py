@@ -73,7 +73,7 @@ def test_a_hanging_scorer_is_killed_at_the_deadline_and_replaced(pool):
     assert pool.score("math", "\\boxed{\\frac{2}{4}}", "0.5", 60).reason == "ok"  # warm
     first = set(pool.worker_pids())
     verdict = pool.score(*HANG, timeout_s=1.0)
-    assert (verdict.score, verdict.reason) == (0.0, "timeout")
+    assert (verdict.score, verdict.reason) == (0.0, "grader_timeout")
     assert pool.stats.timeouts == 1
     assert not any(alive(pid) for pid in first - set(pool.worker_pids()))  # killed, reaped
     assert pool.score("math", "\\boxed{\\sqrt{3}}", "3^{1/2}", 60).reason == "ok"  # replaced
@@ -108,7 +108,7 @@ def test_async_calls_share_the_deadline_and_a_cancelled_call_kills_its_worker(po
         hang = pool.score_async(*HANG, timeout_s=1.0)
         ok = pool.score_async("math", "\\boxed{\\frac{1}{2}}", "0.5", 60)
         verdicts = await asyncio.gather(hang, ok)
-        assert [v.reason for v in verdicts] == ["timeout", "ok"]
+        assert [v.reason for v in verdicts] == ["grader_timeout", "ok"]
         task = asyncio.ensure_future(pool.score_async(*HANG, timeout_s=600))
         while pool._idle or pool._free == pool.max_workers:
             await asyncio.sleep(0.05)  # until the job is in a worker
