@@ -20,8 +20,6 @@ def build_parser() -> argparse.ArgumentParser:
     ml.add_argument("--val-per-level", type=int, default=200,
                     help="validation rows per (task, level)")  # fmt: skip
     ml.add_argument("--seed", type=int, default=0, help="generator seed (same seed, same bytes)")
-    ml.add_argument("--prompt-style", choices=("chat", "completion"), default="chat",
-                    help="chat messages, or the base-model completion frame")  # fmt: skip
     ml.add_argument("--tasks", default="countdown,zebra,arc", help="comma list of tasks")
     ml.add_argument("--workers", type=positive_int, default=None,
                     help="processes (default: the CPU count)")  # fmt: skip
@@ -63,7 +61,7 @@ def main(argv: list[str]) -> int:
 
         tasks = tuple(t.strip() for t in args.tasks.split(",") if t.strip())
         build_multi_level(args.out, args.train_per_arm, args.val_per_level, args.seed,
-                          args.prompt_style, args.workers, tasks)  # fmt: skip
+                          workers=args.workers, tasks=tasks)  # fmt: skip
         return 0
     from pac_verl.data_prep import multi_domain
 

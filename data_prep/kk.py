@@ -106,10 +106,12 @@ def prompt(quiz: str, names, style: str = "chat") -> str:
     tags, one numbered line per person. This wording asks for the same, so that the verifier
     (``pac_verl.verifiers.logic``) grades the final statement and not the hypotheses tested on the
     way there. The example lines name the people but no role: an example role could bias the
-    answer, and a ``knight/knave`` placeholder invites copying a hedge."""
+    answer, and a ``knight/knave`` placeholder invites copying a hedge. (A deliberate difference
+    from the appendix, listed in the README.) ``style`` is the multi-domain builder's; only
+    ``chat`` is accepted (:func:`~pac_verl.data_prep.prompts.styled`)."""
     example = "\n".join(f"({i}) {nm} is a ..." for i, nm in enumerate(names, 1))
     task = (
-        f"{quiz}\nSo who is a knight and who is a knave?\n\nReason step by step; you may test a "
+        f"{quiz} So who is a knight and who is a knave?\n\nReason step by step; you may test a "
         "guess and drop it. When you are done, write your final answer once, inside <answer> "
         "</answer> tags: one line per person, in the order they were introduced, each line naming "
         f"a single role (knight or knave):\n<answer>\n{example}\n</answer>"

@@ -51,7 +51,6 @@ class Shard:
     count: int
     seed: int
     exclude: frozenset[str] = frozenset()
-    prompt_style: str = "chat"
 
 
 def shard_seed(seed: int, task: str, level: int, split: str) -> int:
@@ -95,7 +94,7 @@ def _countdown_rows(shard: Shard, rng: random.Random):
         numbers, target, expr = countdown_puzzle(rng, shard.level + 2)
         key = f"countdown:{sorted(numbers)}:{target}"
         truth = {"target": target, "numbers": numbers}
-        yield key, prompts.countdown(numbers, target, shard.prompt_style), truth, {"solution": expr}
+        yield key, prompts.countdown(numbers, target), truth, {"solution": expr}
 
 
 # ---------------------------------------------------------------- zebra / arc (reasoning-gym)
@@ -108,7 +107,7 @@ def _zebra_rows(shard: Shard, rng: random.Random):
     while True:
         puzzle = generate(rng, size, size)
         key = "zebra:" + hashlib.sha256(puzzle.key.encode()).hexdigest()[:24]
-        yield key, prompts.zebra(puzzle.text, shard.prompt_style), puzzle.answer, {}
+        yield key, prompts.zebra(puzzle.text), puzzle.answer, {}
 
 
 def _arc_rows(shard: Shard, rng: random.Random):
@@ -132,7 +131,7 @@ def _arc_rows(shard: Shard, rng: random.Random):
             answer = " ".join(map(str, test_out))
             yield (
                 key,
-                prompts.arc(examples, test_in, shard.prompt_style),
+                prompts.arc(examples, test_in),
                 answer,
                 {"task_name": meta["task_name"]},
             )
@@ -181,7 +180,6 @@ def build_multi_level(
     train_per_arm: int = 10_000,
     val_per_level: int = 200,
     seed: int = 0,
-    prompt_style: str = "chat",
     workers: int | None = None,
     tasks: tuple[str, ...] = TASKS,
     quiet: bool = False,
@@ -189,23 +187,19 @@ def build_multi_level(
     """Write ``train.parquet`` and ``val.parquet`` under ``out_dir``; returns the summary."""
     if train_per_arm < 0 or val_per_level < 0:
         raise UserError("--train-per-arm and --val-per-level must be >= 0")
-    if prompt_style not in prompts.STYLES:
-        raise UserError(
-            f"--prompt-style {prompt_style!r}: choose one of {', '.join(prompts.STYLES)}"
-        )
     unknown = sorted(set(tasks) - set(TASKS))
     if unknown:
         raise UserError(f"unknown task(s) {unknown}; choose from {', '.join(TASKS)}")
     out_dir = Path(out_dir)
     with Stopwatch() as sw:
         val_shards = [
-            Shard(t, lv, "val", val_per_level, shard_seed(seed, t, lv, "val"), prompt_style=prompt_style)
+            Shard(t, lv, "val", val_per_level, shard_seed(seed, t, lv, "val"))
             for t in tasks for lv in VAL_LEVELS
         ]  # fmt: skip
         val = _run(val_shards, workers, "validation", quiet)
         val_keys = frozenset(r["extra_info"]["key"] for rows, _ in val for r in rows)
         train_shards = [
-            Shard(t, lv, "train", train_per_arm, shard_seed(seed, t, lv, "train"), val_keys, prompt_style)
+            Shard(t, lv, "train", train_per_arm, shard_seed(seed, t, lv, "train"), val_keys)
             for t in tasks for lv in TRAIN_LEVELS
         ]  # fmt: skip
         train = _run(train_shards, workers, "training", quiet)

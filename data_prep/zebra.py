@@ -19,19 +19,51 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-ATTRIBUTES: list[tuple[str, str, list[str], str]] = [
-    # (intro line, noun phrase template for a value, values, key)
-    ("Each person has a unique name: {values}.", "{v}", ["arnold", "alice", "bob", "carol", "eric", "peter"], "name"),
-    ("Everyone has a favorite smoothie: {values}.", "the {V} smoothie drinker",
-     ["butterscotch", "desert", "darkness", "dragonfruit", "lemon", "watermelon"], "smoothie"),
-    ("They all have a different favorite flower: {values}.", "the person who loves {v}",
-     ["iris", "daffodils", "lilies", "carnations", "roses", "tulips"], "flower"),
-    ("Everyone has something different for lunch: {values}.", "the person who loves eating {v}",
-     ["grilled cheese", "stir fry", "pizza", "soup", "spaghetti", "stew"], "lunch"),
-    ("People use different phone models: {values}.", "the {v} user",
-     ["iphone 13", "pixel 6", "galaxy s21", "oneplus 9", "xperia 5", "nokia 8"], "phone"),
-    ("Each person has a favorite color: {values}.", "the person who loves {v}",
-     ["red", "blue", "green", "yellow", "purple", "white"], "color"),
+# (intro line, values, the phrase a clue uses for each value, key). The phrases are the appendix
+# example's ("the Desert smoothie lover", "the person who loves a carnations arrangement", ...);
+# values the example does not show take the phrases of the generator it comes from (reasoning-gym's
+# zebra puzzles), with that generator's typos fixed ("boquet", "loves the spaghetti eater").
+ATTRIBUTES: list[tuple[str, list[str], dict[str, str], str]] = [
+    ("Each person has a unique name: {values}.",
+     ["arnold", "alice", "bob", "carol", "eric", "peter"], {}, "name"),
+    ("Everyone has a favorite smoothie: {values}.",
+     ["butterscotch", "desert", "darkness", "dragonfruit", "lemon", "watermelon"],
+     {"butterscotch": "the Butterscotch smoothie drinker", "desert": "the Desert smoothie lover",
+      "darkness": "the Darkness smoothie drinker", "dragonfruit": "the Dragonfruit smoothie lover",
+      "lemon": "the Lemon smoothie lover", "watermelon": "the Watermelon smoothie lover"},
+     "smoothie"),
+    ("They all have a different favorite flower: {values}.",
+     ["iris", "daffodils", "lilies", "carnations", "roses", "tulips"],
+     {"iris": "the person who loves the bouquet of iris",
+      "daffodils": "the person who loves a bouquet of daffodils",
+      "lilies": "the person who loves the bouquet of lilies",
+      "carnations": "the person who loves a carnations arrangement",
+      "roses": "the person who loves the rose bouquet",
+      "tulips": "the person who loves the vase of tulips"},
+     "flower"),
+    ("Everyone has something different for lunch: {values}.",
+     ["grilled cheese", "stir fry", "pizza", "soup", "spaghetti", "stew"],
+     {"grilled cheese": "the person who loves eating grilled cheese",
+      "stir fry": "the person who loves stir fry", "pizza": "the person who is a pizza lover",
+      "soup": "the person who loves the soup", "spaghetti": "the spaghetti eater",
+      "stew": "the person who loves the stew"},
+     "lunch"),
+    ("People use different phone models: {values}.",
+     ["iPhone 13", "Google Pixel 6", "Samsung Galaxy S21", "OnePlus 9", "Sony Xperia 5",
+      "Huawei P50"],
+     {"iPhone 13": "the person who uses an iPhone 13",
+      "Google Pixel 6": "the person who uses a Google Pixel 6",
+      "Samsung Galaxy S21": "the person who uses a Samsung Galaxy S21",
+      "OnePlus 9": "the person who uses a OnePlus 9",
+      "Sony Xperia 5": "the person who uses a Sony Xperia 5",
+      "Huawei P50": "the person who uses a Huawei P50"},
+     "phone"),
+    ("Each person has a favorite color: {values}.",
+     ["red", "blue", "green", "yellow", "purple", "white"],
+     {"red": "the person whose favorite color is red", "blue": "the person who loves blue",
+      "green": "the person whose favorite color is green", "yellow": "the person who loves yellow",
+      "purple": "the person who loves purple", "white": "the person who loves white"},
+     "color"),
 ]  # fmt: skip
 
 
@@ -43,10 +75,8 @@ class Clue:
 
 
 def _phrase(attr: int, value: int, start: bool) -> str:
-    template, v = ATTRIBUTES[attr][1], ATTRIBUTES[attr][2][value]
-    text = template.format(v=v, V=v.title() if attr == 1 else v)
-    if attr == 0:
-        text = v.title()
+    v = ATTRIBUTES[attr][1][value]
+    text = v.title() if attr == 0 else ATTRIBUTES[attr][2][v]
     return text[0].upper() + text[1:] if start else text
 
 
@@ -203,7 +233,7 @@ class Puzzle:
     text: str
     answer: str  # the name of the person in house 1
     key: str  # canonical: the solution grid and the sorted clue texts
-    clues: tuple[Clue, ...]  # with concrete values: (attribute, index into ATTRIBUTES[a][2])
+    clues: tuple[Clue, ...]  # with concrete values: (attribute, index into ATTRIBUTES[a][1])
     solution: tuple[tuple[int, ...], ...]  # solution[house][attribute] = value index
 
 
@@ -211,7 +241,7 @@ def generate(rng: random.Random, n: int, k: int) -> Puzzle:
     """One puzzle of ``n`` houses and ``k`` attributes with exactly one solution."""
     if not (2 <= n <= 6 and 2 <= k <= len(ATTRIBUTES)):
         raise ValueError("zebra sizes: 2..6 houses, 2..6 attributes")
-    values = [rng.sample(range(len(ATTRIBUTES[a][2])), n) for a in range(k)]
+    values = [rng.sample(range(len(ATTRIBUTES[a][1])), n) for a in range(k)]
     pos = [rng.sample(range(n), n) for _ in range(k)]  # pos[a][value slot] = house
     clues: list[Clue] = []
     compiled: list[tuple] = []
@@ -232,25 +262,31 @@ def generate(rng: random.Random, n: int, k: int) -> Puzzle:
         d = Domains(n, k)
         if d.propagate_compiled([compiled[j] for j in trial]) and d.solved():
             kept = trial
-    kept = [clues[j] for j in kept]
-    # map value slots to the concrete value names chosen for this puzzle
+    kept = [_concrete(clues[j], values) for j in kept]
+    text_clues = [clue_text(c) for c in kept]
+    body = puzzle_text(n, values, kept)
+    answer = ATTRIBUTES[0][1][values[0][pos[0].index(0)]]
+    solution = tuple(tuple(values[a][pos[a].index(h)] for a in range(k)) for h in range(n))
+    key = f"zebra:{n}x{k}:{solution}:{sorted(text_clues)}"
+    return Puzzle(body, answer, key, tuple(kept), solution)
+
+
+def puzzle_text(n: int, values: list[list[int]], clues: list[Clue]) -> str:
+    """The puzzle as the appendix shows it: houses, one line per attribute listing its values (in
+    the order of ``values[a]``, indices into ``ATTRIBUTES[a][1]``), then the numbered clues (with
+    concrete values)."""
     lines = []
-    for a in range(k):
-        names = [ATTRIBUTES[a][2][values[a][s]] for s in range(n)]
+    for a, chosen in enumerate(values):
+        names = [ATTRIBUTES[a][1][v] for v in chosen]
         lines.append(" - " + ATTRIBUTES[a][0].format(values=", ".join(names)))
-    text_clues = [clue_text(_concrete(c, values)) for c in kept]
-    body = (
+    return (
         f"This is a logic puzzle. There are {n} houses, numbered 1 on the left to {n} on the right, "
         "from the perspective of someone standing across the street from them. Each house has a "
         "different person, and each person has different characteristics:\n"
         + "\n".join(lines)
         + "\n\n"
-        + "\n".join(f"{i}. {t}" for i, t in enumerate(text_clues, 1))
+        + "\n".join(f"{i}. {clue_text(c)}" for i, c in enumerate(clues, 1))
     )
-    answer = ATTRIBUTES[0][2][values[0][pos[0].index(0)]]
-    solution = tuple(tuple(values[a][pos[a].index(h)] for a in range(k)) for h in range(n))
-    key = f"zebra:{n}x{k}:{solution}:{sorted(text_clues)}"
-    return Puzzle(body, answer, key, tuple(_concrete(c, values) for c in kept), solution)
 
 
 def _concrete(clue: Clue, values: list[list[int]]) -> Clue:

@@ -48,9 +48,10 @@ def test_every_puzzle_has_exactly_one_solution_and_the_right_answer(n, k, count)
 
 
 def test_clue_phrasing_matches_the_papers_example():
-    assert clue_text(Clue("same", (0, 2), (3, 1))) == "Bob is the person who loves eating stir fry."
+    # appendix "Zebra Prompt", clues 1 and 5 (the whole example: tests/test_prompt_texts.py)
+    assert clue_text(Clue("same", (0, 2), (3, 1))) == "Bob is the person who loves stir fry."
     assert clue_text(Clue("left_of", (1, 2), (1, 1))) == (
-        "The Darkness smoothie drinker is directly left of the Desert smoothie drinker."
+        "The Darkness smoothie drinker is directly left of the Desert smoothie lover."
     )
     assert clue_text(Clue("at", (0, 0), 2)) == "Arnold is in the third house."
 

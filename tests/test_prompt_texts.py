@@ -1,0 +1,187 @@
+"""The task texts are the paper's appendix "Prompt Examples" (README "Prepare data" lists each
+deliberate difference), and the frame template renders exactly the frame.
+
+Expected texts are the appendix's examples written out by hand, as they render (LaTeX lines of one
+paragraph joined by a space, paragraph breaks as blank lines, ``\\times`` as SEC's ``*``, list
+items as ``" - "`` and ``"1."`` lines).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pac_verl.data_prep import kk, prompts
+from pac_verl.data_prep.zebra import Clue, clue_text, puzzle_text
+from pac_verl.errors import UserError
+
+FIXTURE = Path(__file__).parent / "fixtures" / "qwen2.5_tokenizer"
+PREAMBLE = (
+    "A conversation between User and Assistant. The user asks a question, and the Assistant "
+    "solves it. The assistant first thinks about the reasoning process in the mind and then "
+    "provides the user with the answer."
+)
+CUE = "\nAssistant: Let me solve this step by step."
+
+
+def test_countdown_is_the_appendix_example():
+    assert prompts.countdown([21, 95, 8, 2, 26, 2], 30) == (
+        "Using the numbers 21, 95, 8, 2, 26, 2 and basic arithmetic operations (+, -, *, /), "
+        "create an expression that equals 30. You need to use each number exactly once. Present "
+        "the final expression that equals the target number within \\boxed{}. For example: "
+        "\\boxed{46+68/(52-50)}."
+    )
+
+
+def test_arc_is_the_appendix_example():
+    examples = [
+        ([0, 0, 0, 9, 3, 6, 0, 0, 0, 0], [9, 3, 6, 0, 0, 0, 0, 0, 0, 0]),
+        ([0, 0, 0, 0, 0, 0, 0, 0, 2, 8], [0, 0, 0, 0, 0, 2, 8, 0, 0, 0]),
+        ([0, 0, 0, 0, 0, 0, 0, 9, 0, 0], [0, 0, 0, 0, 9, 0, 0, 0, 0, 0]),
+    ]
+    assert prompts.arc(examples, [1, 6, 7, 8, 9, 4, 0, 0, 0, 0]) == (
+        "Find the common rule that maps an input grid to an output grid, given the examples "
+        "below.\n\n"
+        "Example 1:\nInput: 0 0 0 9 3 6 0 0 0 0\nOutput: 9 3 6 0 0 0 0 0 0 0\n\n"
+        "Example 2:\nInput: 0 0 0 0 0 0 0 0 2 8\nOutput: 0 0 0 0 0 2 8 0 0 0\n\n"
+        "Example 3:\nInput: 0 0 0 0 0 0 0 9 0 0\nOutput: 0 0 0 0 9 0 0 0 0 0\n\n"
+        "Below is a test input grid. Predict the corresponding output grid by applying the rule "
+        "you found. Describe how you derived the rule and your overall reasoning process before "
+        "submitting the answer. The final answer must be placed in \\boxed{} and should be just "
+        "the test output grid itself.\n\nInput:\n1 6 7 8 9 4 0 0 0 0"
+    )
+
+
+# The appendix's Zebra example: values as (attribute, index) of pac_verl.data_prep.zebra's lists
+# (names arnold, alice, bob, carol; smoothies butterscotch, desert, darkness, dragonfruit; flowers
+# iris, daffodils, lilies, carnations; lunches grilled cheese, stir fry, pizza, soup)
+BOB, CAROL, ARNOLD = (0, 2), (0, 3), (0, 0)
+BUTTERSCOTCH, DESERT, DARKNESS = (1, 0), (1, 1), (1, 2)
+IRIS, DAFFODILS, LILIES, CARNATIONS = (2, 0), (2, 1), (2, 2), (2, 3)
+GRILLED_CHEESE, STIR_FRY, SOUP = (3, 0), (3, 1), (3, 3)
+APPENDIX_CLUES = [
+    Clue("same", BOB, STIR_FRY),
+    Clue("left_of", GRILLED_CHEESE, CARNATIONS),
+    Clue("next_to", CARNATIONS, DAFFODILS),
+    Clue("left_of", SOUP, BUTTERSCOTCH),
+    Clue("left_of", DARKNESS, DESERT),
+    Clue("same", SOUP, DESERT),
+    Clue("same", CARNATIONS, BOB),
+    Clue("same", LILIES, BUTTERSCOTCH),
+    Clue("same", DESERT, CAROL),
+    Clue("same", IRIS, ARNOLD),
+]
+
+
+def test_zebra_is_the_appendix_example():
+    puzzle = puzzle_text(4, [[3, 0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]],
+                         APPENDIX_CLUES)  # fmt: skip
+    assert prompts.zebra(puzzle) == (
+        "This is a logic puzzle. There are 4 houses, numbered 1 on the left to 4 on the right, "
+        "from the perspective of someone standing across the street from them. Each house has a "
+        "different person, and each person has different characteristics:\n"
+        " - Each person has a unique name: carol, arnold, alice, bob.\n"
+        " - Everyone has a favorite smoothie: butterscotch, desert, darkness, dragonfruit.\n"
+        " - They all have a different favorite flower: iris, daffodils, lilies, carnations.\n"
+        " - Everyone has something different for lunch: grilled cheese, stir fry, pizza, soup.\n"
+        "\n"
+        "1. Bob is the person who loves stir fry.\n"
+        "2. The person who loves eating grilled cheese is directly left of the person who loves a "
+        "carnations arrangement.\n"
+        "3. The person who loves a carnations arrangement and the person who loves a bouquet of "
+        "daffodils are next to each other.\n"
+        "4. The person who loves the soup is directly left of the Butterscotch smoothie drinker.\n"
+        "5. The Darkness smoothie drinker is directly left of the Desert smoothie lover.\n"
+        "6. The person who loves the soup is the Desert smoothie lover.\n"
+        "7. The person who loves a carnations arrangement is Bob.\n"
+        "8. The person who loves the bouquet of lilies is the Butterscotch smoothie drinker.\n"
+        "9. The Desert smoothie lover is Carol.\n"
+        "10. The person who loves the bouquet of iris is Arnold.\n"
+        "\n"
+        "What is the name of the person who lives in House 1? Provide only the name as the final "
+        "answer and put it in \\boxed{}."
+    )
+
+
+def test_zebra_clue_kinds_the_appendix_does_not_show():
+    assert clue_text(Clue("at", ARNOLD, 2)) == "Arnold is in the third house."
+    assert clue_text(Clue("not_at", (5, 0), 0)) == (
+        "The person whose favorite color is red is not in the first house."
+    )
+    assert clue_text(Clue("somewhere_left", (4, 0), (3, 4))) == (
+        "The person who uses an iPhone 13 is somewhere to the left of the spaghetti eater."
+    )
+
+
+def test_kk_asks_the_appendix_question_then_for_the_answer_block():
+    quiz = ('A very special island is inhabited only by knights and knaves. Knights always tell '
+            'the truth, and knaves always lie. You meet 2 inhabitants: Grace, and Noah. Grace '
+            'said, "Noah is a knave." Noah said that Grace is a knight.')  # fmt: skip
+    text = kk.prompt(quiz, ["Grace", "Noah"])
+    assert text.startswith(quiz + " So who is a knight and who is a knave?\n\n")
+    assert text.endswith("<answer>\n(1) Grace is a ...\n(2) Noah is a ...\n</answer>")
+
+
+def test_rows_are_never_framed_when_they_are_built():
+    assert prompts.styled("task", "chat") == "task"
+    with pytest.raises(
+        UserError, match=r"applied at train time by backbone\.prompt_style=completion"
+    ):
+        prompts.styled("task", "completion")
+
+
+def test_prompt_style_names_the_choices():
+    assert prompts.chat_template("chat") is None
+    assert prompts.chat_template("completion") == prompts.FRAME_TEMPLATE
+    with pytest.raises(
+        UserError, match=r"backbone\.prompt_style=raw: choose completion .* or chat"
+    ):
+        prompts.chat_template("raw")
+
+
+@pytest.fixture(scope="module")
+def qwen():
+    from transformers import AutoTokenizer
+
+    return AutoTokenizer.from_pretrained(FIXTURE)
+
+
+def _render(tok, messages, cue=True):
+    return tok.apply_chat_template(messages, chat_template=prompts.FRAME_TEMPLATE,
+                                   add_generation_prompt=cue, tokenize=False)  # fmt: skip
+
+
+def test_the_frame_template_renders_the_frame_and_nothing_else(qwen):
+    task = "Say 'hi' \\ then {{ stop }} {% raw %}\n  twice."  # quotes, backslash, Jinja-like text
+    assert _render(qwen, [{"role": "user", "content": task}]) == (
+        PREAMBLE + "\nUser: " + task + CUE
+    )
+    assert prompts.frame(task) == PREAMBLE + "\nUser: " + task + CUE
+
+
+def test_a_system_message_takes_the_preambles_place(qwen):
+    # the appendix's Code Prompt: the system text, then "User:" and the task
+    system = ("You are a helpful programming assistant. The reasoning process and answer are "
+              "enclosed within <think>...</think> and <answer>...</answer> tags, respectively.")  # fmt: skip
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": "Write f."}]
+    assert _render(qwen, messages) == system + "\nUser: Write f." + CUE
+
+
+def test_without_the_generation_prompt_the_cue_is_left_out(qwen):
+    # verl renders [user ""] and [user "", user ""] without the cue to find a template's system
+    # prompt (verl.utils.chat_template.initialize_system_prompt): they must render, not raise
+    one = _render(qwen, [{"role": "user", "content": ""}], cue=False)
+    two = _render(qwen, [{"role": "user", "content": ""}] * 2, cue=False)
+    assert (one, two) == (PREAMBLE + "\nUser: ", PREAMBLE + "\nUser: \nUser: ")
+    turns = [{"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}]
+    assert _render(qwen, turns, cue=False) == PREAMBLE + "\nUser: q\nAssistant: a"
+
+
+def test_what_the_frame_cannot_express_is_refused(qwen):
+    from jinja2.exceptions import TemplateError
+
+    with pytest.raises(TemplateError, match="got role tool"):
+        _render(qwen, [{"role": "user", "content": "q"}, {"role": "tool", "content": "x"}])
+    with pytest.raises(TemplateError, match="text content only"):
+        _render(qwen, [{"role": "user", "content": [{"type": "text", "text": "q"}]}])
