@@ -212,3 +212,39 @@ def test_run_json_records_the_style_and_its_templates_hash(model_dir, tmp_path, 
         "chat_template": f"the tokenizer's own ({model_dir})",
         "chat_template_sha256": hashlib.sha256(qwen.encode()).hexdigest(),
     }
+
+
+@pytest.fixture(scope="module")
+def multi_level(tmp_path_factory):
+    from pac_verl.data_prep.multi_level import build_multi_level
+
+    out = tmp_path_factory.mktemp("ml")
+    build_multi_level(out, 8, 2, seed=1, quiet=True, workers=1)
+    return out
+
+
+@pytest.mark.parametrize("style", ["completion", "chat"])
+def test_the_preflight_shows_one_prompt_per_arm_as_the_rollout_reads_it(
+    style, multi_level, tmp_path, monkeypatch, capsys
+):
+    from pac_verl.checks.preflight import run
+    from pac_verl.data_prep.rows import read_rows
+
+    monkeypatch.chdir(tmp_path)
+    out = run([f"setting.data_dir={multi_level}", "data.train_batch_size=9", "curriculum=random",
+               f"backbone.prompt_style={style}"], tokenizer_path=str(FIXTURE), batches=1)  # fmt: skip
+    rows = read_rows(multi_level / "train.parquet")
+    shown = out["prompts"]
+    assert sorted(shown) == sorted(out["arms"]) and len(shown) == 9
+    printed = capsys.readouterr().out
+    for arm, p in shown.items():
+        info = rows[p["row"]]["extra_info"]
+        assert f"{info['type']}/{info['difficulty']}" == arm
+        task = rows[p["row"]]["prompt"][0]["content"]
+        assert p["text"] == (
+            PREAMBLE + "\nUser: " + task + CUE if style == "completion" else
+            f"<|im_start|>system\n{QWEN_SYSTEM}<|im_end|>\n<|im_start|>user\n{task}<|im_end|>\n"
+            "<|im_start|>assistant\n"
+        )  # fmt: skip
+        assert p["text"] in printed  # verbatim: no wrapping, no markup
+    assert out["prompt"]["style"] == style
