@@ -10,8 +10,9 @@ disk: ``--tokenizer PATH`` or ``actor_rollout_ref.model.path`` as a folder; othe
 skipped with a warning), builds the sampler through verl's ``create_rl_sampler``, checks the pools
 again after the filter, draws a few batches, and scores every validation row's gold answer through
 the reward entry verl will call. With a tokenizer it prints one prompt per training arm, decoded
-from the tokens the rollout reads (the chat template of ``backbone.prompt_style``). Any misconfiguration ends in one message that names what to fix.
-The closing line's time counts from the start of the process (imports included).
+from the tokens the rollout reads (the chat template of ``backbone.prompt_style``). Any
+misconfiguration ends in one message that names what to fix. The closing line's time counts from
+the start of the process (imports included).
 """
 
 from __future__ import annotations
