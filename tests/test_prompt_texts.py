@@ -185,3 +185,17 @@ def test_what_the_frame_cannot_express_is_refused(qwen):
         _render(qwen, [{"role": "user", "content": "q"}, {"role": "tool", "content": "x"}])
     with pytest.raises(TemplateError, match="text content only"):
         _render(qwen, [{"role": "user", "content": [{"type": "text", "text": "q"}]}])
+
+
+def test_a_row_built_with_the_frame_is_refused_before_it_is_framed_twice():
+    from pac_verl.data_prep.rows import make_row, validate_row
+
+    task = prompts.countdown([1, 2], 3)
+    for content in (PREAMBLE + "\nUser: " + task + CUE, task + CUE):
+        row = make_row(data_source="countdown", prompt=content, task_type="countdown",
+                       ground_truth={"target": 3, "numbers": [1, 2]}, split="train", index=0)  # fmt: skip
+        with pytest.raises(UserError, match=r"row 7: prompt\[0\] holds the conversation frame"):
+            validate_row(row, "row 7")
+    validate_row(make_row(data_source="countdown", prompt=task, task_type="countdown",
+                          ground_truth={"target": 3, "numbers": [1, 2]}, split="train", index=0),
+                 "row 7")  # fmt: skip
