@@ -15,7 +15,8 @@ checks:
   :class:`~pac_verl.verifiers.sandbox.settings.SandboxSettings` (a known isolation level and
   backend, SandboxFusion's address when it is the backend, limits > 0); a ``PAC_SANDBOX_*``
   variable set in this process is named in a warning: training reads the config, not the
-  environment.
+  environment;
+- the prompt-length filter and the rollout apply one chat template (``backbone.prompt_style``).
 """
 
 from __future__ import annotations
@@ -67,8 +68,9 @@ def _resolve(cfg) -> None:
     try:
         OmegaConf.resolve(cfg)
     except OmegaConfBaseException as err:
-        if isinstance(err.__cause__, UserError):
-            raise err.__cause__ from None
+        for inner in (err.__cause__, err.__context__):  # a resolver's own one-line error
+            if isinstance(inner, UserError):
+                raise inner from None
         key = getattr(err, "full_key", None)
         first = str(err).splitlines()[0]
         raise UserError(f"config: {key + ': ' if key else ''}{first}") from None
@@ -89,7 +91,25 @@ def compose_config(overrides: Sequence[str]):
     _check_override_types(cfg, overrides)
     _check_estimator(cfg)
     _check_sandbox(cfg)
+    _check_chat_template(cfg)
     return cfg
+
+
+def _check_chat_template(cfg) -> None:
+    """verl 0.7.1 sets ``actor_rollout_ref.model.custom_chat_template`` on its workers' tokenizers
+    (the rollout's prompts) but not on the task runner's, whose tokenizer counts prompt lengths for
+    ``data.filter_overlong_prompts``; the config hands the template to both through
+    ``data.apply_chat_template_kwargs.chat_template``. Two different templates would filter on
+    one text and train on another."""
+    from omegaconf import OmegaConf
+
+    model = OmegaConf.select(cfg, "actor_rollout_ref.model.custom_chat_template", default=None)
+    data = OmegaConf.select(cfg, "data.apply_chat_template_kwargs.chat_template", default=None)
+    if model != data:
+        raise UserError("data.apply_chat_template_kwargs.chat_template differs from "
+                        "actor_rollout_ref.model.custom_chat_template: the prompt-length filter "
+                        "would count another text than the rollout reads; set the template with "
+                        "backbone.prompt_style or custom_chat_template only")  # fmt: skip
 
 
 def _check_sandbox(cfg) -> None:

@@ -9,8 +9,10 @@ real ``RLHFDataset`` (with the prompt-length filter when the backbone's tokenize
 disk: ``--tokenizer PATH`` or ``actor_rollout_ref.model.path`` as a folder; otherwise the filter is
 skipped with a warning), builds the sampler through verl's ``create_rl_sampler``, checks the pools
 again after the filter, draws a few batches, and scores every validation row's gold answer through
-the reward entry verl will call. Any misconfiguration ends in one message that names what to fix.
-The closing line's time counts from the start of the process (imports included).
+the reward entry verl will call. With a tokenizer it prints one prompt per training arm, decoded
+from the tokens the rollout reads (the chat template of ``backbone.prompt_style``). Any
+misconfiguration ends in one message that names what to fix. The closing line's time counts from
+the start of the process (imports included).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pac_verl.cli_args import HelpFormatter, positive_int
 from pac_verl.compose import compose_config
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, console, print_summary, process_seconds
+from pac_verl.run_logs import prompt_record
 
 SAMPLE_ROWS = 1000  # training rows put through prep check's per-row rules and the verifiers
 
@@ -37,8 +40,8 @@ def _tokenizer(cfg, path: str | None):
         return AutoTokenizer.from_pretrained(candidate)
     if path:
         raise UserError(f"--tokenizer {path}: no such folder")
-    warnings.warn(f"tokenizer {candidate!r} is not a local folder: prompt-length filter skipped",
-                  stacklevel=2)  # fmt: skip
+    warnings.warn(f"tokenizer {candidate!r} is not a local folder: prompt-length filter skipped, "
+                  "no prompt shown (pass --tokenizer DIR)", stacklevel=2)  # fmt: skip
     return None
 
 
@@ -114,6 +117,39 @@ def filter_drops(file_pools: dict[str, int], kept_pools: dict[str, int], val_fil
     return {"train": train, "val": val}
 
 
+def arm_prompts(dataset, sampler, tok, data) -> dict[str, dict]:
+    """One prompt per training arm (its pool's first row), as the rollout reads it: the messages
+    verl's dataset returns, through verl's ``apply_chat_template`` as its agent loop calls it
+    (generation cue on, ``data.apply_chat_template_kwargs``: the chat template of
+    ``backbone.prompt_style``), tokenized and decoded back."""
+    from omegaconf import OmegaConf
+    from verl.utils.chat_template import apply_chat_template
+    from verl.utils.tokenizer import normalize_token_ids
+
+    kwargs = data.get("apply_chat_template_kwargs") or {}
+    kwargs = OmegaConf.to_container(kwargs) if OmegaConf.is_config(kwargs) else dict(kwargs)
+    shown = {}
+    for arm, pool in zip(sampler.arms, sampler.queues.pools, strict=True):
+        if len(pool) == 0:
+            continue
+        row = int(pool[0])
+        messages = list(dataset[row]["raw_prompt"])
+        ids = normalize_token_ids(apply_chat_template(tok, messages, add_generation_prompt=True,
+                                                      tokenize=True, **kwargs))  # fmt: skip
+        text = tok.decode(ids, skip_special_tokens=False, clean_up_tokenization_spaces=False)
+        shown[arm] = {"row": row, "tokens": len(ids), "text": text}
+    return shown
+
+
+def print_prompts(shown: dict[str, dict], style: str) -> None:
+    for arm, p in shown.items():
+        console.print(f"preflight: arm {arm}, training row {p['row']}: {p['tokens']} tokens as the "
+                      f"rollout reads them (backbone.prompt_style={style})",
+                      markup=False, style="bold", soft_wrap=True)  # fmt: skip
+        console.print(p["text"], markup=False, highlight=False, soft_wrap=True)
+        console.print()
+
+
 def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 3,
         sample_rows: int | None = SAMPLE_ROWS) -> dict:  # fmt: skip
     if batches < 1:
@@ -170,8 +206,11 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
                           "missing_library" if out["missing_library"] else "FAILED")  # fmt: skip
                 gold[(row["data_source"], status)] += 1
     pools = dict(zip(sampler.arms, sampler.queues.sizes.tolist(), strict=True))
-    drops = None
+    drops, shown = None, None
+    record = prompt_record(cfg)
     if tok is not None:
+        shown = arm_prompts(dataset, sampler, tok, data)
+        print_prompts(shown, record["style"])
         drops = filter_drops(stats["file_pools"], pools, data.val_files, tok, data)
         print_summary(f"preflight: rows verl's prompt-length filter drops (data.max_prompt_length="
                       f"{data.max_prompt_length}, tokenizer {getattr(tok, 'name_or_path', '')})",
@@ -190,6 +229,9 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
                     gold[(ds, "no_gold")]] for ds in sources],
                   {"experiment": cfg.trainer.experiment_name, "curriculum": cfg.data.curriculum.name,
                    "curriculum settings": _settings(cfg.data.curriculum),
+                   "prompt style": f"{record['style']} (chat template: {record['chat_template']}"
+                   + (f", sha256 {record['chat_template_sha256'][:16]})"
+                      if record["chat_template_sha256"] else ")"),
                    "train rows": len(dataset),
                    "train rows checked": f"{checked:,} of {rows:,} (schema and gold answers"
                    + (", a sample; pac-verl prep check FILE checks every row)" if checked < rows
@@ -204,7 +246,8 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     if failed:
         raise UserError(f"gold answers that do not score 1 through the reward entry: {failed}")
     return {"arms": sampler.arms, "shares": dict(shares), "gold": dict(gold),
-            "train_checked": checked, "train_rows": rows, "filter_drops": drops}  # fmt: skip
+            "train_checked": checked, "train_rows": rows, "filter_drops": drops,
+            "prompts": shown, "prompt": record}  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -213,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
                                  formatter_class=HelpFormatter)  # fmt: skip
     ap.add_argument("overrides", nargs="*", help="Hydra overrides, as for python -m pac_verl.main")
     ap.add_argument("--tokenizer", default=None,
-                    help="local tokenizer folder for the prompt-length filter (default: "
+                    help="local tokenizer folder for the prompt-length filter and the prompts "
+                         "shown (default: "
                          "actor_rollout_ref.model.path when it is a local folder)")  # fmt: skip
     ap.add_argument("--batches", type=positive_int, default=3, help="batches to draw")
     ap.add_argument("--sample-rows", type=positive_int, default=SAMPLE_ROWS,
