@@ -41,6 +41,7 @@ def cached_repo(cache: Path, repo: str, config: dict, weights: bool = True) -> N
         (snap / name).symlink_to(os.path.relpath(blob, snap))
 
 
+@pytest.mark.node_versions  # the node's huggingface_hub 0.36 reads the cache
 def test_the_smallest_local_qwen25_with_weights_is_chosen(tmp_path, monkeypatch):
     import huggingface_hub.constants
 
@@ -93,6 +94,7 @@ def test_the_worker_hook_logs_each_phase_of_verls_timer(tmp_path, monkeypatch):
     assert {"gen", "adv"} <= set(timing)  # verl's own timing still happens
 
 
+@pytest.mark.node_versions
 def test_the_gpu_config_is_the_projects_path_on_one_gpu(tmp_path):
     from verl.utils.config import validate_config
 
