@@ -45,7 +45,7 @@ def cached_repo(cache: Path, repo: str, config: dict, weights: bool = True) -> N
 def test_the_smallest_local_qwen25_with_weights_is_chosen(tmp_path, monkeypatch):
     import huggingface_hub.constants
 
-    # the client reads HF_HUB_CACHE once, when imported: point the constant at the test's cache
+    # the client reads HF_HUB_CACHE once, when imported: point its constant at the test's cache
     monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_CACHE", str(tmp_path))
     with pytest.raises(UserError, match=r"no Qwen2\.5 model .*hf download Qwen/Qwen2\.5-0\.5B"):
         gpu_smoke.find_model(None)

@@ -58,11 +58,12 @@ def find_model(given: str | None) -> tuple[str, int]:
             raise UserError(f"--model {given}: not a model folder (config.json and *.safetensors "
                             "or *.bin weights)")  # fmt: skip
         return str(folder.resolve()), load_shape(str(folder)).params
-    from huggingface_hub import scan_cache_dir
+    from huggingface_hub import constants, scan_cache_dir
     from huggingface_hub.errors import CacheNotFound
 
-    try:
-        repos = [r for r in scan_cache_dir().repos
+    try:  # the cache named explicitly: huggingface_hub 0.36 (the GPU node's) binds its default
+        # at import, 1.x and later read the constant at each call
+        repos = [r for r in scan_cache_dir(constants.HF_HUB_CACHE).repos
                  if r.repo_type == "model" and QWEN25.match(r.repo_id)]  # fmt: skip
     except CacheNotFound:
         repos = []
