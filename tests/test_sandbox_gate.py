@@ -98,6 +98,7 @@ def test_without_bubblewrap_code_data_fails_and_multi_level_passes(code_dir, ml_
 
 
 @needs_root
+@pytest.mark.slow  # python -m pac_verl.main's start-up: about 13 s on a loaded machine
 def test_main_stops_before_ray_in_a_container_without_cgroups(code_dir, tmp_path):
     """``trainer.device=cpu`` gets past the GPU check this machine would fail first; the check
     comes before run.json is written and before Ray starts."""
