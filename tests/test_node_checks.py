@@ -92,11 +92,16 @@ def test_main_without_gpus_fails_at_once_in_one_line(tmp_path):
     env.pop("RAY_ADDRESS", None)
     res = subprocess.run([sys.executable, "-m", "pac_verl.main", "trainer.total_training_steps=1"],
                          capture_output=True, text=True, cwd=tmp_path, env=env)  # fmt: skip
+    import torch
+
+    build = ("" if torch.version.cuda else f" (torch {torch.__version__} here is a CPU build: a "
+             "GPU node needs the README's GPU install)")  # fmt: skip
     assert res.returncode == 1
     assert res.stderr.strip().splitlines() == [
         "pac_verl.main: error: no CUDA GPU on this machine: training needs 8 "
-        "(trainer.n_gpus_per_node=8 x trainer.nnodes=1). Check a config without GPUs with "
-        "`pac-verl preflight`; train on a GPU node, or on a Ray cluster (README: Beyond one node)"
+        f"(trainer.n_gpus_per_node=8 x trainer.nnodes=1){build}. Check a config without GPUs "
+        "with `pac-verl preflight`; train on a GPU node, or on a Ray cluster (README: Beyond one "
+        "node)"
     ]
     assert "Ray" not in res.stdout  # failed before ray.init
 

@@ -16,6 +16,7 @@ def data_dir(tmp_path_factory):
     return out
 
 
+@pytest.mark.node_versions
 def test_preflight_draws_batches_and_scores_every_gold(data_dir, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     with pytest.warns(UserWarning, match="prompt-length filter skipped"):
@@ -170,6 +171,7 @@ def _pad_prompts(path, picks, words: int) -> None:
     pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), path)
 
 
+@pytest.mark.node_versions
 def test_preflight_reports_what_the_prompt_length_filter_drops(tmp_path, monkeypatch):
     """verl drops over-long prompts without a word (issue #17): the preflight counts them per
     training arm and per validation source. The test tokenizer is word-level (one token per word

@@ -107,6 +107,7 @@ def batch(vocab):
 
 
 @pytest.mark.timeout(300, method="thread")
+@pytest.mark.node_versions
 def test_verl_reward_loop_worker_scores_a_mixed_chunk_within_the_bound(tmp_path):
     from verl.experimental.reward_loop.reward_loop import RewardLoopWorker
 

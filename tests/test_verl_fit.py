@@ -160,6 +160,7 @@ def read_log(path: Path) -> dict[int, dict]:
     return steps
 
 
+@pytest.mark.node_versions
 def test_fit_follows_the_controller_and_logs_its_metrics(assets, tmp_path, recorder):
     run_attempt(assets, tmp_path / "a")
     (trainer,) = recorder.trainers

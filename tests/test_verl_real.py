@@ -40,7 +40,7 @@ from pac_verl.cpu.smoke import (
 )
 from pac_verl.curriculum import make_controller
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.node_versions]
 
 STEPS, B, N = 3, 6, 4
 ARMS = sorted(f"{t}/{lvl}" for t in ("arc", "countdown", "zebra") for lvl in (1, 2, 3))

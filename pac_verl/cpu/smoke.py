@@ -20,6 +20,7 @@ import threading
 import time
 from pathlib import Path
 
+from pac_verl.cpu.run_checks import check_run, compose, read_metrics
 from pac_verl.errors import UserError
 from pac_verl.progress import console, print_summary
 
@@ -110,17 +111,6 @@ def overrides(root: Path, run: Path, steps: int = 3, batch: int = 6, n: int = 4)
     ]  # fmt: skip
 
 
-def compose(overrides_: list[str]):
-    from hydra import compose as hydra_compose
-    from hydra import initialize_config_module
-
-    from pac_verl.resolvers import register_resolvers
-
-    register_resolvers()
-    with initialize_config_module("pac_verl.configs", version_base=None):
-        return hydra_compose("pac_trainer", overrides=overrides_)
-
-
 class ResourceMeter:
     """Peak RSS summed over this process and all its descendants (Ray's included), and their CPU
     time (user + sys, each process's last reading), sampled every ``interval`` seconds."""
@@ -167,16 +157,6 @@ class ResourceMeter:
         return sum(self.cpu.values())
 
 
-def read_metrics(log_root: Path) -> dict[int, dict]:
-    """verl's file-logger lines of every attempt under ``log_root``, merged per step."""
-    steps: dict[int, dict] = {}
-    for path in sorted(log_root.rglob("metrics-*.jsonl")):
-        for line in path.read_text().splitlines():
-            obj = json.loads(line)
-            steps.setdefault(int(obj["step"]), {}).update(obj["data"])
-    return steps
-
-
 def train_once(root: Path, run: Path, steps: int) -> None:
     """One attempt of ``python -m pac_verl.main`` on the tiny assets (Ray started if needed)."""
     from pac_verl.cpu.stack import check_verl
@@ -192,31 +172,26 @@ def read_rollout_log(run: Path) -> list[dict]:
     return [json.loads(x) for x in path.read_text().splitlines()] if path.exists() else []
 
 
-def check_run(metrics: dict[int, dict], rollout: list[dict], steps: int) -> list[str]:
-    """What a real run must show; returns the failures (empty when all hold)."""
-    problems = []
-    for s in range(1, steps + 1):
-        m = metrics.get(s, {})
-        if not m.get("actor/grad_norm", 0) > 0:
-            problems.append(f"step {s}: actor/grad_norm is {m.get('actor/grad_norm')}, not > 0")
-        if s >= 2 and not m.get("actor/kl_loss", 0) > 0:
-            problems.append(f"step {s}: actor/kl_loss is {m.get('actor/kl_loss')}, not > 0")
-        if "curriculum/entropy" not in m:
-            problems.append(f"step {s}: no curriculum/ metrics")
-    digests = [r["weights_sha256"] for r in rollout]
-    if len(digests) != steps + 1 or len(set(digests)) != len(digests):
-        problems.append(f"the rollout's weights did not change at every sync: {len(digests)} "
-                        f"loads, {len(set(digests))} distinct")  # fmt: skip
-    return problems
-
-
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="pac-verl smoke", description=__doc__.splitlines()[0])
-    ap.add_argument("--steps", type=int, default=3)
+    ap.add_argument("--steps", type=int, default=None, help="GRPO steps (default 3; 2 with --gpu)")
     ap.add_argument("--out", help="keep the run's files here (default: a temporary folder)")
+    ap.add_argument("--gpu", action="store_true",
+                    help="the GPU node's acceptance run: vLLM, flash-attention, the smallest local "
+                         "Qwen2.5, measured GPU memory per phase beside the plan")  # fmt: skip
+    ap.add_argument("--model", help="with --gpu: a local model folder (default: the smallest "
+                    "Qwen2.5 in the local Hugging Face cache)")  # fmt: skip
     args = ap.parse_args(argv)
+    if args.steps is None:
+        args.steps = 2 if args.gpu else 3
     if args.steps < 2:
         raise UserError("--steps must be at least 2 (the KL check needs a second step)")
+    if args.model and not args.gpu:
+        raise UserError("--model is for --gpu (the CPU smoke builds its own tiny model)")
+    if args.gpu:
+        from pac_verl.cpu import gpu_smoke
+
+        return gpu_smoke.main(args)
     import ray
 
     with tempfile.TemporaryDirectory(prefix="pac-verl-smoke-") as tmp:

@@ -4,7 +4,8 @@ backend.
 - :func:`run_job` runs one job (``kind`` functional | stdio | unittest, the ``code``, and the
   probe, inputs or tests) and returns the harness's report, unjudged (:class:`RunResult`);
 - :func:`isolation_report` says what a run gets with the settings (backend, isolation level), or
-  raises :class:`SandboxUnavailable` as a run would;
+  raises :class:`SandboxUnavailable` as a run would; :func:`require_sandbox` says the same after
+  one real run on the backend (for SandboxFusion: one request to the service);
 - :mod:`.judge`, which turns a ground truth's tests into what the sandbox may see and its report
   into a verdict;
 - the settings (:class:`SandboxSettings`, :func:`settings_for`; where they come from:
@@ -36,6 +37,7 @@ __all__ = [
     "SandboxUnavailable",
     "isolation_report",
     "judge",
+    "require_sandbox",
     "run_job",
     "settings_for",
 ]
@@ -50,6 +52,28 @@ def isolation_report(python: str | None = None, settings: SandboxSettings | None
     if settings.backend == "sandbox_fusion":
         return {"backend": "sandbox_fusion", "isolation": "remote", "url": settings.fusion_url}
     return local.isolation_report(settings, python)
+
+
+PROBE_JOB = {"kind": "functional", "code": "x = 1", "probe": "assert x == 1"}
+
+
+def require_sandbox(settings: SandboxSettings | None = None) -> dict:
+    """:func:`isolation_report` once a trivial program has run on the settings' backend: the local
+    backend runs one in its check of the machine (:func:`.local.require`); a SandboxFusion service
+    is sent one, so that a wrong ``fusion_url`` or a service that runs nothing is said before
+    training. Raises SandboxUnavailable naming what failed."""
+    settings = settings_for(settings)
+    report = isolation_report(settings=settings)
+    if settings.backend == "sandbox_fusion":
+        result = fusion.run_job_remote(PROBE_JOB, Limits(wall_seconds=30, cpu_seconds=10),
+                                       settings.fusion_url, time.monotonic() + 60)  # fmt: skip
+        if result.reason != "ok":
+            raise SandboxUnavailable(
+                f"the SandboxFusion service at {settings.fusion_url} did not run a test program "
+                f"({result.reason}: {result.detail.strip()[-200:]}); start it (README: Code "
+                "rewards in a container) or fix the sandbox's fusion_url"
+            )
+    return report
 
 
 def run_job(
