@@ -70,7 +70,8 @@ def test_correct_answers_score_one(task, response, truth):
         ("countdown", f"\\boxed{{{CD_OK}}} wait, no: \\boxed{{95-26-21+8-2-2}}", CD, "hedged"),
         ("countdown", f"\\boxed{{{CD_OK}}}", '{"target": 30}', "bad_ground_truth"),
         ("zebra", "\\boxed{bob}", "arnold", "not_equal"),
-        ("zebra", "\\boxed{arnold} is wrong, it is \\boxed{carol}", "arnold", "hedged"),
+        # an explicit correction withdraws the earlier box (issue 24): the last one is graded
+        ("zebra", "\\boxed{arnold} is wrong, it is \\boxed{carol}", "arnold", "not_equal"),
         ("zebra", "\\boxed{arnold", "arnold", "no_boxed"),  # unclosed
         ("arc", "\\boxed{8 9 4 0 0 0 0 1 6}", "8 9 4 0 0 0 0 1 6 7", "not_equal"),
         ("math", "\\boxed{205}", "204", "not_equal"),

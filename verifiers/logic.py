@@ -11,23 +11,37 @@ so Grace is a knave"), so only the final statement of roles counts:
   shortest run of role statements that names every person. A person stated twice inside that run
   with different roles is ``hedged``; statements before it are reasoning.
 
-Role statements (any case; markdown bold, italics and backticks are ignored; text inside double
-quotes is an inhabitant's statement, not the answer, and is skipped):
+Role statements (any case; markdown bold, italics and backticks are ignored):
 - ``Grace is a knave``, ``Grace is also a knight``, ``Grace is therefore/thus/indeed/... a knave``,
-  ``Grace must be a knight``; ``(1) Grace is a knave``; ``Grace: knave``, ``Grace - knave``,
-  ``Grace = knave``, ``Grace (knave)``, ``Grace → knave``, a markdown table row
-  ``| Grace | Knave |``;
+  ``Grace must be a knight``, ``Grace's a knave``, ``Grace is the knave``, ``..., Grace, who is a
+  knave``; ``(1) Grace is a knave``; ``Grace: knave``, ``Grace - knave``, ``Grace — knave``,
+  ``Grace = knave``, ``Grace (knave)``, ``Grace → knave``, JSON or a Python dict
+  (``{"Grace": "knave", ...}``), a table row ``| Grace | Knave |`` or ``Grace & Knave \\\\``, a
+  table whose header row holds the names and the row below it the roles;
 - groups: ``Penelope, Mia and Noah are (both/all) knights``; ``Knights: Penelope, Mia``;
+- everyone: ``All four of them are knaves`` (the number must be how many there are), ``Everyone
+  is a knight``, ``All of them are knights``, ``Both of them are knights`` (two people);
 - the rest: ``Grace and Lily are knaves; all the others are knights`` (also "the rest",
-  "everyone else"), ``Only Mia is a knight`` (everyone else a knave): a person the final
-  statement does not name gets that role.
+  "everyone else"), ``Only Mia is a knight``, ``Mia is the only knave`` (everyone else has the
+  other role): a person the final statement does not name gets that role, and so do all when it
+  names nobody else (``Everyone is a knight except Ethan, who is a knave``).
 - ``Grace is not a knight`` is read as ``Grace is a knave`` (and "not a knave" as a knight): the
   puzzle says every inhabitant is one of the two, so the negation names the other role exactly
   as "knave" does.
 
+Not role statements: an inhabitant's claim, restated. Text in quotes (``"..."``, ``“...”``,
+``'...'``; but not a list of quoted statements, ``["Grace is a knave", ...]``) and a statement right after a verb of saying (``she claimed that Noah is a knave``,
+``he says Mia is a knight``, ``Lily lied when saying ...``: said, says, claims, claimed, states,
+statement, asserts, insists, declares, lied, lies, tells us) are what someone said, not the answer.
+
+Cut off (``cut_off``): an unclosed ``<think>``; or a complete final statement after which the
+text stops mid-sentence (its last word one like "the", "is", "and", or a comma or a colon), or runs
+on for 200 characters or more without ending a sentence (:func:`.extract.unfinished_after`).
+
 Not accepted: a person with no role in the final statement (``missing_person``); a hedged role
-(``knight or knave``, ``knight/knave``, ``either ... or``, ``a knave and a knight``: ``hedged``);
-any wrong role (``not_equal``).
+(``knight or knave``, ``knight/knave``, ``either ... or``, ``a knave and a knight``, and a hedge
+right after the role: ``Lily is a knight (though she could also be a knave)``, ``..., or possibly
+a knave``, ``... (maybe a knave)``: ``hedged``); any wrong role (``not_equal``).
 """
 
 from __future__ import annotations
@@ -36,12 +50,24 @@ import json
 import re
 from collections.abc import Mapping
 
-from pac_verl.verifiers.extract import after_think, tail
+from pac_verl.verifiers.extract import (
+    after_think,
+    stops_mid_sentence,
+    tail,
+    think_unclosed,
+    unfinished_after,
+)
 from pac_verl.verifiers.verdict import OK, Verdict, fail
 
 HEDGE = "hedge"  # a statement that gives a person both roles
 _MARKDOWN = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|`")
-_QUOTED = re.compile(r"\"[^\"\n]{0,300}\"|“[^”\n]{0,300}”")
+_QUOTED = re.compile(
+    r"\"[^\"\n]{0,300}\"|“[^”\n]{0,300}”|‘[^’\n]{0,300}’|(?<!\w)'[^'\n]{0,300}'(?!\w)"
+)
+# a list of quoted statements is the answer, not quotes: ["Grace is a knave", "Mia is a knight"]
+_QUOTED_LIST = re.compile(
+    r"\[\s*(?:([\"'])[^\"'\n\[\]]{0,300}\1\s*,\s*)*([\"'])[^\"'\n\[\]]{0,300}\2\s*\]"
+)
 _ADVERBS = (
     r"(?:(?:also|therefore|thus|hence|so|then|indeed|definitely|clearly|certainly|actually|"
     r"truly|really|surely|necessarily|both|all|either)\s+)*"
@@ -63,6 +89,32 @@ _REST = re.compile(
     re.IGNORECASE,
 )
 _ONLY = re.compile(r"\bonly\s*$", re.IGNORECASE)
+ALL = "\x00all"  # the name of a statement about everyone ("all four of them are knaves")
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}  # fmt: skip
+_PEOPLE = r"(?:people|persons|inhabitants|islanders|characters|individuals|residents)"
+_ALL = re.compile(
+    r"(?<!\bnot\s)\b(?:(?:all|each|every\s*one|both)\s+of\s+them|all\s+(\w+)\s+(?:of\s+them|"
+    rf"{_PEOPLE})|all\s+(?:the\s+)?{_PEOPLE}|every(?:one|body)|(both)|all)\s+(?:are|is)\s+"
+    rf"{_ADVERBS}(not\s+)?(?:an?\s+)?{_ROLE}\b{_OTHER_ROLE}",
+    re.IGNORECASE,
+)
+# a claim restated: "she claimed that Noah is a knave", "he says Mia is a knight"
+_REPORTED = re.compile(
+    r"\b(?:said|says|say|saying|claims?|claimed|claiming|states?|stated|stating|statements?|"
+    r"asserts?|asserted|asserting|insists?|insisted|insisting|declares?|declared|lied|lies|lying|"
+    r"tells?\s+us|told\s+us)(?:\s+that)?[\s:(]*$",  # not "as stated, Grace is a knave"
+    re.IGNORECASE,
+)
+# a hedge right after a role: "(though she could also be a knave)", ", or possibly a knight"
+_HEDGE_AFTER = re.compile(
+    r"[^\n.;]{0,60}?\b(?:(?:she|he|they|it)\s+(?:could|might|may)\s+(?:also\s+|equally\s+|well\s+)?"
+    r"be|or(?:\s+(?:possibly|perhaps|maybe))?|possibly|perhaps|maybe)\s+(?:also\s+)?(?:an?\s+)?"
+    r"(knight|knave)s?\b",
+    re.IGNORECASE,
+)
+_TABLE_SEPARATOR = re.compile(r"[\s|:\-]*")
+_ROLE_CELL = re.compile(r"\s*(knight|knave)s?\s*", re.IGNORECASE)
 
 
 def parse_truth(ground_truth: str) -> dict[str, bool]:
@@ -73,12 +125,13 @@ def parse_truth(ground_truth: str) -> dict[str, bool]:
     return {str(n): bool(s) for n, s in zip(names, solution, strict=True)}
 
 
-def _patterns(names: list[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+def _patterns(names: list[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
     name = "(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")"
     name_re = re.compile(rf"\b({name})\b", re.IGNORECASE)
     single = re.compile(
-        rf"\b({name})\b\s*(?:is\s+|must\s+be\s+|:\s*|-\s*|–\s*|=\s*|→\s*|->\s*|\(\s*|\|\s*)"
-        rf"{_ADVERBS}(not\s+)?(?:an?\s+)?{_ROLE}\b{_OTHER_ROLE}",
+        rf"\b({name})\b\s*(?:is\s+|must\s+be\s+|['’]s\s+|,?\s*who\s+(?:is|must\s+be)\s+|:\s*|-\s*|"
+        rf"–\s*|—\s*|=\s*|→\s*|->\s*|\(\s*|\|\s*|&\s*){_ADVERBS}(not\s+)?"
+        rf"(?:an?\s+|the\s+(only\s+)?)?{_ROLE}\b{_OTHER_ROLE}",
         re.IGNORECASE,
     )
     labelled = re.compile(
@@ -86,7 +139,11 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
         rf"\b{name}\b)*)",
         re.IGNORECASE,
     )
-    return name_re, single, labelled
+    # JSON or a Python dict: {"Grace": "knave"} -> Grace: knave (before quotes are skipped)
+    quoted_pair = re.compile(
+        rf"[\"'“‘]\s*({name})\s*[\"'”’]\s*:\s*[\"'“‘]\s*(knights?|knaves?)\s*[\"'”’]", re.IGNORECASE
+    )
+    return name_re, single, labelled, quoted_pair
 
 
 def _group_before(text: str, end: int, name_re: re.Pattern) -> list[re.Match]:
@@ -113,13 +170,54 @@ def _role(word: str, negated: str | None, other: str | None) -> bool | str:
     return (not knight) if negated else knight
 
 
+def _reported(text: str, start: int) -> bool:
+    """Whether the statement at ``start`` restates what someone said ("she claimed that ...")."""
+    return bool(_REPORTED.search(text, max(0, start - 40), start))
+
+
+def _hedged_after(text: str, end: int, role: bool | str) -> bool:
+    """Whether the clause after a role offers the other one ("(though she could be a knave)")."""
+    m = _HEDGE_AFTER.match(text, end, min(len(text), end + 100))
+    return bool(m) and role != HEDGE and (m.group(1).lower() == "knight") != role
+
+
+def _transposed_tables(text: str, names: list[str]) -> list[tuple[int, str, bool]]:
+    """Tables whose header row holds the names and the next row the roles."""
+    canonical = {n.casefold(): n for n in names}
+    found: list[tuple[int, str, bool]] = []
+    header: list[str] | None = None
+    position = 0
+    for line in text.split("\n"):
+        row = line.strip()
+        cells = [c.strip() for c in row.strip("|").split("|")] if row.count("|") >= 2 else None
+        if cells is None:
+            header = None
+        elif header is not None and _TABLE_SEPARATOR.fullmatch(row):
+            pass  # the |---|---| line under the header
+        elif header is not None and len(cells) == len(header):
+            roles = [_ROLE_CELL.fullmatch(c) for c in cells]
+            if all(roles):  # every row of roles under the header counts: two rows are a hedge
+                found += [(position, canonical[n.casefold()], r.group(1).lower() == "knight")
+                          for n, r in zip(header, roles)]  # fmt: skip
+            else:
+                header = None
+        else:
+            known = [c for c in cells if c.casefold() in canonical]
+            header = cells if known and len(known) == len(cells) else None
+        position += len(line) + 1
+    return found
+
+
 def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | str]]:
     """``(position, name, role)`` for every role statement in ``text``, in order; ``role`` is
-    True (knight), False (knave) or :data:`HEDGE`. Names come back as spelled in ``names``."""
-    text = _QUOTED.sub(" ", _MARKDOWN.sub("", text))
+    True (knight), False (knave) or :data:`HEDGE`. Names come back as spelled in ``names``;
+    :data:`REST` and :data:`ALL` name the people a statement does not name."""
+    name_re, single, labelled, quoted_pair = _patterns(names)
+    text = _MARKDOWN.sub("", text)
+    text = _QUOTED_LIST.sub(lambda m: re.sub("[\"']", " ", m.group(0)), text)
+    text = _QUOTED.sub(" ", quoted_pair.sub(r"\1: \2", text))
     canonical = {n.casefold(): n for n in names}
-    name_re, single, labelled = _patterns(names)
-    found: list[tuple[int, str, bool | str]] = []
+    found: list[tuple[int, str, bool | str]] = list(_transposed_tables(text, names))
 
     def only(start: int, end: int, role: bool | str) -> None:
         """ "Only Mia is a knight": everyone not named has the other role."""
@@ -127,17 +225,35 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
             found.append((end, REST, not role))
 
     for m in single.finditer(text):
-        role = _role(*m.group(3, 2, 4))
+        if _reported(text, m.start()):
+            continue
+        role = _role(*m.group(4, 2, 5))
+        if _hedged_after(text, m.end(), role):
+            role = HEDGE
         found.append((m.start(), canonical[m.group(1).casefold()], role))
         only(m.start(), m.end(), role)
+        if m.group(3) and role != HEDGE:  # "Mia is the only knave"
+            found.append((m.end(), REST, not role))
     for m in _PLURAL.finditer(text):
-        role = _role(*m.group(2, 1, 3))
         group = _group_before(text, m.start(), name_re)
+        if not group or _reported(text, group[-1].start()):
+            continue
+        role = _role(*m.group(2, 1, 3))
+        if _hedged_after(text, m.end(), role):
+            role = HEDGE
         found.extend((n.start(), canonical[n.group(1).casefold()], role) for n in group)
-        if group:
-            only(group[-1].start(), m.end(), role)
+        only(group[-1].start(), m.end(), role)
     for m in _REST.finditer(text):
         found.append((m.start(), REST, _role(*m.group(2, 1, 3))))
+    for m in _ALL.finditer(text):
+        count = m.group(1)
+        if count is not None:
+            count = count.lower()
+            if _NUMBER_WORDS.get(count, int(count) if count.isdigit() else 0) != len(names):
+                continue
+        if m.group(2) and len(names) != 2:  # "both are knights" names everyone only of two
+            continue
+        found.append((m.start(), ALL, _role(*m.group(4, 3, 5))))
     for m in labelled.finditer(text):
         role = m.group(1).lower() == "knight"
         found.extend((m.start(2) + n.start(), canonical[n.group(1).casefold()], role)
@@ -148,30 +264,47 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
 
 def final_statement(text: str, names: list[str]) -> list[tuple[int, str, bool | str]] | None:
     """The statements of the final answer (see the module docstring); None if it is incomplete."""
-    region = after_think(text)
+    answer = _final_answer(after_think(text), names)
+    return None if answer is None else answer[0]
+
+
+def _final_answer(region: str, names: list[str]) -> tuple[list, str] | None:
+    """The final statement and the text after it (None if it is incomplete)."""
     start = region.rfind("<answer>")
     if start >= 0:
         end = region.find("</answer>", start)
         block = region[start + len("<answer>") : end if end >= 0 else len(region)]
-        return _fill_rest(role_statements(block, names), names)
+        after = region[end + len("</answer>") :] if end >= 0 else ""
+        statements = _fill_rest(role_statements(block, names), names)
+        return (statements, after) if statements else None
     statements = role_statements(region, names)
     seen: set[str] = set()
     for i in range(len(statements) - 1, -1, -1):
         position, name, _ = statements[i]
+        if name == ALL:  # it names everyone by itself
+            return _fill_rest(statements[i:], names), _after_line(region, statements[-1][0])
         if name == REST:  # the group it completes is stated just before it
             run = [s for s in statements[:i] if s[0] >= position - GROUP_WINDOW]
-            return _fill_rest(run + statements[i:], names)
+            return (_fill_rest(run + statements[i:], names),
+                    _after_line(region, statements[-1][0]))  # fmt: skip
         seen.add(name)
         if len(seen) == len(names):
-            return statements[i:]
+            return statements[i:], _after_line(region, statements[-1][0])
     return None
 
 
+def _after_line(text: str, position: int) -> str:
+    """The text after the line holding ``position`` (what follows the final statement)."""
+    end = text.find("\n", position)
+    return "" if end < 0 else text[end:]
+
+
 def _fill_rest(statements, names: list[str]):
-    """Give every person the final statement does not name the role of its "the rest" part."""
-    rest = [s for s in statements if s[1] == REST]
+    """Give every person the final statement does not name the role of its "the rest" or
+    "everyone" part."""
+    rest = [s for s in statements if s[1] in (REST, ALL)]
     named = {s[1] for s in statements}
-    filled = [s for s in statements if s[1] != REST]
+    filled = [s for s in statements if s[1] not in (REST, ALL)]
     for position, _, role in rest:
         filled += [(position, n, role) for n in names if n not in named]
     return filled
@@ -194,7 +327,16 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         truth = parse_truth(ground_truth)
     except (ValueError, KeyError, TypeError):
         return fail("bad_ground_truth")
-    return judge_roles(final_statement(tail(solution_str), list(truth)), truth)
+    if isinstance(solution_str, str) and think_unclosed(solution_str):
+        return fail("cut_off")
+    region = after_think(tail(solution_str))
+    answer = _final_answer(region, list(truth))
+    if answer is None:
+        return fail("missing_person")
+    statements, after = answer
+    if unfinished_after(after) or ("<answer>" not in region and stops_mid_sentence(region)):
+        return fail("cut_off")
+    return judge_roles(statements, truth)
 
 
 def solution_text(ground_truth: str) -> str:

@@ -40,7 +40,9 @@ from pac_verl.verifiers.sandbox import slots as sandbox_slots
 from pac_verl.verifiers.verdict import Verdict, fail
 
 # Reasons that mean "no answer was given in the expected form" (no format bonus for these).
-NO_ANSWER = frozenset({"no_boxed", "no_code", "missing_person", "empty"})
+# "cut_off": the output ended before a final answer (an unclosed <think>, a box in unfinished
+# reasoning): nothing was answered, so nothing is paid for its form either.
+NO_ANSWER = frozenset({"no_boxed", "no_code", "missing_person", "empty", "cut_off"})
 # Calls that end without a verdict on the answer: scored 0 with ``scored = 0`` (module docstring).
 NO_VERDICT = frozenset({"overloaded", "grader_timeout", "worker_crashed", "missing_library",
                         "sandbox_error", "bad_ground_truth", "unknown_type"})  # fmt: skip

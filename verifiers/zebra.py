@@ -1,10 +1,11 @@
 """Zebra puzzles (SPEC 8): the boxed name equals the target (``arnold``).
 
-Accepted: any case; ``\\text{}``, ``\\textbf{}``, ``\\mathrm{}`` and markdown bold or italics
-around the name; quotes and punctuation around it (``\\boxed{Arnold.}``, ``\\boxed{"Arnold"}``);
-a parenthetical after it (``\\boxed{Arnold (House 1)}``);
-the same name boxed more than once. Not accepted, and why:
-- several different names, in several boxes or one (``Arnold or Bob``): a hedge (``hedged``);
+Accepted: any case; ``\\text{}``, ``\\textbf{}``, ``\\textsc{}``, ``\\underline{}``, ``\\mathrm{}``
+and markdown bold or italics around the name; an "Answer:" label before it; quotes and
+punctuation around it (``\\boxed{Arnold.}``, ``\\boxed{"Arnold"}``); a parenthetical after it
+(``\\boxed{Arnold (House 1)}``); the same name boxed more than once. Not accepted, and why:
+- several different names offered together, in several boxes or one (``Arnold or Bob``,
+  ``Arnold (possibly Bob)``): a hedge (``hedged``); which boxes count is :mod:`.extract`'s rule;
 - a sentence or anything beside the name (``\\boxed{House 1: Arnold}``): the prompt asks for the
   name only, and a box that may hold more than one name cannot be read as one answer;
 - a box inside the reasoning (before ``</think>``) is not an answer (see :mod:`.extract`).
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from pac_verl.verifiers.extract import clean_answer, final_boxes, has_alternatives
+from pac_verl.verifiers.extract import clean_answer, final_answers, has_alternatives
 from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
 _AROUND = " \t\n\"'“”‘’`*_.,;:!?()[]{}"
@@ -39,4 +40,4 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
             return fail("hedged")
         return OK if name_key(answer) == gold else fail("not_equal")
 
-    return judge_final_answers(final_boxes(solution_str), name_key, grade)
+    return judge_final_answers(final_answers(solution_str), name_key, grade)
