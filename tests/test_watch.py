@@ -98,11 +98,13 @@ def test_a_resumed_run_follows_the_newest_attempt_and_merges_steps(tmp_path, mon
 
 def test_a_malformed_line_is_named_not_fatal(tmp_path):
     run = run_json(tmp_path / NAME)
-    (run / "metrics-1.jsonl").write_bytes(line(1, shares(0.5)) + b"not json\n" + line(2, {}))
+    bad = b'not json\n{"step": NaN, "data": {}}\n'
+    (run / "metrics-1.jsonl").write_bytes(line(1, shares(0.5)) + bad + line(2, {}))
     f = Follower(run)
     f.poll()
     assert list(f.steps) == [1, 2]
     assert "metrics-1.jsonl: line 2 is not a verl metrics line, skipped" in frame(f)
+    assert "metrics-1.jsonl: line 3 is not a verl metrics line, skipped" in frame(f)
 
 
 def test_per_arm_numbers_by_hand(tmp_path):
@@ -168,8 +170,16 @@ def test_the_verdicts_the_trainer_logs_are_the_ones_shown(tmp_path):
 def test_a_folder_of_runs_or_a_missing_one_is_named(tmp_path):
     run_json(tmp_path / "runs" / NAME)
     run_json(tmp_path / "runs" / NAME.replace("seed0", "seed1"))
-    with pytest.raises(UserError, match=r"holds 2 runs, not one; watch one of them: .*seed0"):
+    with pytest.raises(
+        UserError, match=r"is not one run's folder; watch one of the 2 under it: .*seed0"
+    ):
         Follower(tmp_path / "runs")
+    # a smoke run's --out: the run two levels down
+    run_json(tmp_path / "smoke" / "run-20261124T081548" / "runs" / NAME)
+    with pytest.raises(
+        UserError, match=rf"watch one of the 1 under it: .*run-20261124T081548/runs/{NAME}"
+    ):
+        Follower(tmp_path / "smoke")
     with pytest.raises(UserError, match="no such run folder"):
         Follower(tmp_path / "nope")
 

@@ -166,7 +166,8 @@ class Follower:
             step, data = obj["_step"], obj
         else:
             step, data = None, {}
-        if isinstance(step, bool) or not isinstance(step, int | float) or step != int(step):
+        if (isinstance(step, bool) or not isinstance(step, int | float)
+                or not math.isfinite(step) or step != int(step)):  # fmt: skip
             self.notes.append(f"{f.path.name}: line {f.lines} is not a verl metrics line, skipped")
             return None, {}
         return int(step), _numeric(data)
@@ -193,18 +194,28 @@ def _read_info(folder: Path) -> dict:
     return info if isinstance(info, dict) else {}
 
 
-def _refuse_log_root(folder: Path) -> None:
-    """A folder of runs (``runs/``) is not one run: name the runs to choose from."""
+def _refuse_log_root(folder: Path, depth: int = 3) -> None:
+    """A folder holding runs (``runs/``, a smoke run's ``--out``) is not one run: name the runs
+    found within ``depth`` levels below it, to choose from."""
     if list(folder.glob("metrics*.jsonl")) or (folder / "run.json").is_file():
         return
-    runs = sorted(p for p in folder.iterdir()
-                  if p.is_dir() and ((p / "run.json").is_file() or any(p.glob("metrics*.jsonl"))))  # fmt: skip
-    named = sorted(folder.glob("*.jsonl"))
+    runs: list[Path] = []
+    top = len(folder.parts)
+    for here, subdirs, files in os.walk(folder):
+        subdirs.sort()
+        if Path(here) != folder and ("run.json" in files
+                                     or any(n.startswith("metrics") and n.endswith(".jsonl")
+                                            for n in files)):  # fmt: skip
+            runs.append(Path(here))
+            subdirs[:] = []  # a run's own folders (checkpoints) hold no other run
+        elif len(Path(here).parts) - top >= depth:
+            subdirs[:] = []
+    named = sorted(folder.glob("*.jsonl"))  # verl's default <experiment>.jsonl files
     if runs or len(named) > 1:
         choices = [str(p) for p in runs] + [str(p) for p in named]
         more = f" and {len(choices) - 4} more" if len(choices) > 4 else ""
-        raise UserError(f"{folder} holds {len(choices)} runs, not one; watch one of them: "
-                        f"{', '.join(choices[:4])}{more}")  # fmt: skip
+        raise UserError(f"{folder} is not one run's folder; watch one of the {len(choices)} "
+                        f"under it: {', '.join(choices[:4])}{more}")  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------- summaries
@@ -339,7 +350,7 @@ def render(f: Follower, window: int = 10, now: float | None = None, width: int =
                 "step 1)")  # fmt: skip
         if newest is not None and newest.partial:
             what = f"{newest.path.name}: the first line is being written"
-        return Group(head, Text(what, style="yellow"), Text("Ctrl-C to quit", style="dim"))
+        return Group(head, Text(what, style="yellow"))
     step, total = f.last_step, f.total_steps
     age = now - newest.path.stat().st_mtime if newest.path.exists() else 0.0
     last = f.steps[step]

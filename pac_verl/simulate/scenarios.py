@@ -106,10 +106,11 @@ SCENARIOS: dict[str, Scenario] = {
             "one arm of each kind: saturating, slow, noisy, and basic -> advanced (prerequisite)",
             (SATURATING, SLOW, NOISY, BASIC, ADVANCED),
             (("basic", "advanced", 0.1), ("advanced", "basic", 0.2)),
-            "Each arm rewards a different behaviour: little for 'noisy' (nothing to learn), "
-            "little for 'saturating' once it is learned, 'advanced' only after 'basic'. Read the "
-            "share table against the per-arm finals; the mechanisms pull against each other "
-            "here, so the totals are close (the tour, pac-verl simulate, separates them).",
+            "Each arm calls for something else: little share for 'noisy' (nothing to learn), "
+            "little for 'saturating' once it is learned, 'advanced' only after 'basic'. A "
+            "mechanism can help on one arm and hurt on another, so read the share table against "
+            "the per-arm finals, not the totals alone; the tour (pac-verl simulate) shows one "
+            "mechanism at a time.",
         ),
         Scenario(
             "saturating",
