@@ -39,6 +39,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
         "pac_verl.report.cli",
         "rebuild the paper's tables and figures from run logs",
     ),
+    "watch": (
+        "pac_verl.report.watch",
+        "live view of a run's curriculum while it trains (per-arm share, signals, verdicts)",
+    ),
 }
 
 USAGE = """usage: pac-verl [-h] [-V] COMMAND [ARGS...]

@@ -8,7 +8,8 @@
 RUN_PATH is a run folder, a metrics JSONL, a wandb export, or any folder holding them
 (:mod:`pac_verl.report.logs`). Runs are grouped by (setting, backbone, curriculum, W, seed) from
 run.json or the experiment name; seeds whose recorded configs differ in more than the seed are
-refused. Each table reads every run at its final step (``setting.total_steps``) and prints mean
+refused, and so is one experiment name found in folders whose records differ in more than
+locations (:func:`pac_verl.report.logs.compare_records`). Each table reads every run at its final step (``setting.total_steps``) and prints mean
 +- std over seeds (:mod:`pac_verl.report.tables`); a run that has not validated there is listed
 as incomplete with its last step, never mixed in. What is missing is listed at the end, never
 filled in.

@@ -370,6 +370,13 @@ def sample_efficiency(
     return EfficiencyResult(backbone, reference, target, ref_step, rows)
 
 
+def default_reference(finals: dict[str, float]) -> str | None:
+    """The sample-efficiency reference: the method with the highest final average among Random,
+    SEC and DUMP; without any of them, among the methods other than PAC (None: no candidate)."""
+    candidates = [m for m in BASELINES if m in finals] or [m for m in finals if m != "pac"]
+    return max(candidates, key=lambda m: finals[m]) if candidates else None
+
+
 def efficiency_for(
     spec: TableSpec, runs: Sequence[Run], reference: str | None = None
 ) -> list[EfficiencyResult]:
@@ -387,12 +394,9 @@ def efficiency_for(
             steps, mean, _ = average_curve(by_seed, spec)
             if steps.size:
                 curves[method] = (steps, mean)
-        ref = reference
+        ref = reference or default_reference({m: c[1][-1] for m, c in curves.items()})
         if ref is None:
-            candidates = [m for m in BASELINES if m in curves] or [m for m in curves if m != "pac"]
-            if not candidates:
-                continue
-            ref = max(candidates, key=lambda m: curves[m][1][-1])
+            continue
         if ref not in curves or len(curves) < 2:
             continue
         out.append(sample_efficiency(curves, ref, backbone))
