@@ -36,7 +36,9 @@ def recipe(cwd: Path, *overrides: str, dry: bool = False) -> subprocess.Complete
 
 
 def decisions(out: subprocess.CompletedProcess) -> list[str]:
-    return [line for line in out.stdout.splitlines() if not line.startswith("+ ")]
+    """The launcher's lines (the runs' own output shares its stdout)."""
+    words = ("launch ", "resume ", "skip ", "refuse ")
+    return [line for line in out.stdout.splitlines() if line.startswith(words)]
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +70,8 @@ def test_the_recipe_again_skips_refuses_and_resumes(trained):
     again = recipe(cwd)
     assert again.returncode == 0 and decisions(again) == [f"skip {n} (complete)" for n in NAMES]
     changed = recipe(cwd, "actor_rollout_ref.actor.optim.lr=0.002", dry=True)
-    assert changed.returncode == 2
-    assert all(line.startswith("refuse ") and "optim.lr: 0.001 -> 0.002" in line
+    assert changed.returncode == 2 and len(decisions(changed)) == 2
+    assert all(line.startswith("refuse ") and "optim.lr: 0.01 -> 0.002" in line
                for line in decisions(changed))  # fmt: skip
     # a run stopped after step 2: verl's tracker says 2, the step-3 checkpoint is gone
     ckpt = cwd / "checkpoints" / "pac-verl" / NAMES[1]
