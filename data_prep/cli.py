@@ -31,6 +31,17 @@ def build_parser() -> argparse.ArgumentParser:
     ml.add_argument("--prompt-style", default=None, help=argparse.SUPPRESS)
     ml.add_argument("--force", action="store_true",
                     help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
+    toy = sub.add_parser("toy", formatter_class=HelpFormatter,
+                         help="the CPU miniature: six toy arms and the tiny model (offline)")  # fmt: skip
+    toy.add_argument("--out", default="data/toy", help="folder for train.parquet and val.parquet")
+    toy.add_argument("--model-out", default="data/tiny-cpu",
+                     help="folder for the tiny model and tokenizer (the tiny-cpu backbone's "
+                          "actor_rollout_ref.model.path)")  # fmt: skip
+    toy.add_argument(
+        "--train-per-arm", type=positive_int, default=256, help="training rows per arm"
+    )
+    toy.add_argument("--val-per-arm", type=positive_int, default=32, help="validation rows per arm")
+    toy.add_argument("--seed", type=int, default=0, help="generator seed (same seed, same bytes)")
     from pac_verl.data_prep import multi_domain
 
     md = sub.add_parser("multi-domain", formatter_class=HelpFormatter,
@@ -67,6 +78,13 @@ def main(argv: list[str]) -> int:
         return 0
     if args.command == "multi-domain":
         _check_multi_domain_options(args)
+    if args.command == "toy":
+        from pac_verl.data_prep.toy import build_toy
+        from pac_verl.outputs import writable_dir
+
+        writable_dir(args.model_out, "--model-out")
+        build_toy(args.out, args.model_out, args.train_per_arm, args.val_per_arm, args.seed)
+        return 0
     if args.command == "multi-level":
         from pac_verl.data_prep.multi_level import build_multi_level
         from pac_verl.data_prep.prompts import refuse_build_style

@@ -31,10 +31,11 @@ ABILITY = {
     "math": "math",
     "code": "coding",
     "logic": "logic",
+    "toy": "toy",  # the CPU miniature (pac-verl prep toy)
 }
 TASK_TYPES = tuple(ABILITY)
 # Ground truths that are JSON objects (the rest are plain answer text).
-JSON_TRUTH_TYPES = frozenset({"countdown", "logic", "code"})
+JSON_TRUTH_TYPES = frozenset({"countdown", "logic", "code", "toy"})
 
 
 def make_row(

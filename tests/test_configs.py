@@ -68,8 +68,13 @@ def test_curriculum_yaml_lists_exactly_the_controllers_fields(name):
     fields = {f.name for f in dataclasses.fields(CONTROLLERS[name].config_cls)}
     assert set(data) - {"name", "seed", "prompt_level"} == fields
     for key in fields - {"train_arms"}:
-        if (name, key) != ("sec", "temperature"):  # SEC's temperature is the setting's
-            assert data[key] == f"${{curriculum_default:{name},{key}}}"
+        default = f"${{curriculum_default:{name},{key}}}"
+        if (name, key) == ("sec", "temperature"):  # SEC's temperature is the setting's
+            assert data[key] == "${setting.sec_temperature}"
+        elif key == "cold_start":  # a setting may set its own (the toy's runs are 30 steps)
+            assert data[key] == f"${{oc.select:setting.cold_start,{default}}}"
+        else:
+            assert data[key] == default
     cfg = resolved(
         f"curriculum={name}", *(["curriculum.train_arms=[countdown]"] if name == "single" else [])
     )

@@ -110,10 +110,10 @@ def test_the_gpu_config_is_the_projects_path_on_one_gpu(tmp_path):
 
 @pytest.mark.slow
 def test_cli_runs_to_the_point_where_cuda_is_needed_and_stops_in_one_line(tmp_path):
-    from pac_verl.cpu.smoke import build_model, build_tokenizer
+    from pac_verl.data_prep.toy import build_model
 
     model = tmp_path / "model"
-    build_model(model, build_tokenizer(model, ["12 + 30 = 42", "countdown zebra arc"] * 20))
+    build_model(model)  # the miniature's tiny Qwen2 and tokenizer
     env = {**os.environ, "CUDA_VISIBLE_DEVICES": "", "HF_HUB_OFFLINE": "1"}
     res = subprocess.run(["pac-verl", "smoke", "--gpu", "--model", str(model), "--out",
                           str(tmp_path / "out")], capture_output=True, text=True, env=env,
