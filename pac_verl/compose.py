@@ -89,18 +89,20 @@ def compose_config(overrides: Sequence[str], _bases: dict | None = None):
 
     overrides = list(overrides)
     groups = tuple(_group_overrides(overrides))
+    values = len(groups) < len(overrides)  # keys are set: check them against the groups' config
     bases = {} if _bases is None else _bases
     try:
-        if groups not in bases:
+        if values and groups not in bases:
             bases[groups] = _compose(groups)
-        base = bases[groups]
-        _check_override_keys(base, overrides)
+        if values:
+            _check_override_keys(bases[groups], overrides)
         cfg = _compose(overrides)
     except (HydraException, OmegaConfBaseException) as err:
         raise _hydra_error(err) from None
     _check_curriculum(cfg)
     _resolve(cfg)
-    _check_override_types(cfg, base, overrides)
+    if values:
+        _check_override_types(cfg, bases[groups], overrides)
     _check_estimator(cfg)
     _check_sandbox(cfg)
     anchor_paths(cfg)
