@@ -13,6 +13,8 @@ which never imports :mod:`pac_verl.main`). Nothing registers them by an import's
 - ``pac_chat_template``: the chat template a prompt style forces
   (``${pac_chat_template:${backbone.prompt_style}}``: the paper's frame for ``completion``, null
   for ``chat``), from :func:`pac_verl.data_prep.prompts.chat_template`.
+- ``pac_add``: the sum of integers (``${pac_add:${data.max_prompt_length},${data.max_response_length}}``:
+  vLLM's context is the prompt plus the response, whatever either is set to).
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ def _experiment_name(
     return experiment_name(str(setting), str(backbone), str(curriculum), int(seed), window)
 
 
+def _add(*values) -> int:
+    return sum(int(v) for v in values)
+
+
 def register_resolvers() -> None:
     """Register pac-verl's OmegaConf resolvers in this process (idempotent)."""
     if not OmegaConf.has_resolver(RESOLVER):
@@ -54,6 +60,8 @@ def register_resolvers() -> None:
         OmegaConf.register_new_resolver(
             "pac_chat_template", lambda style: chat_template(str(style))
         )
+    if not OmegaConf.has_resolver("pac_add"):
+        OmegaConf.register_new_resolver("pac_add", _add)
 
 
 def pin_experiment_name(config) -> str:

@@ -13,7 +13,8 @@ It refuses an attempt that would mix runs: a run folder whose recorded config di
 one (the differing keys are listed), data files that are missing or differ from the recorded
 ones (named), or a run whose last checkpoint is already its final step
 (verl would train one step past it). The config is resolved in place, once, here in the driver,
-so the processes Ray starts receive plain values and need none of our resolvers. What is
+so the processes Ray starts receive plain values and need none of our resolvers; its relative
+paths are made absolute under the project home (:mod:`pac_verl.paths`). What is
 recorded is the config as composed (what ``--cfg job --resolve`` prints), before verl's own
 rewrites (``migrate_legacy_reward_impl``), so :mod:`pac_verl.launch` computes the same hash
 without importing verl.
@@ -37,6 +38,7 @@ from pac_verl.curriculum.registry import check_curriculum
 from pac_verl.data_prep.fingerprint import data_record
 from pac_verl.errors import UserError
 from pac_verl.naming import parse_experiment_name
+from pac_verl.paths import anchor_paths
 from pac_verl.run_record import (
     checkpointed_step,
     config_diff,
@@ -66,7 +68,7 @@ def check_attempt(config, resolved: dict, digest: str, data: dict | None = None)
             f"({describe_diff(diffs) or 'hash ' + str(record.get('config_hash'))}); "
             "train under another trainer.experiment_name, or move that run away"
         )
-    changed = _changed_files((record or {}).get("data"), data)
+    changed = changed_files((record or {}).get("data"), data)
     if changed:
         raise UserError(
             f"{run_dir}/run.json records other data for {config.trainer.experiment_name}: "
@@ -82,7 +84,7 @@ def check_attempt(config, resolved: dict, digest: str, data: dict | None = None)
         )
 
 
-def _changed_files(recorded: dict | None, current: dict | None) -> list[str]:
+def changed_files(recorded: dict | None, current: dict | None) -> list[str]:
     """The data files whose content differs from what ``run.json`` recorded (by SHA-256)."""
     if not recorded or not current:
         return []
@@ -163,6 +165,7 @@ def prompt_record(config) -> dict:
 def prepare_run_logs(config, now: float | None = None, argv: list[str] | None = None) -> Path:
     """Resolve the config, check and record the run, and point verl's file logger at a new file."""
     OmegaConf.resolve(config)
+    anchor_paths(config)  # data, logs and checkpoints: absolute, the same from any directory
     resolved = OmegaConf.to_container(config, resolve=True)
     check_curriculum(resolved["data"]["curriculum"])  # a bad controller value stops us here
     digest = config_hash(resolved)

@@ -5,6 +5,15 @@ from __future__ import annotations
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def project_home(tmp_path, monkeypatch):
+    """Relative run paths (data/, runs/, checkpoints/) resolve under ``PAC_HOME``
+    (:mod:`pac_verl.paths`), by default the checkout: every test gets its own ``tmp_path``
+    instead, so that no test writes into the checkout (a test may set it again)."""
+    monkeypatch.setenv("PAC_HOME", str(tmp_path))
+    return tmp_path
+
+
 @pytest.fixture(scope="session")
 def tiny_multi_level(tmp_path_factory):
     """A small multi-level build (2 rows per arm, 1 validation row per task and level), for tests

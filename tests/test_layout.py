@@ -27,6 +27,7 @@ ROOMS = [  # (prefix, rank); the longest matching prefix decides
     ("pac_verl.outputs", 0),
     ("pac_verl.cli_args", 0),
     ("pac_verl.run_record", 0),
+    ("pac_verl.paths", 0),
     ("pac_verl.configs", 0),
     ("pac_verl.curriculum", 1),
     ("pac_verl.verifiers", 1),

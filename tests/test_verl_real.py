@@ -170,3 +170,74 @@ def test_a_run_resumed_at_step_2_redoes_step_3(runs):
     assert sb["batches_this_epoch"] == sa["batches_this_epoch"]
     assert sb["queues"] == sa["queues"]
     assert_same_state(sa["controller"], sb["controller"])
+
+
+@pytest.fixture(scope="module")
+def seed1(runs):
+    """Run C: run A's first step again with curriculum.seed=1 (README "Seeds")."""
+    from pac_verl.cpu.smoke import compose, overrides
+    from pac_verl.train import train
+
+    root, _, _ = runs
+    c = root / "c"
+    ray.shutdown()
+    try:
+        train(compose([*overrides(root, c, 1), "curriculum.seed=1"]))
+    finally:
+        ray.shutdown()
+    return c
+
+
+def test_the_seed_reaches_every_source_the_readme_claims(runs, seed1):
+    from pac_verl.run_record import SEED_KEYS, config_diff
+
+    _, a, _ = runs
+    c = seed1
+    ra, rc = (json.loads(next((x / "runs").iterdir()).joinpath("run.json").read_text())
+              for x in (a, c))  # fmt: skip
+    # the runs differ in the keys curriculum.seed sets, and in nothing else but C's length and
+    # where it writes
+    where = {"trainer.total_training_steps", "pac.log_root",
+             "actor_rollout_ref.rollout.custom.pac_hf_rollout_log"}  # fmt: skip
+    assert {k for k, _, _ in config_diff(ra["config"], rc["config"])} <= set(SEED_KEYS) | where
+    ma, mc = read_metrics(a / "runs"), read_metrics(c / "runs")
+    # the controller: each run's first batch is what a controller of its seed allocates
+    for metrics, seed in ((ma, 0), (mc, 1)):
+        slots = make_controller("pac", ARMS, B, seed=seed, cold_start=1).allocate()
+        assert shares(metrics, 1) == {x: list(slots).count(i) / B for i, x in enumerate(ARMS)}
+    assert shares(ma, 1) != shares(mc, 1)
+    sa, sc = sampler_state(a, 1), sampler_state(c, 1)
+    assert sa["controller"]["rng"] != sc["controller"]["rng"]
+    # the per-arm prompt queues: another order of every arm's prompts
+    assert sa["queues"]["rng"] != sc["queues"]["rng"]
+    assert sa["queues"]["order"] != sc["queues"]["order"]
+
+
+def test_a_checkpoint_holds_the_bytes_per_parameter_the_planner_plans(runs):
+    """verl 0.7.1's save on the tiny model, against pac_verl.plan.disk: the fp32 shards (4 bytes
+    per parameter), AdamW's two fp32 states (8) and the Hugging Face copy written from the fp32
+    full state dict (4, not bf16's 2). File overheads (pickle and safetensors headers, a few
+    hundred bytes per tensor) are under 3% of this 0.2 M-parameter model."""
+    from safetensors import safe_open
+
+    from pac_verl.cpu.smoke import compose, overrides
+    from pac_verl.plan.disk import bytes_per_param
+    from pac_verl.plan.model import load_shape
+
+    root, a, _ = runs
+    n = load_shape(str(root / "model")).params
+    actor = a / "ckpt" / f"global_step_{STEPS}" / "actor"  # pac.keep_checkpoints=2 kept 2 and 3
+    measured = {
+        "model": sum(f.stat().st_size for f in actor.glob("model_world_size_*_rank_*.pt")) / n,
+        "optimizer": sum(f.stat().st_size for f in actor.glob("optim_world_size_*_rank_*.pt")) / n,
+        "hf_model": sum(f.stat().st_size for f in (actor / "huggingface").glob("*.safetensors"))
+        / n,
+    }
+    planned = bytes_per_param(compose(overrides(root, a, STEPS)))
+    assert {k: v for k, v in planned.items() if v} == {"model": 4, "optimizer": 8, "hf_model": 4}
+    for part, bytes_ in planned.items():
+        if bytes_:
+            assert bytes_ <= measured[part] < 1.03 * bytes_, (part, measured[part])
+    with safe_open(actor / "huggingface" / "model.safetensors", "pt") as f:
+        names = f.keys()  # a safetensors handle is not iterable
+        assert {str(f.get_slice(k).get_dtype()) for k in names} == {"F32"}

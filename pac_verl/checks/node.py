@@ -230,32 +230,48 @@ def check_sandbox(cfg=None) -> Finding:
                    f"isolation {level!r}{where}{unread}")  # fmt: skip
 
 
+def host_memory_gb() -> float:
+    """This machine's RAM in GB (10^9 bytes)."""
+    import psutil
+
+    return psutil.virtual_memory().total / 1000**3
+
+
 def check_node(cfg, model_config: str | None = None, strict: bool | None = None) -> list[Finding]:
-    """Print the memory plan, the disk estimate and the node's checks; raise one
+    """Print the memory plan, the host memory and disk estimates and the node's checks; raise one
     :class:`UserError` naming every error. Returns the findings. ``strict`` (default: this machine
     has a GPU) makes every problem an error, as on the training node."""
-    from pac_verl.plan.cli import print_plans
-    from pac_verl.plan.disk import plan_disk
-    from pac_verl.plan.memory import plan_memory
-    from pac_verl.plan.model import load_shape
+    from pac_verl.plan.cli import plans_for, print_plans
+    from pac_verl.plan.model import shape_of_run
     from pac_verl.progress import print_summary
 
     gpus = local_gpus()
     strict = bool(gpus) if strict is None else strict
     hw = replace(Hardware(), gpu_gib=min(gpus)) if gpus else Hardware()
     findings: list[Finding] = []
-    mem = disk = None
+    plans = mem = disk = None
     try:
-        shape = load_shape(str(cfg.actor_rollout_ref.model.path), model_config)
-    except UserError as err:  # no config.json on this machine: the training node may have it
+        shape, note = shape_of_run(cfg, model_config)
+    except UserError as err:
+        if model_config:  # the config.json named on the command line: an error anywhere
+            raise
+        # no config.json on this machine for a model the shipped ones do not cover: the training
+        # node may have it
         findings.append(Finding("memory plan", "error" if strict else "unchecked", str(err)))
     else:  # a config that cannot be planned is an error anywhere
-        mem, disk = plan_memory(cfg, shape, hw), plan_disk(cfg, shape)
-    if mem is not None:
-        print_plans(mem, disk)
+        plans = plans_for(cfg, shape, hw, note)
+        mem, disk = plans.memory, plans.disk
+        print_plans(plans)
+        if plans.note:
+            findings.append(Finding("memory plan", "warn", plans.note))
         findings += [Finding("memory plan", "error", p) for p in mem.problems]
         if mem.fits:
             findings.append(Finding("memory plan", "ok", f"every phase fits {hw.gpu_gib:.1f} GiB"))
+        have = host_memory_gb()
+        problem = plans.host.problem(have)
+        findings.append(Finding("host memory", "error" if problem else "ok", problem or
+                                f"{plans.host.peak_gb:,.0f} GB per node at "
+                                f"{plans.host.peak_phase}, {have:,.0f} GB here"))  # fmt: skip
     peak = max(p.gib for p in mem.phases) if mem is not None else None
     findings.append(check_gpus(cfg, gpus, peak))
     cluster = check_cluster(cfg)
@@ -271,12 +287,9 @@ def check_node(cfg, model_config: str | None = None, strict: bool | None = None)
         if disk.free_gb is None:
             findings.append(Finding("disk", "unchecked", f"no existing folder on {disk.folder}"))
         else:
-            status = "ok" if disk.enough else "error"
-            findings.append(Finding("disk", status, f"checkpoints need {disk.need_gb:,.0f} GB, "
-                                    f"{disk.free_gb:,.0f} GB free at {disk.folder}"
-                                    + ("" if disk.enough else ": lower trainer.max_actor_ckpt_to_keep "
-                                       "or raise trainer.save_freq, or point "
-                                       "trainer.default_local_dir at a larger disk")))  # fmt: skip
+            findings.append(Finding("disk", "ok" if disk.enough else "error", disk.problem() or
+                                    f"checkpoints need {disk.need_gb:,.0f} GB, "
+                                    f"{disk.free_gb:,.0f} GB free at {disk.folder}"))  # fmt: skip
     findings.append(check_sandbox(cfg))
     if not strict:  # not the training node: what depends on this machine only warns (the plan
         # and a cluster that was reached are not about this machine)

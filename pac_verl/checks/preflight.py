@@ -18,13 +18,14 @@ the start of the process (imports included).
 from __future__ import annotations
 
 import argparse
+import json
 import tempfile
 import warnings
 from collections import Counter
 from pathlib import Path
 
 from pac_verl.cli_args import HelpFormatter, positive_int
-from pac_verl.compose import compose_config
+from pac_verl.compose import compose_config, compose_runs, expand
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, console, print_summary, process_seconds
 from pac_verl.run_logs import prompt_record
@@ -76,7 +77,14 @@ def _files(data, key: str) -> list[str]:
 def check_data(cfg, sample_rows: int | None = SAMPLE_ROWS) -> dict:
     """The data checks that need no verl (:mod:`pac_verl.checks.data`): the training
     files on a sample, the validation files in full, and every drawable arm's pool."""
-    from pac_verl.checks.data import check_data_file, check_pools, drawable_arms, file_arms
+    from pac_verl.checks.data import (
+        check_coverage,
+        check_data_file,
+        check_epochs,
+        check_pools,
+        drawable_arms,
+        file_arms,
+    )
     from pac_verl.data_prep.overlap import check_disjoint
 
     data = cfg.data
@@ -86,13 +94,18 @@ def check_data(cfg, sample_rows: int | None = SAMPLE_ROWS) -> dict:
     batch_size = int(data.get("gen_batch_size") or data.train_batch_size)
     if batch_size < 1:
         raise UserError(f"data.train_batch_size must be >= 1, got {batch_size}")
-    stats = {"train": [check_data_file(f, sample_rows) for f in train],
+    stats = {"train": [_cached(check_data_file, f, sample_rows) for f in train],
              # validation golds are scored below, through the reward entry verl calls
-             "val": [check_data_file(f, None, golds=False) for f in val]}  # fmt: skip
+             "val": [_cached(check_data_file, f, None, golds=False) for f in val]}  # fmt: skip
     fields = list(cfg.data.curriculum.arm_fields or [])
     arms, pools, source = file_arms(train, fields)
+    setting = cfg.get("setting") or {}
+    check_coverage(arms, list(setting.get("arms") or []), cfg.data.curriculum.name == "single",
+                   str(setting.get("name")), source)  # fmt: skip
     check_pools(arms, pools, drawable_arms(cfg.data.curriculum, arms, batch_size), batch_size,
                 source)  # fmt: skip
+    check_epochs(sum(len(p) for p in pools), batch_size, int(cfg.trainer.total_epochs),
+                 int(cfg.trainer.total_training_steps), source)  # fmt: skip
     stats["file_pools"] = {a: len(p) for a, p in zip(arms, pools, strict=True)}
     # no validation row may ask what a training row asks (a UserError naming the counts)
     stats["overlap"] = check_disjoint(train, val).as_dict()
@@ -150,14 +163,52 @@ def print_prompts(shown: dict[str, dict], style: str) -> None:
         console.print()
 
 
+_CACHE: dict = {}
+
+
+def _cached(fn, path, *args, **kwargs):
+    """``fn(path, ...)`` once per file version in this process: a sweep's runs share their data."""
+    st = Path(path).stat()
+    key = (fn.__name__, str(Path(path).resolve()), st.st_mtime_ns, st.st_size, args,
+           tuple(sorted(kwargs.items())))  # fmt: skip
+    if key not in _CACHE:
+        _CACHE[key] = fn(path, *args, **kwargs)
+    return _CACHE[key]
+
+
+def score_golds(val_file, reward_kwargs_json: str) -> Counter:
+    """Every validation row's gold answer through the reward entry verl calls, with the config's
+    reward kwargs (the sandbox's settings among them): counts by (data_source, status)."""
+    from pac_verl.data_prep.rows import read_rows
+    from pac_verl.verifiers import compute_score, gold_solution
+
+    reward_kwargs = json.loads(reward_kwargs_json)
+    gold: Counter = Counter()
+    for row in read_rows(val_file):  # rows checked by check_data
+        info = row["extra_info"]
+        sol = gold_solution(info["type"], row["reward_model"]["ground_truth"], info)
+        if sol is None:
+            gold[(row["data_source"], "no_gold")] += 1
+            continue
+        out = compute_score(row["data_source"], sol, row["reward_model"]["ground_truth"], info,
+                            **reward_kwargs)  # fmt: skip
+        status = ("ok" if out["acc"] == 1.0 else
+                  "missing_library" if out["missing_library"] else "FAILED")  # fmt: skip
+        gold[(row["data_source"], status)] += 1
+    return gold
+
+
 def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 3,
-        sample_rows: int | None = SAMPLE_ROWS) -> dict:  # fmt: skip
+        sample_rows: int | None = SAMPLE_ROWS, model_config: str | None = None,
+        cfg=None) -> dict:  # fmt: skip
+    """The preflight of one run (``cfg``: its config, composed from ``overrides`` if not given)."""
     if batches < 1:
         raise UserError(f"batches must be >= 1, got {batches}")
-    cfg = compose_config(overrides)
+    cfg = compose_config(overrides) if cfg is None else cfg
     from pac_verl.checks.node import check_node
 
-    check_node(cfg)  # GPUs, memory plan, disk, model, writable folders: before any data is read
+    # GPUs, memory plan, disk, model, writable folders: before any data is read
+    check_node(cfg, model_config)
     data = cfg.data
     stats = check_data(cfg, sample_rows)
 
@@ -165,9 +216,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     from verl.trainer.main_ppo import create_rl_sampler
     from verl.utils.dataset.rl_dataset import RLHFDataset
 
-    from pac_verl.checks.data import check_pools
-    from pac_verl.data_prep.rows import read_rows
-    from pac_verl.verifiers import compute_score, gold_solution
+    from pac_verl.checks.data import check_epochs, check_pools
     from pac_verl.verl.arms import arm_name
 
     tok = _tokenizer(cfg, tokenizer_path)
@@ -182,8 +231,10 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
         # after verl's overlong-prompt filter the pools may be smaller than in the file
         drawable = [int(i) for i in getattr(sampler.controller, "train_idx",
                                             range(len(sampler.arms)))]  # fmt: skip
-        check_pools(sampler.arms, sampler.queues.pools, drawable, sampler.batch_size,
-                    f"{data.train_files} after the prompt-length filter")  # fmt: skip
+        after = f"{data.train_files} after the prompt-length filter"
+        check_pools(sampler.arms, sampler.queues.pools, drawable, sampler.batch_size, after)
+        check_epochs(len(dataset), sampler.batch_size, int(cfg.trainer.total_epochs),
+                     int(cfg.trainer.total_training_steps), after)  # fmt: skip
         drawn = draw(sampler, batches)
         infos = dataset.dataframe["extra_info"]
         shares = Counter(
@@ -194,17 +245,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
         given = OmegaConf.select(cfg, "reward.custom_reward_function.reward_kwargs", default=None)
         reward_kwargs = OmegaConf.to_container(given) if given is not None else {}
         for val_file in [data.val_files] if isinstance(data.val_files, str) else data.val_files:
-            for row in read_rows(val_file):  # rows checked by check_data above
-                info = row["extra_info"]
-                sol = gold_solution(info["type"], row["reward_model"]["ground_truth"], info)
-                if sol is None:
-                    gold[(row["data_source"], "no_gold")] += 1
-                    continue
-                out = compute_score(row["data_source"], sol, row["reward_model"]["ground_truth"],
-                                    info, **reward_kwargs)  # fmt: skip
-                status = ("ok" if out["acc"] == 1.0 else
-                          "missing_library" if out["missing_library"] else "FAILED")  # fmt: skip
-                gold[(row["data_source"], status)] += 1
+            gold.update(_cached(score_golds, val_file, json.dumps(reward_kwargs, sort_keys=True)))
     pools = dict(zip(sampler.arms, sampler.queues.sizes.tolist(), strict=True))
     drops, shown = None, None
     record = prompt_record(cfg)
@@ -254,7 +295,11 @@ def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="pac-verl preflight",
                                  description="A dry run of a training config on any machine, no GPU.",
                                  formatter_class=HelpFormatter)  # fmt: skip
-    ap.add_argument("overrides", nargs="*", help="Hydra overrides, as for python -m pac_verl.main")
+    ap.add_argument("overrides", nargs="*", help="Hydra overrides, as for python -m pac_verl.main "
+                    "(a sweep, key=a,b,c, checks every run)")  # fmt: skip
+    ap.add_argument("--model-config", metavar="PATH", default=None,
+                    help="the model's config.json for the memory plan (default: found from "
+                         "actor_rollout_ref.model.path, else the backbone's shipped copy)")  # fmt: skip
     ap.add_argument("--tokenizer", default=None,
                     help="local tokenizer folder for the prompt-length filter and the prompts "
                          "shown (default: "
@@ -268,6 +313,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
-    run(args.overrides, args.tokenizer, args.batches, args.sample_rows)
-    console.print(f"preflight passed in {process_seconds():.1f} s (start-up included)")
+    jobs = expand(args.overrides)
+    runs = compose_runs(args.overrides)  # every run's config is checked before any data is read
+    for k, (job, cfg) in enumerate(zip(jobs, runs, strict=True), 1):
+        if len(runs) > 1:
+            console.print(f"\n== run {k} of {len(runs)}: {cfg.trainer.experiment_name} "
+                          f"({' '.join(job)})", soft_wrap=True)  # fmt: skip
+        try:
+            run(job, args.tokenizer, args.batches, args.sample_rows, args.model_config, cfg)
+        except UserError as err:
+            if len(runs) == 1:
+                raise
+            raise UserError(f"{cfg.trainer.experiment_name}: {err}") from None
+    what = "preflight passed" if len(runs) == 1 else f"preflight passed for all {len(runs)} runs"
+    console.print(f"{what} in {process_seconds():.1f} s (start-up included)")
     return 0
