@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     toy.add_argument("--val-per-arm", type=positive_int, default=32, help="validation rows per arm")
     toy.add_argument("--seed", type=int, default=0, help="generator seed (same seed, same bytes)")
+    toy.add_argument("--force", action="store_true",
+                     help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
     from pac_verl.data_prep import multi_domain
 
     md = sub.add_parser("multi-domain", formatter_class=HelpFormatter,
@@ -83,7 +85,8 @@ def main(argv: list[str]) -> int:
         from pac_verl.outputs import writable_dir
 
         writable_dir(args.model_out, "--model-out")
-        build_toy(args.out, args.model_out, args.train_per_arm, args.val_per_arm, args.seed)
+        build_toy(args.out, args.model_out, args.train_per_arm, args.val_per_arm, args.seed,
+                  force=args.force)  # fmt: skip
         return 0
     if args.command == "multi-level":
         from pac_verl.data_prep.multi_level import build_multi_level

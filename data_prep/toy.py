@@ -40,7 +40,8 @@ import string
 from pathlib import Path
 from typing import Any
 
-from pac_verl.data_prep.rows import make_row, write_parquet
+from pac_verl.data_prep.publish import BuildFolder, utc_now
+from pac_verl.data_prep.rows import make_row
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, print_summary
 
@@ -168,10 +169,13 @@ def build_toy(
     seed: int = 0,
     quiet: bool = False,
     arms: tuple[str, ...] = tuple(ARMS),
+    force: bool = False,
 ) -> dict[str, Any]:
-    """Write ``train.parquet`` and ``val.parquet`` under ``out_dir`` and, unless ``model_dir`` is
-    None, the tiny model there; returns the summary. ``arms``: a subset of :data:`ARMS` (a test
-    that needs every reward reproducible leaves the noise arm out)."""
+    """Write ``train.parquet``, ``val.parquet`` and ``data_manifest.json`` under ``out_dir`` (a
+    folder that holds an earlier build only with ``force``, as every ``prep`` build:
+    :mod:`.publish`) and, unless ``model_dir`` is None, the tiny model there; returns the
+    summary. ``arms``: a subset of :data:`ARMS` (a test that needs every reward reproducible
+    leaves the noise arm out)."""
     if train_per_arm < 1 or val_per_arm < 1:
         raise UserError("--train-per-arm and --val-per-arm must be >= 1")
     unknown = sorted(set(arms) - set(ARMS))
@@ -180,14 +184,18 @@ def build_toy(
     limit = 26**COPY_LETTERS // 2  # distinct prompts are drawn at random: leave room
     if (train_per_arm + val_per_arm) > limit:
         raise UserError(f"--train-per-arm + --val-per-arm must be <= {limit} (distinct prompts)")
-    out_dir = Path(out_dir)
-    with Stopwatch() as sw:
+    with Stopwatch() as sw, BuildFolder(out_dir, force) as folder:
         train, val = toy_rows(train_per_arm, val_per_arm, seed, tuple(arms))
         failed = check_golds(train + val)
         if failed:
             raise UserError(f"the toy verifier rejected gold answers of {failed}: a bug")
-        paths = {"train": write_parquet(train, out_dir / "train.parquet"),
-                 "val": write_parquet(val, out_dir / "val.parquet")}  # fmt: skip
+        folder.write_parquet("train.parquet", train)
+        folder.write_parquet("val.parquet", val)
+        options = {"train_per_arm": train_per_arm, "val_per_arm": val_per_arm, "seed": seed,
+                   "arms": list(arms)}  # fmt: skip
+        published = folder.publish({"setting": "toy", "builder": "pac-verl prep toy",
+                                    "built_utc": utc_now(), "options": options})  # fmt: skip
+        paths = {"train": published["train.parquet"], "val": published["val.parquet"]}
         params = None
         if model_dir is not None:
             params = build_model(Path(model_dir))

@@ -166,6 +166,24 @@ def test_the_tiny_model_reads_characters_with_a_pass_through_template(built):
     assert model.config.eos_token_id == tok.eos_token_id == tok.convert_tokens_to_ids("<eos>")
 
 
+def test_a_second_build_into_the_folder_needs_force_and_leaves_a_manifest(tmp_path):
+    import json
+
+    build_toy(tmp_path, None, train_per_arm=4, val_per_arm=2, seed=0, quiet=True)
+    manifest = json.loads((tmp_path / "data_manifest.json").read_text())
+    # six arms: 6 x 4 training rows and 6 x 2 validation rows
+    assert (
+        manifest["files"]["train.parquet"]["rows"],
+        manifest["files"]["val.parquet"]["rows"],
+    ) == (24, 12)
+    with pytest.raises(UserError, match="--force"):
+        build_toy(tmp_path, None, train_per_arm=8, val_per_arm=2, seed=0, quiet=True)
+    build_toy(tmp_path, None, train_per_arm=8, val_per_arm=2, seed=0, quiet=True, force=True)
+    assert (
+        json.loads((tmp_path / "data_manifest.json").read_text())["options"]["train_per_arm"] == 8
+    )
+
+
 def test_an_unknown_arm_is_one_user_error(tmp_path):
     with pytest.raises(UserError, match="toy arms"):
         build_toy(tmp_path, None, arms=("learn/1", "learn/9"), quiet=True)

@@ -45,7 +45,7 @@ def build_assets(
     from pac_verl.data_prep.toy import build_toy
 
     build_toy(root / "data", root / "model", train_per_arm, val_per_arm, seed=0, quiet=True,
-              arms=arms)  # fmt: skip
+              arms=arms, force=True)  # fmt: skip
     return root
 
 
