@@ -181,7 +181,8 @@ def test_arc_grid_with_commas_brackets_or_latex_spacing_scores_one(box):
     [
         ("\\boxed{8 9 4 0 0 0 0 1 6 7 8}", "not_equal"),  # one cell too many
         ("\\boxed{8940000167}", "not_equal"),  # cells run together
-        ("\\boxed{Output: 8 9 4 0 0 0 0 1 6 7}", "not_equal"),
+        # words other than a label ("Output:" labels the grid the prompt asks for: accepted)
+        ("\\boxed{Input: 8 9 4 0 0 0 0 1 6 7}", "not_equal"),
         (f"\\boxed{{{ARC}}} or \\boxed{{8 9 4 0 0 0 0 1 6 8}}", "hedged"),
         (f"\\boxed{{{ARC} or 8 9 4 0 0 0 0 1 6 8}}", "hedged"),
     ],

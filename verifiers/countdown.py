@@ -23,7 +23,8 @@ Accepted forms (a careful human reads them as the same expression):
 
 Not accepted, and why:
 - Several different answers offered together of which one is wrong, in several boxes or one
-  joined by "or": a hedge (``hedged``), whatever the last box says (which boxes count is
+  joined by "or", or doubt inside the box (``(3+4)*5 (probably)``, :func:`.extract.hedges`): a
+  hedge (``hedged``), whatever the last box says (which boxes count is
   :mod:`.extract`'s rule: a box explicitly corrected, or a step before the answer, does not).
 - Unary minus and plus (``bad_expression``): the puzzle's operations are the four binary ones, and
   a free negation would let ``-`` be applied without consuming a number.
@@ -40,7 +41,7 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from pac_verl.verifiers.extract import clean_answer, final_answers, has_alternatives
+from pac_verl.verifiers.extract import clean_answer, final_answers, has_alternatives, hedges
 from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
 MAX_EXPR_CHARS = 400
@@ -145,7 +146,7 @@ def score_expression(expr: str, target: int, numbers: list[int]) -> Verdict:
     """Score one boxed answer: an expression, an equation whose sides all equal the target, or
     steps (:func:`score_steps`)."""
     expr = normalise_expression(expr)
-    if has_alternatives(expr):
+    if has_alternatives(expr) or hedges(expr):
         return fail("hedged")
     if not expr or len(expr) > MAX_EXPR_CHARS:
         return fail("bad_expression")

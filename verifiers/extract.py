@@ -27,12 +27,24 @@ Which answers count (SPEC 8; issue 24), one rule for every boxed-answer task
 - :func:`clean_answer` removes what a human reads past: ``$``, surrounding markdown bold or
   italics, ``\\text{}``/``\\textbf{}``/``\\textsc{}``/``\\underline{}``/``\\mathrm{}`` and
   similar wrappers, LaTeX and unicode spacing (``\\,`` ``\\;`` ``\\:`` ``\\!`` ``\\ `` ``~``
-  ``\\quad``, thin and no-break spaces), an "Answer:" label and trailing sentence punctuation
-  (a ``!`` after a number or a bracket is a factorial, not punctuation).
+  ``\\quad``, thin and no-break spaces), an "Answer:" or "Final answer:" label and trailing
+  sentence punctuation (a ``!`` after a number or a bracket is a factorial, not punctuation).
 - :func:`unicode_to_latex` reads the unicode operators and symbols a model types
   (− × · ∗ ÷ ½ √ ° ∞ π ≤ ≥ ≠) as their LaTeX spelling.
-- :func:`has_alternatives` flags an answer that offers alternatives inside one box ("A or B",
-  "either", "A (possibly B)", "maybe", "perhaps"); :func:`split_alternatives` gives the parts.
+- :func:`clean_answer`'s label is "Answer:", "Final answer:", "The (final) answer is" (also
+  inside ``\\text{}``): a label before the one answer that follows, in every boxed task (ARC also
+  reads "Output:" and "Output grid:" as its label, :mod:`.arc`).
+- Inside one box, a parenthetical or a trailing clause is decoration only when it restates or
+  explains (``Peter (House 1)``, ``Peter (the tea drinker)``). :func:`has_alternatives` flags an
+  answer that offers alternatives ("A or B", "either", "A (possibly B)", "maybe", "perhaps");
+  :func:`split_alternatives` gives the parts (math grades the parts of "A or B": when both are
+  right, ``\\frac34 \\text{ or } 0.75``, it is no hedge).
+  :func:`hedges` flags doubt ("probably", "possibly", "perhaps", "maybe", "likely", "might",
+  "could" but not "could not", "unsure", "uncertain", "not sure", "not certain", "also
+  possible"): a box that doubts its own answer (``Peter (probably)``, ``\\text{Peter (probably;
+  Arnold is also possible)}``, ``7, not sure``) is ``hedged`` in every task, whether or not it
+  names the other candidate, since the candidate is often named in words no parser reads
+  ("Arnold can't be ruled out") and a final answer that does not commit is no final answer.
 """
 
 from __future__ import annotations
@@ -54,6 +66,13 @@ _MARKDOWN_WRAP_RE = re.compile(r"^(\*\*|__|\*|_|`)(.+)\1$", re.DOTALL)
 _TRAILING_PUNCT = ".,;:?。"
 _ALTERNATIVES_RE = re.compile(
     r"\b(?:or|either|possibly|perhaps|maybe)\b|\\lor\b|\\vee\b", re.IGNORECASE
+)
+# doubt about the answer given inside the box: "Peter (probably)", "7, not sure", "Peter; Arnold is
+# also possible", "Peter (Arnold might be)"; "could not" and "couldn't" state a fact
+_QUALIFIER_RE = re.compile(
+    r"\b(?:probably|possibly|perhaps|maybe|likely|unsure|uncertain|not\s+(?:sure|certain)|"
+    r"(?:also|equally)\s+possible|(?:might|could)(?!\s+not\b)(?!\s+never\b))\b",
+    re.IGNORECASE,
 )
 # "Answer: 7", "\\text{Answer: } 7", "\\textbf{The final answer is} 7": a label, not the answer
 _LABEL_RE = re.compile(
@@ -140,7 +159,7 @@ _FINISHED = frozenset(".!?)]}$*\"'`”’>|。…")
 _MID_SENTENCE = re.compile(
     r"(?:(?<![\w\\])(?:a|an|the|is|are|was|were|be|been|and|or|but|of|to|in|on|at|for|with|"
     r"by|from|that|which|so|then|if|since|because|as|we|it|not|this|than|into|its|let|thus|"
-    r"hence|therefore|where|when|while)|[-+/=^(\[{,:;&<\\]|"
+    r"hence|therefore|where|when|while|except)|[-+/=^(\[{,:;&<\\]|"
     r"\\(?:times|cdot|div|pm|mp|frac|sqrt|left|implies|Rightarrow|to))$",
     re.IGNORECASE,
 )
@@ -301,6 +320,15 @@ def has_alternatives(s: str) -> bool:
     """Whether an answer offers alternatives: "or", "either", "possibly", "perhaps", "maybe" as a
     word, ``\\lor``, ``\\vee``."""
     return bool(_ALTERNATIVES_RE.search(s))
+
+
+def hedges(s: str) -> bool:
+    """Whether an answer qualifies itself with doubt: "probably", "possibly", "perhaps", "maybe",
+    "likely", "might", "could" (not "could not"), "unsure", "uncertain", "not sure", "not
+    certain", "also possible" as words. Such a box is no committed answer, whether or not it
+    names the other candidate (``Peter (probably)``, ``Peter (probably; Arnold is also
+    possible)``), so every scorer grades it ``hedged``."""
+    return bool(_QUALIFIER_RE.search(s))
 
 
 def split_alternatives(s: str) -> list[str]:

@@ -18,9 +18,23 @@ Role statements (any case; markdown bold, italics and backticks are ignored):
   ``Grace = knave``, ``Grace (knave)``, ``Grace → knave``, JSON or a Python dict
   (``{"Grace": "knave", ...}``), a table row ``| Grace | Knave |`` or ``Grace & Knave \\\\``, a
   table whose header row holds the names and the row below it the roles;
-- groups: ``Penelope, Mia and Noah are (both/all) knights``; ``Knights: Penelope, Mia``;
-- everyone: ``All four of them are knaves`` (the number must be how many there are), ``Everyone
-  is a knight``, ``All of them are knights``, ``Both of them are knights`` (two people);
+- groups, in any order and together in one sentence: ``Penelope, Mia and Noah are (both/all)
+  knights``, ``... are the knaves``; ``Knights: Penelope, Mia; knaves: Grace`` (also ``-``,
+  ``=``); ``the knights are Penelope and Mia, and the knaves are Grace and Lily``; ``the only
+  knights are Penelope and Mia`` (everyone else a knave); ``Neither Grace nor Lily is a knight``
+  (both knaves);
+- everyone, with a count or without (a stated count must be how many there are, else the
+  statement names nobody: ``All five are knaves`` of four people): ``All four are knaves``,
+  ``All four of them/inhabitants are knaves``, ``Everyone is a knight``, ``All of them are
+  knights``, ``Every one/Each of them is a knave``, ``They are all knights``, ``Both of them are
+  knights`` (two people); a conclusion without a verb at the start of a line or after a colon or
+  "so"/"therefore"/"thus"/"hence" (``Answer: all knaves.``; not ``... for all knights``); the
+  negative, everyone with the other role: ``None of them is a knight``, ``None of the four are
+  knights``, ``No one is a knight``, ``There are no knights`` (all knaves), ``Nobody is a knave``
+  (all knights), ``Neither of them is a knight`` (two people);
+- exceptions to a statement about everyone: ``Everyone is a knave except Ava`` (also "except
+  for", "apart from", "other than", "besides", "save", "but for"), ``Everyone except Ava is a
+  knave``, ``All but Ava are knaves``: the exceptions have the other role;
 - the rest: ``Grace and Lily are knaves; all the others are knights`` (also "the rest",
   "everyone else"), ``Only Mia is a knight``, ``Mia is the only knave`` (everyone else has the
   other role): a person the final statement does not name gets that role, and so do all when it
@@ -41,7 +55,11 @@ on for 200 characters or more without ending a sentence (:func:`.extract.unfinis
 Not accepted: a person with no role in the final statement (``missing_person``); a hedged role
 (``knight or knave``, ``knight/knave``, ``either ... or``, ``a knave and a knight``, and a hedge
 right after the role: ``Lily is a knight (though she could also be a knave)``, ``..., or possibly
-a knave``, ``... (maybe a knave)``: ``hedged``); any wrong role (``not_equal``).
+a knave``, ``... (maybe a knave)``: ``hedged``); a statement about everyone followed, in the same
+clause, by doubt ("possibly", "maybe", "perhaps", "probably", "could/might/may (also) be":
+``Everyone is a knave, except possibly Ava``, ``All four are knaves, though Ava might be a
+knight``): the answer leaves someone undecided (``hedged``; "could not", "could never" are no
+doubt); any wrong role (``not_equal``).
 """
 
 from __future__ import annotations
@@ -79,7 +97,9 @@ _OTHER_ROLE = r"(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+)(knight|knave)s?
 
 
 _SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)", re.IGNORECASE)
-_PLURAL = re.compile(rf"(?<!\s)\s+are\s+{_ADVERBS}(not\s+)?{_ROLE}\b{_OTHER_ROLE}", re.IGNORECASE)
+_PLURAL = re.compile(
+    rf"(?<!\s)\s+are\s+{_ADVERBS}(not\s+)?(?:the\s+)?{_ROLE}\b{_OTHER_ROLE}", re.IGNORECASE
+)
 GROUP_WINDOW = 300  # characters before "are knights" searched for the group's names
 REST = ""  # the name of a statement about everyone not named ("all the others are knights")
 _REST = re.compile(
@@ -92,11 +112,50 @@ _ONLY = re.compile(r"\bonly\s*$", re.IGNORECASE)
 ALL = "\x00all"  # the name of a statement about everyone ("all four of them are knaves")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}  # fmt: skip
+_COUNT = r"(?P<count>\d{1,3}|" + "|".join(_NUMBER_WORDS) + ")"
 _PEOPLE = r"(?:people|persons|inhabitants|islanders|characters|individuals|residents)"
+# the role part of a statement about everyone, as named groups (a regex cannot repeat a name)
+_ALL_ROLE = (
+    rf"{_ADVERBS}(?P<neg>not\s+)?(?:an?\s+)?(?P<role>knight|knave)s?\b"
+    r"(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+)(?P<other>knight|knave)s?\b)?"
+)
+# "all four (of them) are knaves", "everyone is a knight", "they are all knights", "both are ..."
 _ALL = re.compile(
-    r"(?<!\bnot\s)\b(?:(?:all|each|every\s*one|both)\s+of\s+them|all\s+(\w+)\s+(?:of\s+them|"
-    rf"{_PEOPLE})|all\s+(?:the\s+)?{_PEOPLE}|every(?:one|body)|(both)|all)\s+(?:are|is)\s+"
-    rf"{_ADVERBS}(not\s+)?(?:an?\s+)?{_ROLE}\b{_OTHER_ROLE}",
+    r"(?<!\bnot\s)\b(?:(?:all|each|every\s*one|(?P<both>both))\s+of\s+them|"
+    rf"all\s+{_COUNT}(?:\s+of\s+them|\s+{_PEOPLE})?|all\s+(?:the\s+)?{_PEOPLE}|every(?:one|body)|"
+    rf"(?P<both2>both)|all)\s+(?:are|is|were)\s+{_ALL_ROLE}",
+    re.IGNORECASE,
+)
+_THEY_ALL = re.compile(
+    r"\b(?:they\s+(?:are|were)|they['’]re)\s+(?:all|(?P<both>both))\s+(?!of\b)" + _ALL_ROLE,
+    re.IGNORECASE,
+)
+# a person named as an exception to a statement about everyone ("everyone except Ava is ...")
+_EXCEPTED = re.compile(
+    r"\b(?:every(?:one|body)|all(?:\s+of\s+them)?)\s*,?\s+(?:except|apart\s+from|other\s+than|"
+    r"besides|save|but)\s+(?:for\s+)?$|\bnor\s+$",  # and "neither Ava nor Leo is a knight"
+    re.IGNORECASE,
+)
+# "none of them is a knight", "no one is a knave", "nobody is ...", "there are no knights":
+# everyone has the other role
+_NONE = re.compile(
+    rf"\b(?:(?:none\s+of\s+(?:them|the\s+{_COUNT}(?:\s+{_PEOPLE})?|the\s+{_PEOPLE})|"
+    r"no\s*-?\s*one|nobody|(?P<both>neither)(?:\s+of\s+them)?)\s+(?:is|are|was|were)|"
+    rf"there\s+(?:are|is|were)\s+no)\s+{_ALL_ROLE}",
+    re.IGNORECASE,
+)
+# a conclusion without a verb, at the start of a line or after a colon or "so": "All knaves."
+_ALL_VERBLESS = re.compile(
+    r"(?:^|[:\n]|\b(?:so|therefore|thus|hence)\b,?)[ \t]*(?:they\s+are\s+)?all\s+"
+    rf"(?:{_COUNT}\s+)?(?:are\s+)?(?P<role>knight|knave)s\b(?P<neg>)(?P<other>)"
+    r"(?=\s*(?:[.!;,)\n]|$|\(|except|apart|other\s+than|besides|save))",
+    re.IGNORECASE,
+)
+# doubt anywhere in the clause after a statement about everyone: "except possibly Ava", "though
+# Ava might be a knight"
+_ALL_HEDGE = re.compile(
+    r"[^\n.;]{0,80}?\b(?:possibly|maybe|perhaps|probably|"
+    r"(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?be)\b",
     re.IGNORECASE,
 )
 # a claim restated: "she claimed that Noah is a knave", "he says Mia is a knight"
@@ -125,7 +184,7 @@ def parse_truth(ground_truth: str) -> dict[str, bool]:
     return {str(n): bool(s) for n, s in zip(names, solution, strict=True)}
 
 
-def _patterns(names: list[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
+def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
     name = "(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")"
     name_re = re.compile(rf"\b({name})\b", re.IGNORECASE)
     single = re.compile(
@@ -134,16 +193,37 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.
         rf"(?:an?\s+|the\s+(only\s+)?)?{_ROLE}\b{_OTHER_ROLE}",
         re.IGNORECASE,
     )
+    names_list = rf"(\b{name}\b(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)\b{name}\b)*)"
+    # "Knights: Ava, Leo", "the knights are Ava and Leo", "the only knave is Zoe"
     labelled = re.compile(
-        rf"\b(knight|knave)s?[ \t]*:\s*(\b{name}\b(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)"
-        rf"\b{name}\b)*)",
+        r"\b(?:the\s+)?(only\s+)?(knight|knave)s?(?:\s+(?:are|is|were|was)\b[ \t]*:?|"
+        rf"[ \t]*[:\-–—=])\s*{names_list}",
+        re.IGNORECASE,
+    )
+    # the exceptions after a statement about everyone: "..., except (for) Ava and Leo"
+    except_after = re.compile(
+        r"\s*[,(]?\s*(?:except|apart\s+from|other\s+than|besides|save|but\s+for)\s+(?:for\s+)?"
+        + names_list,
+        re.IGNORECASE,
+    )
+    # "everyone except Ava is a knave", "all but Ava are knaves"
+    except_before = re.compile(
+        r"\b(?:every(?:one|body)|all(?:\s+of\s+them)?)\s*,?\s+(?:except|apart\s+from|"
+        rf"other\s+than|besides|save|but)\s+(?:for\s+)?{names_list}\s*,?\s+(?:is|are)\s+"
+        + _ALL_ROLE,
         re.IGNORECASE,
     )
     # JSON or a Python dict: {"Grace": "knave"} -> Grace: knave (before quotes are skipped)
     quoted_pair = re.compile(
         rf"[\"'“‘]\s*({name})\s*[\"'”’]\s*:\s*[\"'“‘]\s*(knights?|knaves?)\s*[\"'”’]", re.IGNORECASE
     )
-    return name_re, single, labelled, quoted_pair
+    # "neither Ava nor Leo is a knight": both are knaves
+    neither = re.compile(
+        rf"\bneither\s+({name})\s+nor\s+({name})\s+(?:is|are)\s+{_ADVERBS}(not\s+)?"
+        rf"(?:an?\s+)?{_ROLE}\b{_OTHER_ROLE}",
+        re.IGNORECASE,
+    )
+    return name_re, single, labelled, quoted_pair, except_after, except_before, neither
 
 
 def _group_before(text: str, end: int, name_re: re.Pattern) -> list[re.Match]:
@@ -173,6 +253,12 @@ def _role(word: str, negated: str | None, other: str | None) -> bool | str:
 def _reported(text: str, start: int) -> bool:
     """Whether the statement at ``start`` restates what someone said ("she claimed that ...")."""
     return bool(_REPORTED.search(text, max(0, start - 40), start))
+
+
+def _excepted(text: str, start: int) -> bool:
+    """Whether the statement at ``start`` names the exceptions of a statement about everyone
+    ("everyone except Ava is a knave": not "Ava is a knave")."""
+    return bool(_EXCEPTED.search(text, max(0, start - 40), start))
 
 
 def _hedged_after(text: str, end: int, role: bool | str) -> bool:
@@ -212,7 +298,7 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
     """``(position, name, role)`` for every role statement in ``text``, in order; ``role`` is
     True (knight), False (knave) or :data:`HEDGE`. Names come back as spelled in ``names``;
     :data:`REST` and :data:`ALL` name the people a statement does not name."""
-    name_re, single, labelled, quoted_pair = _patterns(names)
+    name_re, single, labelled, quoted_pair, except_after, except_before, neither = _patterns(names)
     text = _MARKDOWN.sub("", text)
     text = _QUOTED_LIST.sub(lambda m: re.sub("[\"']", " ", m.group(0)), text)
     text = _QUOTED.sub(" ", quoted_pair.sub(r"\1: \2", text))
@@ -225,7 +311,7 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
             found.append((end, REST, not role))
 
     for m in single.finditer(text):
-        if _reported(text, m.start()):
+        if _reported(text, m.start()) or _excepted(text, m.start()):
             continue
         role = _role(*m.group(4, 2, 5))
         if _hedged_after(text, m.end(), role):
@@ -236,7 +322,7 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
             found.append((m.end(), REST, not role))
     for m in _PLURAL.finditer(text):
         group = _group_before(text, m.start(), name_re)
-        if not group or _reported(text, group[-1].start()):
+        if not group or _reported(text, group[-1].start()) or _excepted(text, group[-1].start()):
             continue
         role = _role(*m.group(2, 1, 3))
         if _hedged_after(text, m.end(), role):
@@ -245,19 +331,65 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
         only(group[-1].start(), m.end(), role)
     for m in _REST.finditer(text):
         found.append((m.start(), REST, _role(*m.group(2, 1, 3))))
-    for m in _ALL.finditer(text):
-        count = m.group(1)
+
+    def everyone(m: re.Match, negated_subject: bool, count_needed: int | None) -> None:
+        """A statement about everyone (``m`` with the groups of :data:`_ALL_ROLE`), and the
+        exceptions named right after it."""
+        count = m.groupdict().get("count")
         if count is not None:
             count = count.lower()
             if _NUMBER_WORDS.get(count, int(count) if count.isdigit() else 0) != len(names):
-                continue
-        if m.group(2) and len(names) != 2:  # "both are knights" names everyone only of two
+                return
+        if count_needed is not None and count_needed != len(names):  # "both", "neither": two
+            return
+        role = _role(m.group("role"), m.group("neg"), m.group("other"))
+        if negated_subject and role != HEDGE:  # "no one is a knight": everyone is a knave
+            role = not role
+        if _hedged_after(text, m.end(), role) or _ALL_HEDGE.match(text, m.end()):
+            role = HEDGE  # "everyone is a knave, except possibly Ava": someone is undecided
+        found.append((m.start(), ALL, role))
+        exceptions = except_after.match(text, m.end())
+        if exceptions and role != HEDGE:  # "everyone is a knave except Ava": Ava is a knight
+            found.extend((exceptions.start(1) + n.start(), canonical[n.group(1).casefold()],
+                          not role) for n in name_re.finditer(exceptions.group(1)))  # fmt: skip
+
+    def both(m: re.Match, *groups: str) -> int | None:
+        return 2 if any(m.groupdict().get(g) for g in groups) else None
+
+    for m in _ALL.finditer(text):
+        everyone(m, False, both(m, "both", "both2"))
+    for m in _THEY_ALL.finditer(text):
+        everyone(m, False, both(m, "both"))
+    for m in _NONE.finditer(text):
+        everyone(m, True, both(m, "both"))
+    for m in _ALL_VERBLESS.finditer(text):
+        everyone(m, False, None)
+    for m in except_before.finditer(text):
+        role = _role(m.group("role"), m.group("neg"), m.group("other"))
+        if _hedged_after(text, m.end(), role) or _ALL_HEDGE.match(text, m.end()):
+            role = HEDGE
+        found.append((m.start(), ALL, role))
+        if role != HEDGE:
+            found.extend((m.start(1) + n.start(), canonical[n.group(1).casefold()], not role)
+                         for n in name_re.finditer(m.group(1)))  # fmt: skip
+    for m in neither.finditer(text):
+        if _reported(text, m.start()):
             continue
-        found.append((m.start(), ALL, _role(*m.group(4, 3, 5))))
+        role = _role(*m.group(4, 3, 5))
+        role = role if role == HEDGE else not role
+        if _hedged_after(text, m.end(), role):
+            role = HEDGE
+        found += [(m.start(i), canonical[m.group(i).casefold()], role) for i in (1, 2)]
     for m in labelled.finditer(text):
-        role = m.group(1).lower() == "knight"
-        found.extend((m.start(2) + n.start(), canonical[n.group(1).casefold()], role)
-                     for n in name_re.finditer(m.group(2)))  # fmt: skip
+        if _reported(text, m.start()):
+            continue
+        role: bool | str = m.group(2).lower() == "knight"
+        if _hedged_after(text, m.end(), role):
+            role = HEDGE
+        found.extend((m.start(3) + n.start(), canonical[n.group(1).casefold()], role)
+                     for n in name_re.finditer(m.group(3)))  # fmt: skip
+        if m.group(1) and role != HEDGE:  # "the only knights are Ava and Leo"
+            found.append((m.end(), REST, not role))
     found.sort(key=lambda item: item[0])
     return found
 

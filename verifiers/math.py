@@ -14,8 +14,16 @@ Accepted forms (a careful human grader reads them as the gold):
   answer, LaTeX and unicode spacing (``\\,`` ``\\;`` ``~`` ``\\ `` thin spaces; ``1\\,000\\,000``);
 - unicode operators and symbols (− × · ∗ ÷ ½ √ ° ∞ π), read as their LaTeX (:mod:`.extract`);
 - ``\\mathrm{i}`` (and ``\\text{i}``) for the imaginary unit;
-- an AMC choice label before the value (``\\textbf{(C)}\\ 204``, ``(C) 204``): the value is
-  graded;
+- an AMC choice label before the value (``\\textbf{(C)}\\ 204``, ``\\text{(C) } 204``,
+  ``(C) 204``) when the gold is a value: the value is graded;
+- when the gold is a choice label (``B``, ``(B)``, ``\\text{(B)}``, ``\\textbf{(B)}``): an
+  answer that gives a label (``(B)``, ``B)``, ``B.``, ``B``, ``\\textbf{(B)}``) is graded on the
+  label, whatever content follows it (``(B) 204``, ``\\text{(B) } A``: the content is the
+  choice's text, which the gold does not hold); an answer without a label is graded as a value;
+- a number word from zero to twenty, any case, as the whole answer (``four``, ``\\text{Four.}``
+  for ``4``; also a gold written so): a human reads it as the number. Not inside an expression
+  (``four + 1``: math-verify would read letters) and not past twenty (``twenty-one``: rare in
+  answers, and a word list that grows is a parser of English);
 - a percent sign, both ways: ``25\\%`` is right for gold ``25`` (the question asked for a
   percentage) and for gold ``0.25``; ``25`` and ``0.25`` are right for gold ``25\\%``;
 - what math-verify accepts (equivalent forms, ``x = 3`` for ``3``, units in ``\\text{}``), and
@@ -33,8 +41,13 @@ Not accepted, and why:
   k}``, ``\\boxed{3^{2024} \\bmod 7}`` where the gold is a number): ``unevaluated``, whatever its
   value (:mod:`.math_form` says exactly what counts as an operation);
 - several different answers offered together, in several boxes or in one ("3 or 4",
-  ``3 \\text{ or } 4``, ``7 \\text{ (possibly } 8\\text{)}``) when the gold is one answer: a hedge
-  (``hedged``), whatever the last box says;
+  ``3 \\text{ or } 4``) when the gold is one answer: a hedge (``hedged``), whatever the last box
+  says;
+- doubt inside the box (``7 \\text{ (possibly } 8\\text{)}``, ``7 (probably)``, ``\\text{Monday,
+  not sure}``; the words of :func:`.extract.hedges`) unless the gold holds the same word: a hedge
+  (``hedged``), even when the doubted answer is right;
+- for a choice-label gold, a second label or doubt after the answer's label (``(B) 204 \\text{
+  or } (C) 205``): ``hedged``;
 - a box inside the reasoning (before ``</think>``) is not an answer (DeepScaleR);
 - an answer or gold longer than ``MAX_ANSWER_CHARS`` (``too_long``).
 
@@ -63,6 +76,7 @@ from pac_verl.verifiers.extract import (
     clean_answer,
     final_answers,
     has_alternatives,
+    hedges,
     last_boxed,
     split_alternatives,
     unicode_to_latex,
@@ -83,7 +97,18 @@ _FLOAT_INT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
 _IMAGINARY = re.compile(r"\\(?:mathrm|text|mathit)\s*\{\s*i\s*\}")
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
 _NUMBER_THEN_WORDS = re.compile(r"(.*\d)\s*([A-Za-z][A-Za-z ]*)")
-_CHOICE_LABEL = re.compile(r"^(?:\\textbf\s*\{\s*\(?[A-E]\)\s*\}|\([A-E]\))\s*(?=\S)")
+_CHOICE_LABEL = re.compile(
+    r"^(?:\\(?:textbf|text|mathrm|mathbf)\s*\{\s*\(?[A-E]\)\s*\}|\([A-E]\))\s*(?=\S)"
+)
+# a gold that is a choice label: "(B)", "B" (after normalise_gold)
+_GOLD_CHOICE = re.compile(r"\(?([A-E])\)?")
+# an answer that starts with a choice label: "(B) 204", "B) 204", "B. 204", "B"
+_ANSWER_CHOICE = re.compile(r"(?:\(([A-E])\)|([A-E])(?:\)|[.:](?=\s)|$))\s*")
+_OTHER_CHOICE = re.compile(r"(?<![\w)])\([A-E]\)")
+_NUMBER_WORD_LIST = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                     "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                     "seventeen", "eighteen", "nineteen", "twenty")  # fmt: skip
+_NUMBER_WORDS = {word: str(value) for value, word in enumerate(_NUMBER_WORD_LIST)}
 _PERCENT = re.compile(r"\s*(?:\\%|%|\\text\s*\{\s*\\?%\s*\}|\\?percent)\s*$")
 _VARIABLE = re.compile(r"[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?")
 _WORDS = re.compile(r"[a-z][a-z' -]*")
@@ -167,6 +192,7 @@ def prepare(answer: str) -> str:
         inner = whole.group(1).strip()
         unit = _NUMBER_THEN_WORDS.fullmatch(inner)
         answer = f"{unit.group(1)}\\text{{ {unit.group(2)}}}" if unit else inner
+    answer = _NUMBER_WORDS.get(clean_answer(answer).casefold(), answer)  # "four" is 4
     answer = _PMOD.sub(r"\\mod \1", answer.replace("\\displaystyle", "").replace("\\bmod", "\\mod"))
     return plain_numbers(_IMAGINARY.sub("i", unicode_to_latex(answer)))
 
@@ -289,6 +315,10 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     gold is several values and the alternatives together are them (``1 \\text{ or } 2`` for the
     roots ``1, 2``)."""
     prepared = _as_value(prepare(answer), gold)
+    if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
+        return OK
+    if hedges(prepared) and not hedges(gold):  # "7 (probably)", "Monday, not sure"
+        return fail("hedged")
     parts = split_alternatives(unwrap_text(prepared)) if has_alternatives(prepared) else [prepared]
     if len(parts) == 1:
         return _grade_forms(prepared, gold)
@@ -307,10 +337,43 @@ def answer_key(answer: str) -> str:
     return _plain(prepare(answer))
 
 
+def _choice(answer: str) -> tuple[str, str] | None:
+    """An answer that starts with a choice label (``(B) 204``, ``\\text{(B) } A``, ``B``): the
+    letter and the rest, else None."""
+    text = clean_answer(answer)
+    match = _ANSWER_CHOICE.match(text)
+    return (match.group(1) or match.group(2), text[match.end() :]) if match else None
+
+
+def grade_choice(answer: str, gold: str, letter: str) -> Verdict:
+    """An answer against a gold that is a choice label (``B``): graded on its label when it
+    gives one, whatever content follows (``(B) 204``); a second label or doubt after it is a
+    hedge; an answer without a label is graded as a value (:func:`grade_answer`)."""
+    choice = _choice(answer)
+    if choice is None:
+        return grade_answer(answer, gold)
+    given, rest = choice
+    if has_alternatives(rest) or hedges(rest) or _OTHER_CHOICE.search(rest):
+        return fail("hedged")
+    return OK if given == letter else fail("not_equal")
+
+
 def score(solution_str: str, ground_truth: str) -> Verdict:
     if not isinstance(ground_truth, str) or not ground_truth.strip():
         return fail("bad_ground_truth")
     gold = normalise_gold(ground_truth)
+    label = _GOLD_CHOICE.fullmatch(gold)
+    if label is not None:  # a multiple-choice gold: the label is the answer
+
+        def choice_key(answer: str) -> str:
+            choice = _choice(answer)
+            return choice[0] if choice else answer_key(answer)
+
+        return judge_final_answers(
+            final_answers(solution_str),
+            choice_key,
+            lambda answer: grade_choice(answer, gold, label.group(1)),
+        )
 
     def together(answers: list[str]) -> Verdict:  # one root per box, when the gold is several
         return grade_answer(", ".join(prepare(a) for a in answers), gold)
