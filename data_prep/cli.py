@@ -33,10 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
                     help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
     toy = sub.add_parser("toy", formatter_class=HelpFormatter,
                          help="the CPU miniature: six toy arms and the tiny model (offline)")  # fmt: skip
-    toy.add_argument("--out", default="data/toy", help="folder for train.parquet and val.parquet")
-    toy.add_argument("--model-out", default="data/tiny-cpu",
-                     help="folder for the tiny model and tokenizer (the tiny-cpu backbone's "
-                          "actor_rollout_ref.model.path)")  # fmt: skip
+    toy.add_argument("--out", default=None,
+                     help="folder for train.parquet and val.parquet (default: data/toy under the "
+                          "project home, where setting=toy reads them: $PAC_HOME, else the "
+                          "checkout)")  # fmt: skip
+    toy.add_argument("--model-out", default=None,
+                     help="folder for the tiny model and tokenizer (default: data/tiny-cpu under "
+                          "the project home, the tiny-cpu backbone's actor_rollout_ref.model.path)")  # fmt: skip
     toy.add_argument(
         "--train-per-arm", type=positive_int, default=256, help="training rows per arm"
     )
@@ -83,7 +86,11 @@ def main(argv: list[str]) -> int:
     if args.command == "toy":
         from pac_verl.data_prep.toy import build_toy
         from pac_verl.outputs import writable_dir
+        from pac_verl.paths import project_home
 
+        home = project_home()[0]  # where setting=toy and backbone=tiny-cpu look, from any folder
+        args.out = args.out or str(home / "data" / "toy")
+        args.model_out = args.model_out or str(home / "data" / "tiny-cpu")
         writable_dir(args.model_out, "--model-out")
         build_toy(args.out, args.model_out, args.train_per_arm, args.val_per_arm, args.seed,
                   force=args.force)  # fmt: skip

@@ -136,6 +136,7 @@ while pool._idle or pool._free == pool.max_workers:
 print(*pool.worker_pids(), pool.zygote_pid(), flush=True)
 if sys.argv[1] == "hang":
     time.sleep(600)
+sys.stdin.readline()  # exit only once the test has seen both processes alive
 """
 
 
@@ -149,6 +150,7 @@ def test_no_process_is_left_behind(how):
 
     proc = subprocess.Popen(
         [sys.executable, "-c", EXIT_SCRIPT, "hang" if how == "killed" else "exit"],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -157,6 +159,9 @@ def test_no_process_is_left_behind(how):
     assert len(pids) == 2 and all(alive(p) for p in pids)  # the hanging worker, the zygote
     if how == "killed":
         proc.kill()
+    else:
+        proc.stdin.write("exit\n")
+        proc.stdin.flush()
     proc.wait(HANG_WAIT_S)
     for _ in range(HANG_WAIT_S * 10):  # the kernel delivers the signals asynchronously
         if not any(alive(p) for p in pids):

@@ -22,7 +22,6 @@ from test_sandbox_fusion import StubSandboxFusion
 from pac_verl.checks.node import check_sandbox
 from pac_verl.checks.sandbox import code_rows, require_sandbox_for_data
 from pac_verl.compose import compose_config
-from pac_verl.data_prep.rows import make_row, write_parquet
 from pac_verl.errors import UserError
 
 KEY = "reward.custom_reward_function.reward_kwargs.sandbox"
@@ -45,18 +44,10 @@ def in_container(argv: list[str], cwd, env=None) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env, timeout=240)
 
 
-@pytest.fixture(scope="module")
-def code_dir(tmp_path_factory):
+@pytest.fixture
+def code_dir(tiny_code_data):
     """A multi-domain-like data set: 2 code and 2 math rows to train on, 1 code row to validate."""
-    root = tmp_path_factory.mktemp("code-data")
-    rows = [make_row(data_source="code", prompt=f"Write add ({i}).", task_type="code",
-                     ground_truth=ADD, split="train", index=i) for i in range(2)]  # fmt: skip
-    rows += [make_row(data_source="math", prompt=f"What is {i} + 1?", task_type="math",
-                      ground_truth=str(i + 1), split="train", index=2 + i) for i in range(2)]  # fmt: skip
-    write_parquet(rows, root / "train.parquet")
-    write_parquet([make_row(data_source="bigcodebench", prompt="Write add.", task_type="code",
-                            ground_truth=ADD, split="test", index=0)], root / "val.parquet")  # fmt: skip
-    return root
+    return tiny_code_data
 
 
 @pytest.fixture(scope="module")

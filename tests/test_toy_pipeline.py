@@ -25,7 +25,9 @@ NAMES = ["toy__tiny-cpu__pac__seed0", "toy__tiny-cpu__random__seed0"]
 
 
 def sh(cwd: Path, *args: str, dry: bool = False) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHON": sys.executable, "DRY_RUN": "1" if dry else "0"}
+    # a user's project home: prep writes its default folders there and the recipe reads them
+    env = {**os.environ, "PYTHON": sys.executable, "DRY_RUN": "1" if dry else "0",
+           "PAC_HOME": str(cwd)}  # fmt: skip
     return subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True,
                           timeout=900)  # fmt: skip
 
@@ -36,9 +38,10 @@ def recipe(cwd: Path, *overrides: str, dry: bool = False) -> subprocess.Complete
 
 
 def decisions(out: subprocess.CompletedProcess) -> list[str]:
-    """The launcher's lines (the runs' own output shares its stdout)."""
+    """The launcher's decisions (the runs' own output shares its stdout), without the absolute
+    paths a launch or resume line ends with (``: data ..., logs ..., checkpoints ...``)."""
     words = ("launch ", "resume ", "skip ", "refuse ")
-    return [line for line in out.stdout.splitlines() if line.startswith(words)]
+    return [line.split(": data ")[0] for line in out.stdout.splitlines() if line.startswith(words)]
 
 
 @pytest.fixture(scope="module")

@@ -195,9 +195,9 @@ def test_the_seed_reaches_every_source_the_readme_claims(runs, seed1):
     c = seed1
     ra, rc = (json.loads(next((x / "runs").iterdir()).joinpath("run.json").read_text())
               for x in (a, c))  # fmt: skip
-    # the runs differ in the keys curriculum.seed sets, and in nothing else but C's length and
-    # where it writes
-    where = {"trainer.total_training_steps", "pac.log_root",
+    # the runs differ in the keys curriculum.seed sets, and in nothing else but C's length (the
+    # smoke validates at its last step: test_freq follows it) and where it writes
+    where = {"trainer.total_training_steps", "trainer.test_freq", "pac.log_root",
              "actor_rollout_ref.rollout.custom.pac_hf_rollout_log"}  # fmt: skip
     assert {k for k, _, _ in config_diff(ra["config"], rc["config"])} <= set(SEED_KEYS) | where
     ma, mc = read_metrics(a / "runs"), read_metrics(c / "runs")
@@ -226,7 +226,7 @@ def test_a_checkpoint_holds_the_bytes_per_parameter_the_planner_plans(runs):
 
     root, a, _ = runs
     n = load_shape(str(root / "model")).params
-    actor = a / "ckpt" / f"global_step_{STEPS}" / "actor"  # pac.keep_checkpoints=2 kept 2 and 3
+    actor = a / "ckpt" / EXP / f"global_step_{STEPS}" / "actor"  # keep_checkpoints=2: 2 and 3
     measured = {
         "model": sum(f.stat().st_size for f in actor.glob("model_world_size_*_rank_*.pt")) / n,
         "optimizer": sum(f.stat().st_size for f in actor.glob("optim_world_size_*_rank_*.pt")) / n,
