@@ -12,11 +12,17 @@ cheat returns the expected value where it can find it and a wrong one otherwise.
 """
 
 import json
+import marshal
+import select
 
 import pytest
 
+from pac_verl.checks.data import check_data_file
+from pac_verl.data_prep.check import check_file
+from pac_verl.data_prep.rows import make_row, write_parquet
+from pac_verl.errors import UserError
 from pac_verl.verifiers import code as code_scorer
-from pac_verl.verifiers.sandbox import Limits
+from pac_verl.verifiers.sandbox import Limits, judge
 
 LIMITS = Limits(wall_seconds=6.0, cpu_seconds=3, memory_mb=512)
 
@@ -338,11 +344,81 @@ def test_a_plain_value_the_program_defines_is_read():
 
 
 def test_a_test_that_loops_is_a_bad_ground_truth_not_the_programs_timeout():
+    # the checker may use the program's CPU time (1 s here); the wall clock is far away
     tests = "assert f(3) == 31\nwhile True:\n    pass\n"
-    assert score(RIGHT, tests) == "bad_ground_truth"
+    truth = json.dumps({"functional": tests})
+    limits = Limits(wall_seconds=60.0, cpu_seconds=1, memory_mb=512)
+    assert code_scorer.score(f"```python\n{RIGHT}```", truth, limits=limits).reason == (
+        "bad_ground_truth"
+    )
 
 
 def test_an_argument_the_judge_cannot_send_is_a_bad_ground_truth():
     # a test that builds its own objects and hands them to the program cannot be judged here
     tests = "class Node:\n    pass\nassert f(Node()) == 31"
     assert score(RIGHT, tests) == "bad_ground_truth"
+
+
+# ---- data checks: ground truths that check nothing ---------------------------------------------
+
+
+def test_prep_check_and_the_preflight_report_tests_that_check_nothing(tmp_path):
+    def row(i, tests, solution=None):
+        extra = {"solution": solution} if solution else {}
+        return make_row(data_source="code", prompt="write f", task_type="code",
+                        ground_truth={"functional": tests}, split="train", index=i, **extra)  # fmt: skip
+
+    rows = [
+        row(0, SHAPES["top level"], RIGHT),
+        row(1, VACUOUS["check() never called"], RIGHT),  # the gold scores vacuous_tests
+        row(2, "assert f(nums=[1, 2, 3], k=1) == None"),  # LeetCode's in-place "tests"
+        row(3, SHAPES["check(candidate)"]),
+        row(4, "assert Solution().rotate([1, 2], 1) is None"),
+        row(5, VACUOUS["assert on a tuple"]),
+    ]
+    path = write_parquet(rows, tmp_path / "code.parquet")
+    with pytest.raises(UserError) as err:
+        check_file(path, quiet=True)
+    message = str(err.value)
+    assert "1 gold answer(s) do not score 1: row 1 (code: vacuous_tests)" in message
+    assert "3 functional test set(s)" in message
+    assert "(2 passes_empty_program, 1 vacuous_tests)" in message
+    for i, reason in [
+        (2, "passes_empty_program"),
+        (4, "passes_empty_program"),
+        (5, "vacuous_tests"),
+    ]:
+        assert f"row {i} (code: {reason})" in message
+    assert "row 0" not in message and "row 3" not in message
+    with pytest.raises(UserError, match=r"row 2 \(code: passes_empty_program\)"):
+        check_data_file(path, max_rows=None)  # the preflight's data check
+
+
+def test_the_empty_program_stubs_every_name_the_tests_take_from_the_program():
+    truth = json.dumps({"functional": "def check(candidate):\n    assert candidate(1) == 2\n"
+                                      "check(Solution().f)\nassert g(3) == 4"})  # fmt: skip
+    stub = code_scorer.empty_program(truth)
+    assert "class Solution" in stub and "def g(" in stub and "def check" not in stub
+    assert code_scorer.score(stub, truth, limits=LIMITS).reason == "tests_failed"
+    assert code_scorer.empty_program(json.dumps({"inputs": ["1"], "outputs": ["1"]})) is None
+
+
+def test_the_checker_takes_a_job_sent_right_behind_its_code():
+    # the job used to be sent when the sandbox was ready, which in isolation `none` can come before
+    # the checker has read its own code: a buffered read of the code took the job's first bytes
+    # with it, and the checker waited for them until the wall clock (14 of 80 runs here)
+    plan = judge.plan_functional("x = 1\nassert x == 1")
+
+    def wait(fd):
+        assert select.select([fd], [], [], 30)[0], "the checker never answered"
+
+    for _ in range(5):
+        checker = judge._Checker()
+        try:
+            checker.send({"code": plan.code, "names": {}, "mark": "m", "hmark": "h",
+                          "cpu_seconds": 5, "memory_mb": 1024, "path": []})  # fmt: skip
+            kind, payload = checker.frame(wait)
+            report = marshal.loads(payload)
+            assert kind == b"D" and report["outcome"] == "done" and report["trivial"] == 0
+        finally:
+            checker.close()

@@ -28,7 +28,7 @@ import secrets
 import time
 from pathlib import Path
 
-from pac_verl.verifiers.sandbox.types import Limits, RunResult
+from pac_verl.verifiers.sandbox.types import Limits, RunResult, SessionEnded
 
 HARNESS = Path(__file__).with_name("harness.py")
 HARNESS_MAIN = 'if __name__ == "__main__":\n    main()\n'
@@ -96,3 +96,60 @@ def run_job_remote(
                 return RunResult("ok", report=report)
             break
     return RunResult("no_result", f"status {run.get('status')}, exit {run.get('return_code')}")
+
+
+class _Replay:
+    """A functional run's channel over a service that runs one script and returns its output: the
+    program is loaded again for every request, with every request so far answered in order
+    (``calls`` of the job), and the last answer is the request's. One run per request, so a test
+    of n calls costs n + 1 runs (the local backend keeps one sandbox for the whole test). Each run
+    is a fresh process: a program learns nothing from one run in another."""
+
+    def __init__(self, job: dict, limits: Limits, endpoint: str, deadline: float | None) -> None:
+        self.job, self.limits, self.endpoint = job, limits, endpoint
+        self.deadline = deadline if deadline is not None else time.monotonic() + limits.wall_seconds
+        self.log: list[bytes] = []
+
+    def _run(self) -> dict:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise SessionEnded("timeout")
+        result = run_job_remote(dict(self.job, calls=list(self.log)), self.limits, self.endpoint,
+                                self.deadline)  # fmt: skip
+        if not result.passed:
+            raise SessionEnded(result.reason)
+        return result.report
+
+    def ready(self):
+        return self._run().get("load")
+
+    def call(self, request: bytes):
+        self.log.append(request)
+        report = self._run()
+        replies = report.get("replies")
+        if (
+            report.get("load", [None])[:1] != ["ready"]
+            or not isinstance(replies, list)
+            or len(replies) != len(self.log)
+        ):
+            raise SessionEnded("no_result")
+        return replies[-1]
+
+    def wait(self, fd: int, tests_cpu) -> None:
+        import select
+
+        while not select.select([fd], [], [], 0.05)[0]:
+            if tests_cpu() > self.limits.cpu_seconds:
+                raise SessionEnded("tests_timeout")
+            if time.monotonic() >= self.deadline:
+                raise SessionEnded("timeout")
+
+
+def run_session(
+    job: dict, limits: Limits, endpoint: str, deadline: float | None, converse
+) -> RunResult:
+    """A functional run on the service (see :class:`_Replay`): the report is ``converse``'s."""
+    try:
+        return RunResult("ok", report=converse(_Replay(job, limits, endpoint, deadline)))
+    except SessionEnded as end:
+        return RunResult(end.reason)
