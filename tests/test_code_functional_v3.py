@@ -205,6 +205,16 @@ def test_a_liar_object_gets_nothing_from_any_comparison():
         assert score(liar, tests) != "ok", tests
 
 
+def test_a_module_the_tests_use_without_importing_it_is_the_judges_own():
+    # Code-R1's tests use `math` that the program was expected to import; a program's own `math`
+    # would have the comparison made in the sandbox, by the program
+    tests = "assert math.isclose(f(3), 31.0)\nassert math.isclose(f(5), 51.0)"
+    fake = "class _M:\n    def isclose(self, a, b):\n        return True\nmath = _M()\n" + WRONG
+    assert score(fake, tests) == "tests_failed"
+    assert score("import math\n" + RIGHT, tests) == "ok"
+    assert score(RIGHT, tests) == "ok"  # the program need not import it
+
+
 # ---- vacuous tests: no check of model output can run ---------------------------------------
 
 

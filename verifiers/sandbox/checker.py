@@ -277,6 +277,11 @@ def main():
             sys.path.append(path)
     scope = {"__name__": "__main__", "__builtins__": builtins,
              "__pac_check__": check, "__pac_broken__": broken}  # fmt: skip
+    for name in job.get("modules") or ():  # the tests' modules are this process's own
+        try:  # noqa: SIM105 (contextlib is one more import at every start)
+            scope[name] = __import__(name)
+        except ImportError:
+            pass
     names = _unmarked(job["names"])
     for name, value in names.items():
         scope[name] = value

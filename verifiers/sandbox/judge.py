@@ -111,13 +111,19 @@ class _Asserts(ast.NodeTransformer):
         return [ast.copy_location(guarded, node), ast.copy_location(check, node)]
 
 
+_NOT_IMPORTED = frozenset({"antigravity", "this"})  # modules whose import does something
+
+
 @dataclass(frozen=True)
 class FunctionalPlan:
-    """What the checker runs: the tests with their asserts rewritten (a code object, marshalled)
-    and the names they use without defining them (asked of the program)."""
+    """What the checker runs: the tests with their asserts rewritten (a code object, marshalled),
+    the names they use without defining them (asked of the program), and the standard library
+    modules among those that they use as modules (``math.isclose``), which the checker imports
+    itself: a program's own ``math`` would make the tests' comparison in the sandbox."""
 
     code: bytes
     names: tuple[str, ...]
+    modules: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=512)  # a prompt's rollouts share their tests
@@ -130,6 +136,15 @@ def plan_functional(tests: str) -> FunctionalPlan:
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     # a builtin is the tests' own even where a program defines the name (its `sorted` is not ours)
     names = used - _top_level_names(tree) - set(dir(builtins))
+    bound = {
+        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    bound |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments)
+              for a in (*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg) if a}  # fmt: skip
+    modules = {n.value.id for n in ast.walk(tree)
+               if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+               and n.value.id in sys.stdlib_module_names} & names - bound - _NOT_IMPORTED  # fmt: skip
+    names -= modules
     asserts = _Asserts()
     tree = ast.fix_missing_locations(asserts.visit(tree))
     if asserts.count == 0:
@@ -138,7 +153,7 @@ def plan_functional(tests: str) -> FunctionalPlan:
         code = compile(tree, "<tests>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
         raise BadTests("the tests do not compile") from err
-    return FunctionalPlan(marshal.dumps(code), tuple(sorted(names)))
+    return FunctionalPlan(marshal.dumps(code), tuple(sorted(names)), tuple(sorted(modules)))
 
 
 # ---- functional: the session ----------------------------------------------------------------
@@ -285,7 +300,8 @@ def functional_session(
                          for k, v in loaded[1].items() if k in plan.names and v is not None}  # fmt: skip
             except (ValueError, AttributeError):
                 return {"misbehaved": "malformed names"}
-            checker.send({"code": plan.code, "names": names, "mark": mark, "hmark": hmark,
+            checker.send({"code": plan.code, "names": names, "modules": list(plan.modules),
+                          "mark": mark, "hmark": hmark,
                           "cpu_seconds": limits.cpu_seconds + 1, "memory_mb": CHECKER_MEMORY_MB,
                           "path": list(_checker_path())})  # fmt: skip
             misbehaved = ""
