@@ -275,8 +275,14 @@ def main():
     for path in job["path"]:
         if path not in sys.path:
             sys.path.append(path)
-    scope = {"__name__": "__main__", "__builtins__": builtins,
-             "__pac_check__": check, "__pac_broken__": broken}  # fmt: skip
+    scope = {
+        "__name__": "__main__",
+        "__builtins__": builtins,
+        "__pac_check__": check,
+        "__pac_broken__": broken,
+        "exit": sys.exit,
+        "quit": sys.exit,
+    }  # fmt: skip (site's, absent under -S)
     for name in job.get("modules") or ():  # the tests' modules are this process's own
         try:  # noqa: SIM105 (contextlib is one more import at every start)
             scope[name] = __import__(name)
