@@ -6,8 +6,9 @@ sandbox.backend=sandbox_fusion`` and ``...sandbox.fusion_url=...``, outside it
 
 Same verdict contract as the local backend: the service runs the harness (``harness.py``, sent as
 one script with the job embedded; the report comes back on stdout, sealed with a per-run token),
-and the judge in this process decides (``judge.py``): the expected stdout and the expected
-sides of top-level functional asserts never leave this process. The request is SandboxFusion's
+and the judge in this process decides (``judge.py``): the expected stdout and the functional tests
+never leave this process (a functional run is one run per call into the program, see
+:class:`_Replay`; the tests run in the judge's checker). The request is SandboxFusion's
 ``/run_code`` JSON (the one verl 0.7.1's ``verl.utils.reward_score.sandbox_fusion`` client
 sends), made here with ``requests`` because the verifiers never import verl; like verl's
 client it retries a 504 (the service's queue is full) with a growing delay.
@@ -15,8 +16,7 @@ client it retries a 504 (the service's queue is full) with a growing delay.
 Isolation is the service's. One difference: the service shows the program the script it runs, so
 a unittest-style program could read the token from it and forge a report; use the local backend
 (strict) for BigCodeBench when that matters. Functional and stdin/stdout verdicts do not depend on
-the token or the functional nonce (a forged report can only claim values, which the judge
-compares).
+the token (a forged report can only claim values, which the judge compares).
 """
 
 from __future__ import annotations
