@@ -215,6 +215,23 @@ def test_a_module_the_tests_use_without_importing_it_is_the_judges_own():
     assert score(RIGHT, tests) == "ok"  # the program need not import it
 
 
+def test_leetcode_helpers_the_tests_do_not_carry_are_not_taken_from_the_program():
+    # LeetCodeDataset's linked-list and tree tests call helpers its prompt header defines
+    # (list_node, is_same_list, ...), which Code-R1's ground truths leave out: the program could
+    # define the comparison itself and pass without solving anything
+    tests = (
+        "def check(candidate):\n"
+        "    assert is_same_list(candidate(head=list_node([1, 2, 3])), list_node([3, 2, 1]))\n"
+        "check(Solution().reverseList)"
+    )
+    hack = (
+        "def list_node(values):\n    return values\n"
+        "def is_same_list(a, b):\n    return True\n"
+        "class Solution:\n    def reverseList(self, head):\n        return head\n"
+    )
+    assert score(hack, tests) == "bad_ground_truth"
+
+
 # ---- vacuous tests: no check of model output can run ---------------------------------------
 
 

@@ -223,7 +223,9 @@ def job_for(code: str, ground_truth: str) -> dict | None:
 
 def has_tests(ground_truth: str) -> bool:
     """Whether the ground truth holds at least one test (an assert, an input, a ``test*`` method),
-    decided from its text alone: ``pac-verl prep check`` uses it on rows without a gold."""
+    decided from its text alone: ``pac-verl prep check`` uses it on rows without a gold. Functional
+    tests that the judge refuses to run (``judge.plan_functional``: no assert, LeetCodeDataset's
+    helpers left out) hold none."""
     job = job_for("", ground_truth)
     if job is None:
         return False
@@ -234,7 +236,11 @@ def has_tests(ground_truth: str) -> bool:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     if job["kind"] == "functional":
-        return any(isinstance(node, ast.Assert) for node in ast.walk(tree))
+        try:
+            judge.plan_functional(job["tests"])
+        except judge.BadTests:
+            return False
+        return True
     return any(
         isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test")
         for cls in ast.walk(tree)

@@ -21,7 +21,9 @@ value whose type has no truth of its own). A run where no check counted is ``vac
 bad ground truth (``def check(f)`` never called, ``assert (cond, msg)``), never a pass. The tests
 run as ``__main__`` (so ``if __name__ == "__main__": check(f)`` runs), within the run's limits:
 tests that do not finish are ``bad_ground_truth``, as are tests that pass the program an object
-of their own (a test-side ``ListNode``), which cannot be sent. Not followed: ``==``, truth and
+of their own (a test-side ``ListNode``), which cannot be sent, and tests that call
+LeetCodeDataset's helpers (``is_same_list``, ``list_node``...) without defining them (the program
+would define the tests' comparison). Not followed: ``==``, truth and
 ``len`` of the program's objects (a proxy equals only itself), callbacks of test functions from
 model code.
 """
@@ -112,6 +114,9 @@ class _Asserts(ast.NodeTransformer):
 
 
 _NOT_IMPORTED = frozenset({"antigravity", "this"})  # modules whose import does something
+# LeetCodeDataset's prompt header defines these for its linked-list and tree tests; Code-R1's
+# ground truths leave the header out, so the program would supply the tests' own comparison
+LEETCODE_HELPERS = frozenset({"list_node", "is_same_list", "tree_node", "is_same_tree"})
 
 
 @dataclass(frozen=True)
@@ -128,7 +133,8 @@ class FunctionalPlan:
 
 @lru_cache(maxsize=512)  # a prompt's rollouts share their tests
 def plan_functional(tests: str) -> FunctionalPlan:
-    """The checker's plan for the tests; BadTests for tests that do not parse or hold no assert."""
+    """The checker's plan for the tests; BadTests for tests that do not parse, hold no assert, or
+    call LeetCodeDataset's helpers (``is_same_list``...) that they do not define."""
     try:
         tree = ast.parse(tests)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
@@ -145,6 +151,8 @@ def plan_functional(tests: str) -> FunctionalPlan:
                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
                and n.value.id in sys.stdlib_module_names} & names - bound - _NOT_IMPORTED  # fmt: skip
     names -= modules
+    if names & LEETCODE_HELPERS:
+        raise BadTests("the tests call LeetCodeDataset's helpers without defining them")
     asserts = _Asserts()
     tree = ast.fix_missing_locations(asserts.visit(tree))
     if asserts.count == 0:
