@@ -2,7 +2,8 @@
 backend.
 
 - :func:`run_job` runs one job (``kind`` functional | stdio | unittest, the ``code``, and the
-  probe, inputs or tests) and returns the harness's report, unjudged (:class:`RunResult`);
+  names, inputs or tests) and returns the harness's report, unjudged (:class:`RunResult`), or,
+  for a functional run, what the judge that talked to the program while it ran reports;
 - :func:`isolation_report` says what a run gets with the settings (backend, isolation level), or
   raises :class:`SandboxUnavailable` as a run would; :func:`require_sandbox` says the same after
   one real run on the backend (for SandboxFusion: one request to the service);
@@ -82,6 +83,7 @@ def run_job(
     python: str | None = None,
     budget: Budget | None = None,
     settings: SandboxSettings | None = None,
+    converse=None,
 ) -> RunResult:
     """Run one job on the backend the settings name and return the harness's report, unjudged.
     ``settings``: the reward call's (training), default the environment's (:mod:`.settings`);
@@ -93,14 +95,19 @@ def run_job(
     is taken (``timeout``): the CPU limit is clamped to ``timeout_s``, the wall-clock backstop to
     the time left, and the retry happens only when at least the first run's wall-clock time is
     left (with less it would be starved again). Not counted: the one-time check of the machine by
-    the process's first run (:func:`.local.require`; the preflight makes it before training)."""
+    the process's first run (:func:`.local.require`; the preflight makes it before training).
+
+    ``converse``: a functional run's judge (``judge.functional_session``), which talks to the
+    program while it runs; the report is then what ``converse`` returns."""
     limits, settings = limits or Limits(), settings_for(settings)
     if budget is not None:
         limits = _clamped(limits, budget.timeout_s)
     if settings.backend == "sandbox_fusion":
         deadline = None if budget is None else time.monotonic() + budget.timeout_s
+        if converse is not None:
+            return fusion.run_session(job, limits, settings.fusion_url, deadline, converse)
         return fusion.run_job_remote(job, limits, settings.fusion_url, deadline)
-    return local.run_job(job, limits, settings, python, budget)
+    return local.run_job(job, limits, settings, python, budget, converse)
 
 
 _clamp_logged: set[tuple[float, float]] = set()
