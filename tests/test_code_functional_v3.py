@@ -248,6 +248,15 @@ VACUOUS = {
 }
 
 
+def test_vacuous_tests_are_unscored_by_the_reward_entry():
+    # a data error, not the model's: the trainer leaves such a group out (scored 0)
+    from pac_verl.verifiers import compute_score
+
+    truth = json.dumps({"functional": VACUOUS["check() never called"]})
+    out = compute_score("code", f"```python\n{WRONG}\n```", truth, {"type": "code"})
+    assert (out["score"], out["reason"], out["scored"]) == (0.0, "vacuous_tests", 0.0)
+
+
 @pytest.mark.parametrize("tests", list(VACUOUS))
 def test_vacuous_tests_never_score_one_and_are_reported_as_such(tests):
     assert score(WRONG, VACUOUS[tests]) == "vacuous_tests"

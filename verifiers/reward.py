@@ -7,7 +7,8 @@ without anyone having judged the answer; they still return 0 (verl needs a numbe
 ``scored = 0`` and the reason, so the trainer can tell them apart (:data:`NO_VERDICT`):
 ``overloaded`` (no worker, executor thread or sandbox slot within ``queue_s``), ``grader_timeout``
 (a non-code grader did not finish within ``timeout_s``), ``worker_crashed``, ``missing_library``
-and ``sandbox_error`` (the machine could not run the tests), ``bad_ground_truth`` and
+and ``sandbox_error`` (the machine could not run the tests), ``bad_ground_truth``,
+``vacuous_tests`` (tests under which no check of the program's output ran: a data error) and
 ``unknown_type`` (the row cannot be graded). A program that runs past its CPU budget *has* a
 verdict: ``timeout``, it is too slow for the task, and 0 is right. What the trainer does with
 unscored answers: :mod:`pac_verl.verl.trainer`.
@@ -45,7 +46,7 @@ from pac_verl.verifiers.verdict import Verdict, fail
 NO_ANSWER = frozenset({"no_boxed", "no_code", "missing_person", "empty", "cut_off"})
 # Calls that end without a verdict on the answer: scored 0 with ``scored = 0`` (module docstring).
 NO_VERDICT = frozenset({"overloaded", "grader_timeout", "worker_crashed", "missing_library",
-                        "sandbox_error", "bad_ground_truth", "unknown_type"})  # fmt: skip
+                        "sandbox_error", "bad_ground_truth", "vacuous_tests", "unknown_type"})  # fmt: skip
 # Answers that get no format bonus although they were given: they never finished being judged,
 # they ran too long, or they hedged (several different final answers: a bonus would pay the
 # hedge, SPEC 8).
