@@ -172,6 +172,12 @@ _HEDGE_AFTER = re.compile(
     r"(knight|knave)s?\b",
     re.IGNORECASE,
 )
+# truth-teller / liar are the puzzle's own words for knight / knave (the statements then read
+# the same): "Ava is a truth-teller", "Leo and Mia are liars"
+_SYNONYMS = (
+    (re.compile(r"\btruth[\s-]?teller(s?)\b", re.IGNORECASE), r"knight\1"),
+    (re.compile(r"\bliar(s?)\b", re.IGNORECASE), r"knave\1"),
+)
 _TABLE_SEPARATOR = re.compile(r"[\s|:\-]*")
 _ROLE_CELL = re.compile(r"\s*(knight|knave)s?\s*", re.IGNORECASE)
 
@@ -196,6 +202,7 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
     names_list = rf"(\b{name}\b(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)\b{name}\b)*)"
     # "Knights: Ava, Leo", "the knights are Ava and Leo", "the only knave is Zoe"
     labelled = re.compile(
+        r"(?<!\ba\s)(?<!\ban\s)(?<!\bno\s)"  # "is a knight: Ava, ..." is no label
         r"\b(?:the\s+)?(only\s+)?(knight|knave)s?(?:\s+(?:are|is|were|was)\b[ \t]*:?|"
         rf"[ \t]*[:\-–—=])\s*{names_list}",
         re.IGNORECASE,
@@ -235,7 +242,8 @@ def _group_before(text: str, end: int, name_re: re.Pattern) -> list[re.Match]:
     limit = end
     for m in reversed(found):
         gap = text[m.end() : limit]
-        joined = _SEPARATOR.fullmatch(gap) if group else not gap.strip()
+        # the group may close an appositive: "All three (Emma, Liam and Ava) are knights"
+        joined = _SEPARATOR.fullmatch(gap) if group else not gap.strip(" \t,)—–")
         if not joined:
             break
         group.append(m)
@@ -300,6 +308,8 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
     :data:`REST` and :data:`ALL` name the people a statement does not name."""
     name_re, single, labelled, quoted_pair, except_after, except_before, neither = _patterns(names)
     text = _MARKDOWN.sub("", text)
+    for synonym, role in _SYNONYMS:
+        text = synonym.sub(role, text)
     text = _QUOTED_LIST.sub(lambda m: re.sub("[\"']", " ", m.group(0)), text)
     text = _QUOTED.sub(" ", quoted_pair.sub(r"\1: \2", text))
     canonical = {n.casefold(): n for n in names}
