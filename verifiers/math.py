@@ -267,10 +267,38 @@ def _grade(answer: str, gold: str) -> Verdict:
             return fail("unparsable")
         if not _form_ok(answer, answer_parsed[0], gold):  # before sympy evaluates anything
             return fail("unevaluated")
-        ok = verify(gold_parsed, answer_parsed, timeout_seconds=None)
+        ok = verify(gold_parsed, answer_parsed, timeout_seconds=None) or _same_set(
+            answer_parsed[0], gold_parsed[0]
+        )
     except Exception:  # sympy and the parser raise many types on hostile input
         return fail("unparsable")
     return OK if ok else fail("not_equal")
+
+
+def _same_set(answer_expr: object, gold_expr: object) -> bool:
+    """An inequality in one variable for an interval gold: ``x \\geq 2`` for ``[2, \\infty)``,
+    ``-2 < x < 4`` for ``(-2, 4)`` (math-verify accepts the interval for an inequality gold, not
+    this direction). Only linear sides, so solving it is instant on any input."""
+    from sympy import And, Interval, Poly, Union
+    from sympy.core.relational import Equality, Relational, Unequality
+
+    if not isinstance(gold_expr, (Interval, Union)):
+        return False
+    parts = answer_expr.args if isinstance(answer_expr, And) else (answer_expr,)
+    if not parts or not all(
+        isinstance(p, Relational) and not isinstance(p, (Equality, Unequality)) for p in parts
+    ):
+        return False
+    symbols = answer_expr.free_symbols
+    if len(symbols) != 1 or any(s.name == "i" for s in symbols):
+        return False
+    (x,) = symbols
+    try:
+        if any(Poly(p.lhs - p.rhs, x).degree() > 1 for p in parts):
+            return False
+        return answer_expr.as_set() == gold_expr
+    except Exception:  # not a polynomial in x (x > \\sin x): not this form
+        return False
 
 
 @functools.lru_cache(maxsize=4096)

@@ -21,7 +21,8 @@ Not operations:
 - numbers: integers, decimals, a fraction of two integers that is not an integer (``\\frac{2}{4}``
   is the number one half, unreduced), repeating decimals (``4.\\overline{6}``), scientific
   notation (``1.5 \\times 10^{3}``, ``1.5e3``, ``10^{6}``: :func:`plain_numbers` writes them out),
-  the constants π, e, i and ∞, and a minus sign;
+  the constants π, e, i and ∞, a minus sign, and a complex number's standard form ``a + bi``
+  (``0 + 2i`` for ``2i``; ``1 + 1 + 2i`` still adds);
 - arithmetic and functions on variables: they are the answer's form, not work left undone
   (``(x+1)^2`` for the gold ``x^2+2x+1``, ``2\\sin x \\cos x`` for ``\\sin 2x``).
 
@@ -142,7 +143,8 @@ def tree_operations(expr: object) -> set[str]:
         ):
             ops.add(type(node).__name__.lower())
         elif constant and isinstance(node, Add):
-            ops.add("add")
+            if not _complex_standard_form(node):
+                ops.add("add")
         elif constant and isinstance(node, Mul):
             if len([a for a in node.args if a != -1]) > 1:  # not a minus sign
                 ops.add("mul")
@@ -160,6 +162,33 @@ def tree_operations(expr: object) -> set[str]:
 
     visit(expr)
     return ops
+
+
+def _imaginary(node: object) -> bool:
+    """``i`` or a number times ``i`` (``2i``, ``-3i``, ``\\frac{1}{2}i``)."""
+    from sympy import Mul, Symbol
+
+    if isinstance(node, Symbol):
+        return node.name == "i"
+    if not isinstance(node, Mul):
+        return False
+    numbers = [a for a in node.args if getattr(a, "is_Number", False)]
+    return (  # a minus sign is a factor -1 of its own: -3i is -1 * 3 * i
+        len(numbers) == len(node.args) - 1
+        and sum(_imaginary(a) for a in node.args) == 1
+        and len([a for a in numbers if a != -1]) <= 1
+    )
+
+
+def _complex_standard_form(node: object) -> bool:
+    """``a + bi`` (a real number plus a number times ``i``): the way a complex number is written,
+    not arithmetic left undone (``0 + 2i`` for ``2i``); ``1 + 1 + 2i`` has a real sum in it."""
+    args = getattr(node, "args", ())
+    return (
+        len(args) == 2
+        and sum(getattr(a, "is_Number", False) for a in args) == 1
+        and sum(_imaginary(a) for a in args) == 1
+    )
 
 
 def evaluated(expr: object) -> object:
