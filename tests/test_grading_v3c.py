@@ -248,7 +248,7 @@ def test_short_unfinished_remarks_stay_fine():
         "\\displaystyle (9 + 3) \\times 4",
         "\\{9 + 3\\} \\times 4",
         "4(9 + 3)",
-        "(9 + 3)4",
+        "4 \\cdot (9 + 3)",
         "（９＋３）×４",
     ],
 )
@@ -259,8 +259,9 @@ def test_countdown_forms_a_human_reads(box):
 def test_countdown_unary_minus_stays_rejected():  # SPEC 8: the four binary operations
     truth = json.dumps({"target": 10, "numbers": [3, 9, 4]})  # -3 + 9 + 4 = 10
     assert score("countdown", "\\boxed{-3 + 9 + 4}", truth).reason == "bad_expression"
-    # two numbers side by side are no product
-    assert not score("countdown", "\\boxed{(9 + 3) 4 4}", CD48).correct
+    # two numbers side by side are no product; nor is a coefficient after its bracket
+    assert not score("countdown", "\\boxed{4 4 (9 + 3)}", CD48).correct
+    assert score("countdown", "\\boxed{(9 + 3)4}", CD48).reason == "bad_expression"
 
 
 def test_arc_full_width_digits():

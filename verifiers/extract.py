@@ -13,8 +13,15 @@ Which answers count (SPEC 8; issue 24), one rule for every boxed-answer task
   last closed one (with no closed box at all it has no answer: ``no_boxed``), or whose text after
   the last box stops mid-sentence or mid-formula (its last word is one like "the", "is", "and",
   or it ends in an operator, an open bracket, a comma or a colon), or runs on for
-  ``MAX_REMARK_CHARS`` or more without ending a sentence, has no answer (``cut_off``). A short
-  remark after the box, finished or not ("\\boxed{204} minutes"), is fine.
+  ``MAX_REMARK_CHARS`` or more without ending a sentence, or leaves a formula or a brace open, or
+  begins a sentence after the answer's and stops it after ``MIN_CUT_WORDS`` words or more, has
+  no answer (``cut_off``). A short remark after the box, finished or not ("\\boxed{204}
+  minutes"), is fine.
+- Text after the final answer that retracts or doubts it (:func:`doubts_after`: "wrong", "not
+  sure", "could also be", "if n is odd", "otherwise", a ``?``, "no solution", another number
+  stated as the answer) makes it no committed answer (``hedged``); a closing remark, units, a
+  check that agrees and "I hope it is correct." are fine. A box named only to be rejected
+  (``\\boxed{7}, not \\boxed{8}``) is no answer.
 - Walking back from the last box, each earlier box is, by the text between it and the next box:
   withdrawn when that text says it was wrong (an explicit correction: "wrong", "incorrect",
   "mistake", "error", "miscalculated", "correcting", "correction", "corrected", "not right",
@@ -41,7 +48,8 @@ Which answers count (SPEC 8; issue 24), one rule for every boxed-answer task
   right, ``\\frac34 \\text{ or } 0.75``, it is no hedge).
   :func:`hedges` flags doubt ("probably", "possibly", "perhaps", "maybe", "likely", "might",
   "could" but not "could not", "unsure", "uncertain", "not sure", "not certain", "also
-  possible"): a box that doubts its own answer (``Peter (probably)``, ``\\text{Peter (probably;
+  possible", "guess", "tentative", "unverified", the same in other languages, a ``?``): a box
+  that doubts its own answer (``Peter (probably)``, ``\\text{Peter (probably;
   Arnold is also possible)}``, ``7, not sure``) is ``hedged`` in every task, whether or not it
   names the other candidate, since the candidate is often named in words no parser reads
   ("Arnold can't be ruled out") and a final answer that does not commit is no final answer.
@@ -98,7 +106,8 @@ _UNICODE_LATEX = (
     ("−", "-"), ("–", "-"), ("×", "\\times "), ("·", "\\cdot "), ("⋅", "\\cdot "), ("∗", "*"),
     ("÷", "\\div "), ("½", "\\frac{1}{2}"), ("⅓", "\\frac{1}{3}"), ("⅔", "\\frac{2}{3}"),
     ("¼", "\\frac{1}{4}"), ("¾", "\\frac{3}{4}"), ("°", "^\\circ"), ("∞", "\\infty "),
-    ("π", "\\pi "), ("≤", "\\le "), ("≥", "\\ge "), ("≠", "\\ne "),
+    ("π", "\\pi "), ("≤", "\\le "), ("≥", "\\ge "), ("≠", "\\ne "), ("≈", "\\approx "),
+    ("⇒", "\\Rightarrow "), ("→", "\\to "), ("≡", "\\equiv "),
 )  # fmt: skip
 _SQRT_RE = re.compile(r"√\s*(\([^()]*\)|\{[^{}]*\}|[0-9.]+|[A-Za-z])")
 
@@ -406,9 +415,12 @@ def clean_answer(s: str, unwrap: bool = True) -> str:
 
 
 def _strip_trailing_punctuation(s: str) -> str:
-    """``204.`` -> ``204``, ``Arnold!`` -> ``Arnold``; but ``5!`` and ``3!!`` are factorials."""
+    """``204.`` -> ``204``, ``Arnold!`` -> ``Arnold``; but ``5!`` and ``3!!`` are factorials, and
+    ``0.3636...`` keeps its ellipsis."""
     end = len(s)
     while end:
+        if s[:end].endswith("...") and s[: end - 3][-1:].isdigit():
+            break  # "0.3636...": a repeating decimal's ellipsis, not a full stop
         ch = s[end - 1]
         factorial = ch == "!" and end > 1 and s[end - 2] in "0123456789)}]!"
         if not (ch.isspace() or ch in _TRAILING_PUNCT or (ch == "!" and not factorial)):
