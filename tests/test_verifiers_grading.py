@@ -60,7 +60,7 @@ def test_countdown_unicode_and_latex_multiplication():
         (f"\\boxed{{{OK_EXPR} = 25 = 30}}", "not_equal"),
         ("\\boxed{30 = 30}", "wrong_numbers"),  # no side uses the numbers
         ("\\boxed{(95-26-21)/2+8-2 = 1e999999999}", "bad_expression"),  # a float side
-        ("\\boxed{(3+4)5}", "bad_expression"),  # implicit multiplication is not accepted
+        ("\\boxed{(3+4)5}", "bad_expression"),  # a coefficient after its bracket: not a product
     ],
 )
 def test_countdown_hedges_and_bad_equations_score_zero(response, reason):

@@ -9,6 +9,7 @@ output:", "The output grid is" (``\\text{Output: } 8 9 4``): the prompt asks for
 and a human reads the word as the label of the one grid that follows, not as a second answer.
 Not accepted, and why:
 - cells run together (``894``): a human cannot tell ``8 9 4`` from ``89 4``;
+- brackets around some cells only (``8 9 (4)``): a cell set apart is no grid (doubt or a note);
 - any other word in the box (``Input: 8 9 4``, ``8 9 4 shifted``): the prompt asks for the grid
   itself;
 - several different grids offered together, in several boxes or one joined by "or", or doubt
@@ -28,6 +29,12 @@ _SEPARATORS = re.compile(
     r"\\begin\{[a-z]*matrix\}|\\end\{[a-z]*matrix\}"
 )
 _GRID = re.compile(r"^-?\d+(?: -?\d+)*$")
+# brackets around the whole grid (``[8, 9]``, ``[[8 9]]``, ``\\left[ ... \\right]``) are read past;
+# a bracket anywhere else sets cells apart, which no grid does
+_EDGE_BRACKETS = re.compile(
+    r"^(?:\s*(?:\\left|\\[bB]igg?l?)?\s*[\[(])+|(?:\s*(?:\\right|\\[bB]igg?r?)?\s*[\])])+\s*$"
+)
+_INNER_BRACKET = re.compile(r"[()\[\]]")
 # "Output:", "Output grid:", "Test output:", "The output grid is": the label of the grid
 _OUTPUT_LABEL = re.compile(
     r"^[*_]*(?:the\s+)?(?:final\s+|test\s+)?output(?:\s+grid)?(?:\s+is\b\s*:?|\s*:)[*_]*\s*",
@@ -39,6 +46,8 @@ def grid_key(answer: str) -> str:
     """The cells joined by single spaces, or the cleaned text when it is not a grid."""
     text = clean_answer(answer)
     text = clean_answer(_OUTPUT_LABEL.sub("", text, count=1))
+    if _INNER_BRACKET.search(_EDGE_BRACKETS.sub("", text)):  # "8 9 (4)": one cell singled out
+        return text
     cells = " ".join(_SEPARATORS.sub(" ", text).split())
     return cells if _GRID.match(cells) else text
 

@@ -7,8 +7,10 @@ parsed with :mod:`ast` and walked over a whitelist, with :class:`fractions.Fract
 
 Accepted forms (a careful human reads them as the same expression):
 - ``×``, ``·``, ``∗``, ``\\times``, ``\\cdot``, ``\\ast`` mean ``*``; ``÷``, ``\\div`` mean ``/``;
-  ``−`` (U+2212) and ``–`` mean ``-``; ``[ ]`` and ``{ }`` are parentheses, and sizing commands
-  are read past (``\\left(``, ``\\Big(``, ``\\bigl[``); ``\\frac{a}{b}`` means ``(a)/(b)``; ``$``,
+  ``−`` (U+2212) and ``–`` mean ``-``; ``[ ]``, ``{ }`` and ``\\{ \\}`` are parentheses, and sizing
+  commands and ``\\displaystyle`` are read past (``\\left(``, ``\\Big(``, ``\\bigl[``);
+  ``\\frac{a}{b}`` means ``(a)/(b)``; a number or a bracket before a bracket with no sign
+  (``4(9+3)``, ``(1+2)(3+4)``) is a product; full-width digits and signs are their ASCII forms; ``$``,
   ``\\text{}``, markdown bold, an "Answer:" label, LaTeX and unicode spacing, a check mark after
   the equation (``= 30 \\checkmark``, ``✓``) and a trailing period are ignored
   (:func:`.extract.clean_answer`).
@@ -28,7 +30,8 @@ Not accepted, and why:
   :mod:`.extract`'s rule: a box explicitly corrected, or a step before the answer, does not).
 - Unary minus and plus (``bad_expression``): the puzzle's operations are the four binary ones, and
   a free negation would let ``-`` be applied without consuming a number.
-- Decimals, powers, implicit multiplication (``(3+4)5``): not the puzzle's operations.
+- Decimals, powers, two numbers side by side (``4 4``: a product or ``44``?), a number after
+  its bracket (``(3+4)5``): not the puzzle's operations, nor a convention a reader relies on.
 - Division by zero (``bad_expression``). The multiset is checked before any arithmetic, and the
   expression is capped at ``MAX_EXPR_CHARS``, so the work is bounded by its length.
 """
@@ -48,10 +51,15 @@ MAX_EXPR_CHARS = 400
 _REPLACE = (
     ("\\times", "*"), ("\\cdot", "*"), ("\\ast", "*"), ("×", "*"), ("·", "*"), ("⋅", "*"),
     ("∗", "*"), ("\\div", "/"), ("÷", "/"), ("−", "-"), ("–", "-"),
-    ("[", "("), ("]", ")"),
+    ("\\{", "("), ("\\}", ")"), ("[", "("), ("]", ")"),
 )  # fmt: skip
 # sizing commands (\\left, \\Big, \\bigl, ...) and a check mark after the equation are read past
-_READ_PAST = re.compile(r"\\(?:left|right|[bB]igg?[lrm]?)(?![a-zA-Z])|\\checkmark\b|[✓✔]")
+_READ_PAST = re.compile(
+    r"\\(?:left|right|[bB]igg?[lrm]?|displaystyle|textstyle)(?![a-zA-Z])|\\checkmark\b|[✓✔]"
+)
+# a product written the way algebra writes one, a number or a bracket before a bracket: "4(9+3)",
+# "(1+2)(3+4)"; a number after its bracket ("(3+4)5") is no convention and stays rejected
+_IMPLICIT_PRODUCT = re.compile(r"(?<=[\d)])\s*(?=\()")
 _FRAC_RE = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _STEP_SPLIT = re.compile(r"[,;]|\\\\|\bthen\b")
 _OPS = {ast.Add: Fraction.__add__, ast.Sub: Fraction.__sub__, ast.Mult: Fraction.__mul__}
@@ -80,7 +88,7 @@ def normalise_expression(expr: str) -> str:
         if new == expr:
             break
         expr = new
-    return expr.replace("{", "(").replace("}", ")").strip()
+    return _IMPLICIT_PRODUCT.sub("*", expr.replace("{", "(").replace("}", ")").strip())
 
 
 def _literals(node: ast.AST) -> list[int]:

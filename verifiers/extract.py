@@ -13,8 +13,15 @@ Which answers count (SPEC 8; issue 24), one rule for every boxed-answer task
   last closed one (with no closed box at all it has no answer: ``no_boxed``), or whose text after
   the last box stops mid-sentence or mid-formula (its last word is one like "the", "is", "and",
   or it ends in an operator, an open bracket, a comma or a colon), or runs on for
-  ``MAX_REMARK_CHARS`` or more without ending a sentence, has no answer (``cut_off``). A short
-  remark after the box, finished or not ("\\boxed{204} minutes"), is fine.
+  ``MAX_REMARK_CHARS`` or more without ending a sentence, or leaves a formula or a brace open, or
+  begins a sentence after the answer's and stops it after ``MIN_CUT_WORDS`` words or more, has
+  no answer (``cut_off``). A short remark after the box, finished or not ("\\boxed{204}
+  minutes"), is fine.
+- Text after the final answer that retracts or doubts it (:func:`doubts_after`: "wrong", "not
+  sure", "could also be", "if n is odd", "otherwise", a ``?``, "no solution", another number
+  stated as the answer) makes it no committed answer (``hedged``); a closing remark, units, a
+  check that agrees and "I hope it is correct." are fine. A box named only to be rejected
+  (``\\boxed{7}, not \\boxed{8}``) is no answer.
 - Walking back from the last box, each earlier box is, by the text between it and the next box:
   withdrawn when that text says it was wrong (an explicit correction: "wrong", "incorrect",
   "mistake", "error", "miscalculated", "correcting", "correction", "corrected", "not right",
@@ -41,7 +48,8 @@ Which answers count (SPEC 8; issue 24), one rule for every boxed-answer task
   right, ``\\frac34 \\text{ or } 0.75``, it is no hedge).
   :func:`hedges` flags doubt ("probably", "possibly", "perhaps", "maybe", "likely", "might",
   "could" but not "could not", "unsure", "uncertain", "not sure", "not certain", "also
-  possible"): a box that doubts its own answer (``Peter (probably)``, ``\\text{Peter (probably;
+  possible", "guess", "tentative", "unverified", the same in other languages, a ``?``): a box
+  that doubts its own answer (``Peter (probably)``, ``\\text{Peter (probably;
   Arnold is also possible)}``, ``7, not sure``) is ``hedged`` in every task, whether or not it
   names the other candidate, since the candidate is often named in words no parser reads
   ("Arnold can't be ruled out") and a final answer that does not commit is no final answer.
@@ -55,6 +63,7 @@ from dataclasses import dataclass
 
 MAX_CHARS = 20_000  # only the last 20k characters of a response are read
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
+_BARE_BOX_RE = re.compile(r"\\(?:boxed|fbox)[ \t]*(-?\d+(?:\.\d+)?)(?![\d.]\d)")
 _WRAP_RE = re.compile(
     r"\\(?:text|textbf|textit|texttt|textrm|textsf|mathrm|mathbf|mathit|mathsf|mathtt|mbox|"
     r"boldsymbol|emph|boxed|fbox|textsc|textup|textnormal|textmd|underline|uline|hbox)\s*"
@@ -62,18 +71,31 @@ _WRAP_RE = re.compile(
 )
 _SPACING_RE = re.compile(r"(?<!\\)\\(?:[,;:! ]|quad|qquad|thinspace|medspace|thickspace|enspace)|~")
 _UNICODE_SPACES = str.maketrans({c: " " for c in "\u00a0\u2009\u202f\u2002\u2003\u2005\u200a"})
+# full-width forms (U+FF01..U+FF5E) are their ASCII letters, digits and signs; not all of NFKC,
+# which would also read a superscript 2 as the digit 2 ("6²" as "62")
+_FULL_WIDTH = str.maketrans({c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20})
+# what a reader does not see as part of the answer: a colour, invisible space
+_COSMETIC_RE = re.compile(
+    r"\\(?:color\s*\{[^{}]*\}|[hv]?phantom\s*\{[^{}]*\})|\\textcolor\s*\{[^{}]*\}"
+)
 _MARKDOWN_WRAP_RE = re.compile(r"^(\*\*|__|\*|_|`)(.+)\1$", re.DOTALL)
-_TRAILING_PUNCT = ".,;:?。"
+_TRAILING_PUNCT = ".,;:。"  # "?" is doubt, not punctuation (:func:`hedges`)
 _ALTERNATIVES_RE = re.compile(
-    r"\b(?:or|either|possibly|perhaps|maybe)\b|\\lor\b|\\vee\b", re.IGNORECASE
+    r"\b(?:or|either|possibly|perhaps|maybe|alternatively|oder|ou|oppure|или|либо)\b|"
+    r"\balt\.|(?-i:(?<![\w\\])o(?=\s+\S))|或者?|还是|\\lor\b|\\vee\b",
+    re.IGNORECASE,
 )
 # doubt about the answer given inside the box: "Peter (probably)", "7, not sure", "Peter; Arnold is
 # also possible", "Peter (Arnold might be)"; "could not" and "couldn't" state a fact
-_QUALIFIER_RE = re.compile(
-    r"\b(?:probably|possibly|perhaps|maybe|likely|unsure|uncertain|not\s+(?:sure|certain)|"
-    r"(?:also|equally)\s+possible|(?:might|could)(?!\s+not\b)(?!\s+never\b))\b",
-    re.IGNORECASE,
+_DOUBT_WORDS = (
+    r"probably|possibly|perhaps|maybe|likely|unlikely|unsure|uncertain|not\s+(?:sure|certain)|"
+    r"(?:also|equally)\s+possible|(?:might|could)(?!\s+not\b)(?!\s+never\b)|"
+    r"guess\w*|tentative\w*|unverified|unconfirmed|not\s+verified|"
+    r"vielleicht|wahrscheinlich|eventuell|peut[- ][eê]tre|probablement|quiz[aá]s?|tal\s+vez|"
+    r"talvez|probablemente|forse|может\s+быть|возможно|вероятно|наверное|не\s+уверен\w*"
 )
+_DOUBT_CJK = r"可能|也许|或许|大概|不确定|不一定|[?？]"
+_QUALIFIER_RE = re.compile(rf"\b(?:{_DOUBT_WORDS})\b|{_DOUBT_CJK}", re.IGNORECASE)
 # "Answer: 7", "\\text{Answer: } 7", "\\textbf{The final answer is} 7": a label, not the answer
 _LABEL_RE = re.compile(
     r"^(?:\\(?:text|textbf|textit|mathrm|mathbf)\s*\{\s*(?:the\s+)?(?:final\s+)?answer"
@@ -84,7 +106,8 @@ _UNICODE_LATEX = (
     ("−", "-"), ("–", "-"), ("×", "\\times "), ("·", "\\cdot "), ("⋅", "\\cdot "), ("∗", "*"),
     ("÷", "\\div "), ("½", "\\frac{1}{2}"), ("⅓", "\\frac{1}{3}"), ("⅔", "\\frac{2}{3}"),
     ("¼", "\\frac{1}{4}"), ("¾", "\\frac{3}{4}"), ("°", "^\\circ"), ("∞", "\\infty "),
-    ("π", "\\pi "), ("≤", "\\le "), ("≥", "\\ge "), ("≠", "\\ne "),
+    ("π", "\\pi "), ("≤", "\\le "), ("≥", "\\ge "), ("≠", "\\ne "), ("≈", "\\approx "),
+    ("⇒", "\\Rightarrow "), ("→", "\\to "), ("≡", "\\equiv "),
 )  # fmt: skip
 _SQRT_RE = re.compile(r"√\s*(\([^()]*\)|\{[^{}]*\}|[0-9.]+|[A-Za-z])")
 
@@ -115,13 +138,14 @@ def answer_region(text: str) -> str:
 def box_spans(text: str) -> tuple[list[tuple[int, int, int]], bool]:
     """Every outermost closed ``\\boxed{...}`` / ``\\fbox{...}`` as ``(command start, content
     start, content end)``, in order, and whether a box opened after the last of them never closes.
+    ``\\boxed 7`` (no braces: TeX boxes the one token after it) is a box of the number after it.
 
     One pass over the text with a stack of open boxes, so a response of many unclosed boxes costs
     linear time. A box whose braces never close is ignored (``\\boxed{1} ... \\boxed{2`` gives
     the first box, and True); a closed box inside an unclosed one still counts.
     """
     starts = {m.end(): m.start() for m in _BOX_RE.finditer(text)}
-    if not starts:
+    if not starts and "\\boxed" not in text and "\\fbox" not in text:
         return [], False
     open_boxes: list[tuple[int, int]] = []  # (content start, brace depth outside the box)
     closed: list[tuple[int, int]] = []
@@ -142,6 +166,13 @@ def box_spans(text: str) -> tuple[list[tuple[int, int, int]], bool]:
     for start, end in closed:
         if not outer or start > outer[-1][2]:  # not inside the previous outermost box
             outer.append((starts[start], start, end))
+    # "\\boxed 7": TeX boxes the one token that follows; a reader reads the number
+    outer += [
+        (m.start(), m.start(1), m.end(1))
+        for m in _BARE_BOX_RE.finditer(text)
+        if not any(s <= m.start() < e for _, s, e in outer)
+    ]
+    outer.sort()
     last_end = outer[-1][2] if outer else -1
     return outer, any(start > last_end for start, _ in open_boxes)
 
@@ -182,12 +213,36 @@ _ARITHMETIC = re.compile(
 )
 
 
+# a box named only to be rejected: "\\boxed{7}, not \\boxed{8}", "rather than", "instead of"
+_REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
+# text after the final answer that retracts or doubts it (:func:`doubts_after`)
+_DOUBT_AFTER = re.compile(
+    rf"\b(?:{_DOUBT_WORDS}|wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculat\w*|"
+    r"not\s+(?:right|correct|confident)|isn['’]?t\s+(?:right|correct)|scratch\s+that|"
+    r"take\s+(?:that|it)\s+back|retract\w*|doubt\w*|otherwise|alternatively|unless|assuming|"
+    r"depending|if(?!\s+(?:you|any|needed|necessary)\b)|actually|on\s+second\s+thought|"
+    r"reconsider\w*|should\s+(?:be|have)|contradict\w*|no\s+solutions?|inconsistent|"
+    r"no,?\s+wait|or\s+(?=\$?-?\d)|oder|ou|или|либо)\b"
+    rf"|{_DOUBT_CJK}|或者?|还是",
+    re.IGNORECASE,
+)
+# "the answer is 8", "Final answer: 8" after the box
+_RESTATED = re.compile(r"\banswer\s*(?:is|:|would\s+be)\s*:?\s*\$?\s*(-?\d+(?:\.\d+)?)\b", re.I)
+_PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+MIN_CUT_WORDS = 5  # a sentence begun after the final answer, unfinished, this long: cut off
+_SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|\n")
+_MATH_CLOSER = re.compile(r"^\s*(?:\$\$|\$|\\\)|\\\])")
+_DOLLAR = re.compile(r"(?<!\\)\$\$?")
+
+
 @dataclass(frozen=True, slots=True)
 class FinalAnswers:
-    """The boxes of a response that count, in order, or ``cut_off`` (then no answer counts)."""
+    """The boxes of a response that count, in order, or ``cut_off`` (then no answer counts), or
+    ``hedged`` (the text after them retracts or doubts them: no committed answer)."""
 
     answers: tuple[str, ...] = ()
     cut_off: bool = False
+    hedged: bool = False
 
 
 def think_unclosed(text: str) -> bool:
@@ -206,11 +261,62 @@ def stops_mid_sentence(text: str) -> bool:
 
 def unfinished_after(rest: str) -> bool:
     """The cut-off rule for the text after a final answer: it stops mid-sentence or
-    mid-formula, or it runs on for ``MAX_REMARK_CHARS`` or more without ending a sentence."""
+    mid-formula, or it runs on for ``MAX_REMARK_CHARS`` or more without ending a sentence, or it
+    leaves a formula or a brace open (:func:`open_formula`), or a sentence it begins after the
+    answer's own stops unfinished after ``MIN_CUT_WORDS`` words or more (``\\boxed{7}. Let me
+    check this by substituting``: a short remark, ``\\boxed{204} minutes``, is fine)."""
     rest = rest.strip()
     if not rest:
         return False
-    return stops_mid_sentence(rest) or (len(rest) >= MAX_REMARK_CHARS and rest[-1] not in _FINISHED)
+    if stops_mid_sentence(rest) or (len(rest) >= MAX_REMARK_CHARS and rest[-1] not in _FINISHED):
+        return True
+    return open_formula(rest) or _unfinished_sentence(rest)
+
+
+def open_formula(rest: str) -> bool:
+    """Whether the text after a final answer ends inside a formula: a ``$``, ``\\(`` or ``\\[``
+    it opens never closes, or a ``{`` (a ``$`` or ``\\)`` that closes the answer's own formula
+    first is read past; ``\\$12`` is a dollar sign)."""
+    closer = _MATH_CLOSER.match(rest)
+    text = rest[closer.end() :] if closer else rest
+    dollars = list(_DOLLAR.finditer(text))
+    if len(dollars) % 2 and text[dollars[-1].end() :][:1].strip():  # "$3 \\cdot 7 = 2"
+        return True
+    if text.count("\\(") > text.count("\\)") or text.count("\\[") > text.count("\\]"):
+        return True
+    depth = 0
+    for i, ch in enumerate(text):
+        if (ch == "{" or ch == "}") and i and text[i - 1] == "\\":
+            continue
+        depth += 1 if ch == "{" else -1 if ch == "}" else 0
+        depth = max(depth, 0)
+    return depth > 0
+
+
+def _unfinished_sentence(rest: str) -> bool:
+    end = rest
+    for _ in range(3):
+        end = _MARKDOWN_END.sub("", end)
+    if not end or end[-1] in _FINISHED:
+        return False
+    parts = _SENTENCE_END.split(end)
+    return len(parts) > 1 and len(_WORD.findall(parts[-1])) >= MIN_CUT_WORDS
+
+
+def doubts_after(rest: str, answer: str) -> bool:
+    """Whether the text after the final answer retracts or doubts it (the README's rule): a
+    correction ("wrong", "mistake"), doubt (:func:`hedges`'s words, "doubt", a ``?``), a
+    condition or another candidate ("if", "unless", "assuming", "otherwise", "alternatively",
+    "or 8", "should be", "actually", "no wait"), a contradiction ("contradicts", "no
+    solution"), or another number stated as the answer ("Final answer: 8" after
+    ``\\boxed{7}``). A closing remark ("This satisfies every condition.", "I hope it is
+    correct.", units, a check that agrees) is none of these."""
+    if _DOUBT_AFTER.search(rest):
+        return True
+    boxed = clean_answer(answer)
+    if not _PLAIN_NUMBER.fullmatch(boxed):
+        return False
+    return any(float(m.group(1)) != float(boxed) for m in _RESTATED.finditer(rest))
 
 
 def _bare(gap: str) -> bool:
@@ -240,19 +346,31 @@ def final_answers(
         return FinalAnswers(cut_off=True)
     region = after_think(tail(solution_str))
     spans, opened_after = box_spans(region)
-    if spans and (opened_after or unfinished_after(region[spans[-1][2] + 1 :])):
+    if spans and (opened_after or unfinished_after(region[_after(region, spans[-1][2]) :])):
         return FinalAnswers(cut_off=True)
     kept = [
         (start, s, e)
         for start, s, e in spans
         if region[s:e].strip() and not (ignore is not None and ignore(region[s:e]))
     ]
+    while len(kept) > 1 and _REJECTS.match(region[_after(region, kept[-2][2]) : kept[-1][0]]):
+        kept.pop()  # "\\boxed{7}, not \\boxed{8}": 8 is named to be rejected
     if not kept:
         return FinalAnswers()
     first = len(kept) - 1
-    while first > 0 and _relation(region[kept[first - 1][2] + 1 : kept[first][0]]) == "alongside":
+    while first > 0 and _relation(region[_after(region, kept[first - 1][2]) : kept[first][0]]) == (
+        "alongside"
+    ):
         first -= 1
-    return FinalAnswers(tuple(region[s:e] for _, s, e in kept[first:]))
+    answers = tuple(region[s:e] for _, s, e in kept[first:])
+    if doubts_after(region[_after(region, kept[-1][2]) :], answers[-1]):
+        return FinalAnswers(answers, hedged=True)
+    return FinalAnswers(answers)
+
+
+def _after(text: str, end: int) -> int:
+    """Where the text after a box whose content ends at ``end`` begins."""
+    return end + 1 if text[end : end + 1] == "}" else end
 
 
 def final_boxes(solution_str: object) -> list[str]:
@@ -281,7 +399,7 @@ def clean_answer(s: str, unwrap: bool = True) -> str:
 
     ``unwrap=False`` keeps ``\\text{}``-style wrappers (math-verify reads ``\\text{ cm}`` as a
     unit and ``\\text{ or }`` as a separator, which unwrapped text would lose)."""
-    s = s.translate(_UNICODE_SPACES)
+    s = _COSMETIC_RE.sub("", s.translate(_UNICODE_SPACES).translate(_FULL_WIDTH))
     s = _SPACING_RE.sub(" ", s)
     for _ in range(4):
         before = s
@@ -297,9 +415,12 @@ def clean_answer(s: str, unwrap: bool = True) -> str:
 
 
 def _strip_trailing_punctuation(s: str) -> str:
-    """``204.`` -> ``204``, ``Arnold!`` -> ``Arnold``; but ``5!`` and ``3!!`` are factorials."""
+    """``204.`` -> ``204``, ``Arnold!`` -> ``Arnold``; but ``5!`` and ``3!!`` are factorials, and
+    ``0.3636...`` keeps its ellipsis."""
     end = len(s)
     while end:
+        if s[:end].endswith("...") and s[: end - 3][-1:].isdigit():
+            break  # "0.3636...": a repeating decimal's ellipsis, not a full stop
         ch = s[end - 1]
         factorial = ch == "!" and end > 1 and s[end - 2] in "0123456789)}]!"
         if not (ch.isspace() or ch in _TRAILING_PUNCT or (ch == "!" and not factorial)):

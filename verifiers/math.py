@@ -113,6 +113,8 @@ _PERCENT = re.compile(r"\s*(?:\\%|%|\\text\s*\{\s*\\?%\s*\}|\\?percent)\s*$")
 _VARIABLE = re.compile(r"[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?")
 _WORDS = re.compile(r"[a-z][a-z' -]*")
 _PMOD = re.compile(r"\\pmod\s*\{([^{}]*)\}")
+_LETTERS = re.compile(r"[A-Za-z]")
+_COMMAND = re.compile(r"\\[a-zA-Z]+")
 
 logging.getLogger("math_verify").setLevel(logging.ERROR)
 
@@ -267,12 +269,40 @@ def _grade(answer: str, gold: str) -> Verdict:
             return fail("unparsable")
         if not _form_ok(answer, answer_parsed[0], gold):  # before sympy evaluates anything
             return fail("unevaluated")
+        if _foreign_variables(answer, answer_parsed[0], gold_parsed[0]):
+            return fail("not_equal")
         ok = verify(gold_parsed, answer_parsed, timeout_seconds=None) or _same_set(
             answer_parsed[0], gold_parsed[0]
         )
     except Exception:  # sympy and the parser raise many types on hostile input
         return fail("unparsable")
     return OK if ok else fail("not_equal")
+
+
+_GREEK = re.compile(
+    r"\\(alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|"
+    r"xi|rho|sigma|tau|upsilon|phi|varphi|chi|psi|omega)(?![a-zA-Z])"
+)
+_NOT_VARIABLES = re.compile(r"\\(?:text|mathrm|textbf|operatorname|mbox)\s*\{[^{}]*\}|\\[a-zA-Z]+")
+
+
+def _foreign_variables(answer: str, answer_expr: object, gold_expr: object) -> bool:
+    """Whether a value holds a variable the gold lacks (``3 + x - x``, ``7\\cdot\\frac{n}{n}``,
+    ``\\sin^2\\theta+\\cos^2\\theta+6`` for 7): its value does not depend on the variable only
+    by a computation left undone. Read from the parsed tree and from the text (the parser
+    cancels ``n/n``); an equation or an inequality names its variable and is not judged here."""
+    from sympy import Basic, Expr
+    from sympy.core.relational import Relational
+
+    if not isinstance(gold_expr, Expr) or not isinstance(answer_expr, Basic):
+        return False
+    if isinstance(answer_expr, Relational) or not isinstance(answer_expr, Expr):
+        return False
+    gold_names = {s.name for s in gold_expr.free_symbols}
+    names = {s.name for s in answer_expr.free_symbols}
+    names |= {m[1] for m in _GREEK.finditer(answer)}
+    names |= set(re.findall(r"(?<![A-Za-z])[A-Za-z](?![A-Za-z])", _NOT_VARIABLES.sub(" ", answer)))
+    return bool(names - gold_names - {"i", "e"})
 
 
 def _same_set(answer_expr: object, gold_expr: object) -> bool:
@@ -337,6 +367,128 @@ def _as_value(prepared: str, gold: str) -> str:
     return prepared
 
 
+# relations a box may hold between two values (``x = 7``, ``7 \\approx 7.0``, ``7 \\\\ 8``)
+_RELATION = re.compile(
+    r":=|(?<![<>!:\\])=|\\(?:approx|Rightarrow|implies|Longrightarrow|longrightarrow|rightarrow|"
+    r"to|equiv|iff|Leftrightarrow|simeq|cong|atop|newline)(?![a-zA-Z])|\\\\"
+)
+_APPROX = "\\approx"
+_TOP_COMMA = re.compile(r"^[^{}()\[\]]*[,;]")  # a comma before any bracket: at the top level
+_GOLD_RELATION = re.compile(r"[=<>]|\\(?:[lg]e|[lg]eq|ne|neq|approx|to|\\)(?![a-zA-Z])|\\\\")
+_LEADING_INEQUALITY = re.compile(
+    r"^\s*(?:[<>]|\\(?:[lg]eq?(?:slant)?|approx|sim|neq?|gtrsim|lesssim)(?![a-zA-Z]))"
+)
+# a side that names what the value is: x, a_n, f(3), P(A), AB, \\angle ABC, \\theta
+_LABEL_SIDE = re.compile(
+    r"(?:m\s*)?\\angle\s*[A-Za-z]{1,3}|\|[A-Za-z]{1,3}\||\\overline\s*\{[A-Za-z]{1,3}\}|"
+    r"(?:[A-Za-z]{1,3}|\\(?!pi\b|infty\b)[a-zA-Z]+)(?:_\{?[\w,]+\}?)?(?:'|\^\{?\\prime\}?)*"
+    r"(?:\([^()=]*\))?"
+)
+_ENV = re.compile(r"\\(begin|end)\s*\{[^{}]*\}")
+# a value in brackets after the value, offered beside it: "7 (8)", "7 \\text{ (8?)}"
+_VALUE_ASIDE = re.compile(r"^(.*?\S)(?:\s+|\s*\\text\s*\{\s*)\(\s*([^()]*?)\s*\)\s*\}?$")
+
+
+def _top_level_sides(answer: str) -> list[tuple[str, str]]:
+    """The sides of ``answer`` at its top level (outside braces, brackets and environments),
+    each with the relation before it (``""`` for the first)."""
+    text = answer.strip()
+    if text.startswith("{") and text.endswith("}"):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+            if depth == 0 and i < len(text) - 1:
+                break
+        else:
+            text = text[1:-1]  # "{13 \\atop 12}": braces around the whole answer
+    envs = [(m.start(), m.end(), m.group(1)) for m in _ENV.finditer(text)]
+    blocked = [False] * (len(text) + 1)
+    level = 0
+    for start, end, kind in envs:
+        if kind == "begin":
+            level += 1
+        for i in range(start, end):
+            blocked[i] = True
+        if level:
+            for i in range(end, len(text) + 1):
+                blocked[i] = True
+        if kind == "end":
+            level = max(level - 1, 0)
+            if not level:
+                for i in range(end, len(text) + 1):
+                    blocked[i] = False
+    sides, op, last, depth = [], "", 0, 0
+    for m in _RELATION.finditer(text):
+        segment = text[last : m.start()]
+        if blocked[m.start()]:
+            continue
+        depth = sum({"{": 1, "}": -1, "(": 1, ")": -1, "[": 1, "]": -1}.get(c, 0)
+                    for c in text[: m.start()])  # fmt: skip
+        if depth:
+            continue
+        sides.append((op, segment.strip()))
+        op, last = m.group(), m.end()
+    sides.append((op, text[last:].strip()))
+    return sides
+
+
+def _relation_values(prepared: str, gold: str) -> tuple[list[str], list[str]] | None:
+    """An answer that relates values (``x = 7 = 8``, ``7 \\approx 8``, ``7 \\\\ 8``) when the
+    gold relates none: its exact and its approximate values, labels (``x``, ``f(3)``) left out;
+    None when it has no relation."""
+    if _GOLD_RELATION.search(gold) or len(prepared) > MAX_ANSWER_CHARS:
+        return None
+    sides = _top_level_sides(prepared)
+    if len(sides) < 2 or any(_TOP_COMMA.search(side) for _, side in sides):
+        return None  # "x = 2, y = -1": a tuple of labelled values, read by math-verify
+    exact, approximate = [], []
+    for op, side in sides:
+        if not side or _LABEL_SIDE.fullmatch(side):
+            continue
+        (approximate if op == _APPROX else exact).append(side)
+    return exact, approximate
+
+
+def _rounds_to(approximation: str, gold: str) -> bool:
+    """Whether a decimal written as an approximation of the gold agrees with it to within half a
+    unit of its last digit (``3.14`` for π: yes; ``3.15``: no)."""
+    number = simple_number(approximation)
+    if number is None:
+        return False
+    decimals = len(approximation.split(".")[1]) if "." in approximation else 0
+    try:
+        parsed = _parse_gold(gold)
+        value = complex(parsed[0].evalf(30)) if parsed else None
+    except Exception:
+        return False
+    return value is not None and abs(value - float(number)) <= 0.5 * 10.0**-decimals
+
+
+def _sole_value(prepared: str, gold: str) -> str:
+    """``x = 2`` -> ``2``: the one value of an answer that labels it, else the answer."""
+    values = _relation_values(prepared, gold)
+    if values is not None and len(values[0]) == 1 and not values[1]:
+        return values[0][0]
+    return prepared
+
+
+def _grade_relation(values: tuple[list[str], list[str]], gold: str) -> Verdict:
+    """Every exact value must be right and every approximation agree with the gold; a value
+    that is not is an answer offered beside the right one (``hedged``)."""
+    exact, approximate = values
+    if not exact:
+        return _grade_forms(approximate[-1], gold) if approximate else fail("not_equal")
+    if _gold_is_set(gold):
+        verdicts = [_grade_forms(", ".join(exact), gold)]
+    else:
+        verdicts = [_grade_forms(value, gold) for value in exact]
+    if len(exact) == 1 and not approximate:
+        return verdicts[0]
+    if not all(v.correct for v in verdicts):
+        return fail("hedged")
+    return OK if all(_rounds_to(a, gold) for a in approximate) else fail("hedged")
+
+
 def grade_answer(answer: str, gold: str) -> Verdict:
     """One boxed answer against the normalised gold. An answer that offers alternatives
     (``7 (possibly 8)``, ``3 \\text{ or } 4``) is a hedge unless every alternative is right, or the
@@ -347,15 +499,21 @@ def grade_answer(answer: str, gold: str) -> Verdict:
         return OK
     if hedges(prepared) and not hedges(gold):  # "7 (probably)", "Monday, not sure"
         return fail("hedged")
+    if _LEADING_INEQUALITY.match(prepared) and not _LEADING_INEQUALITY.match(gold):
+        return fail("not_equal")  # "\\geq 7" is a bound, not the value 7
     parts = split_alternatives(unwrap_text(prepared)) if has_alternatives(prepared) else [prepared]
+    aside = _VALUE_ASIDE.match(prepared) if len(parts) == 1 else None
+    if aside and not _LETTERS.search(_COMMAND.sub("", aside.group(2))):
+        parts = [aside.group(1), aside.group(2)]  # "7 (8)": a second value offered beside 7
     if len(parts) == 1:
-        return _grade_forms(prepared, gold)
+        values = _relation_values(prepared, gold)
+        return _grade_forms(prepared, gold) if values is None else _grade_relation(values, gold)
     if _gold_is_set(gold):
-        return _grade_forms(", ".join(parts), gold)
+        return _grade_forms(", ".join(_sole_value(prepare(p), gold) for p in parts), gold)
     if len(parts) > MAX_DISTINCT_ANSWERS:
         return fail("hedged")
     for part in parts:
-        if not _grade_forms(_as_value(prepare(part), gold), gold).correct:
+        if not grade_answer(part, gold).correct:
             return fail("hedged")
     return OK
 
@@ -404,7 +562,7 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         )
 
     def together(answers: list[str]) -> Verdict:  # one root per box, when the gold is several
-        return grade_answer(", ".join(prepare(a) for a in answers), gold)
+        return grade_answer(", ".join(_sole_value(prepare(a), gold) for a in answers), gold)
 
     return judge_final_answers(
         final_answers(solution_str),

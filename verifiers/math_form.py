@@ -83,21 +83,52 @@ def _repeating(m: re.Match) -> str:
     return f"{'-' if value < 0 else ''}\\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
 
 
+# "0.3636\\ldots", "0.1666...": digits then dots; the period is the shortest block its decimals
+# end with twice ("36" in 3636, "6" in 1666); "3.14159\\ldots" repeats nothing and is left alone
+_DOTS = re.compile(r"(?<![\w.])(-?\d*)\.(\d{2,30})\s*(?:\\[lc]?dots\b|\\ldotp|\.\.\.|…)")
+# "4.\\dot{6}", "0.\\dot{1}\\dot{8}": the dots mark the first and last digit of the period
+_DOT_ACCENT = re.compile(
+    r"(?<![\w.])(-?\d*)\.(\d{0,30})\\dot\s*\{?(\d)\}?(?:(\d{0,30})\\dot\s*\{?(\d)\}?)?(?![\d\\])"
+)
+
+
+def _dots(m: re.Match) -> str:
+    whole, decimals = m.groups()
+    for size in range(1, len(decimals) // 2 + 1):
+        if decimals[-2 * size : -size] == decimals[-size:]:
+            return f"{whole}.{decimals[:-size]}\\overline{{{decimals[-size:]}}}"
+    return m.group()
+
+
+def _dot_accent(m: re.Match) -> str:
+    whole, fixed, first, middle, last = m.groups()
+    period = first + (f"{middle}{last}" if last else "")
+    return f"{whole}.{fixed}\\overline{{{period}}}"
+
+
 def plain_numbers(text: str) -> str:
     """Numbers in scientific notation and repeating decimals written out as plain numbers:
     ``1.5e3`` / ``1.5 \\times 10^{3}`` -> ``1500``, ``10^{6}`` -> ``1000000``,
     ``4.\\overline{6}`` -> ``\\frac{14}{3}``. Exponents over ``MAX_EXPONENT_DIGITS`` digits and
     periods over 30 digits are left as written."""
-    text = _REPEATING.sub(_repeating, text)
+    text = _REPEATING.sub(_repeating, _DOT_ACCENT.sub(_dot_accent, _DOTS.sub(_dots, text)))
     text = _E_NOTATION.sub(lambda m: _decimal(m.group(1), m.group(2)), text)
     text = _TIMES_TEN.sub(lambda m: _decimal(m.group(1), m.group(2) or m.group(3)), text)
     return _TEN_POWER.sub(lambda m: _decimal("1", m.group(1) or m.group(2)), text)
 
 
+_FUNCTION = re.compile(
+    r"\\(ln|log|lg|exp|sin|cos|tan|cot|sec|csc|arcsin|arccos|arctan|sinh|cosh|tanh)(?![a-zA-Z])"
+)
+_FUNCTION_NAME = {"ln": "log", "lg": "log", "arcsin": "asin", "arccos": "acos", "arctan": "atan"}
+MAX_EXPANDED_TERMS = 400  # like terms are looked for only where expanding stays this small
+
+
 def latex_operations(text: str) -> set[str]:
     """The operations of :mod:`this module <.math_form>` that the parser evaluates before its tree
     can show them: named ones (``\\gcd``, ``\\det``, ``\\binom``, ...) and fractions of two
-    integers whose value is an integer."""
+    integers whose value is an integer. (Functions the parser evaluates away, ``e^{\\ln 7}`` read
+    as 7, are found by :func:`operations` against the tree.)"""
     ops = {_NAME.get(n, n) for m in _NAMED.finditer(text) for n in [(m[1] or m[2]).lower()]}
     for m in _FRACTION.finditer(text):
         num, den = m[1] or m[2] or m[5], m[3] or m[4] or m[6]
@@ -145,6 +176,8 @@ def tree_operations(expr: object) -> set[str]:
         elif constant and isinstance(node, Add):
             if not _complex_standard_form(node):
                 ops.add("add")
+        elif isinstance(node, Add) and _like_terms(node):
+            ops.add("collect")  # (x+1)^2 - 2x - 1: terms that cancel or combine, left undone
         elif constant and isinstance(node, Mul):
             if len([a for a in node.args if a != -1]) > 1:  # not a minus sign
                 ops.add("mul")
@@ -162,6 +195,49 @@ def tree_operations(expr: object) -> set[str]:
 
     visit(expr)
     return ops
+
+
+def _terms_estimate(node: object) -> int:
+    """An upper bound on the number of terms ``node`` expands to (not expanding inside
+    functions), capped just past ``MAX_EXPANDED_TERMS``."""
+    from math import comb
+
+    from sympy import Add, Mul, Pow
+
+    cap = MAX_EXPANDED_TERMS + 1
+    if isinstance(node, Add):
+        return min(cap, sum(_terms_estimate(a) for a in node.args))
+    if isinstance(node, Mul):
+        total = 1
+        for a in node.args:
+            total = min(cap, total * _terms_estimate(a))
+        return total
+    if isinstance(node, Pow) and node.exp.is_Integer and node.exp > 1:
+        if node.exp > 64:
+            return cap
+        base = _terms_estimate(node.base)
+        return min(cap, comb(int(node.exp) + base - 1, base - 1)) if base > 1 else 1
+    return 1
+
+
+def _like_terms(node: object) -> bool:
+    """Whether two terms of a sum with variables share a monomial once each is expanded: terms a
+    simplified answer would have combined (``(x+1)^2 - 2x - 1``, ``x + x``). Only where the
+    expansion stays under ``MAX_EXPANDED_TERMS`` terms; never raises."""
+    from sympy import Add, expand
+
+    seen: set = set()
+    try:
+        for arg in node.args:
+            if _terms_estimate(arg) > MAX_EXPANDED_TERMS:
+                return False
+            monomials = {t.as_coeff_Mul()[1] for t in Add.make_args(expand(arg, deep=False))}
+            if monomials & seen:
+                return True
+            seen |= monomials
+    except Exception:  # sympy on hostile input: not this form
+        return False
+    return False
 
 
 def _imaginary(node: object) -> bool:
@@ -209,6 +285,28 @@ def operations(text: str, expr: object) -> set[str] | None:
     """The operations of an answer written ``text`` and parsed to ``expr`` (None for an answer
     that does not parse to a tree), or None when they cannot be read (too large)."""
     try:
-        return latex_operations(text) | tree_operations(expr)
+        return latex_operations(text) | tree_operations(expr) | _evaluated_away(text, expr)
     except (_TooBig, RecursionError):
         return None
+
+
+def _evaluated_away(text: str, expr: object) -> set[str]:
+    """Functions the answer writes that its tree does not hold: the parser evaluated them
+    (``e^{\\ln 7}`` is read as 7, ``\\sin\\frac{\\pi}{6}`` as 1/2), so they were applied to
+    numbers."""
+    from sympy import Basic, E, Pow, preorder_traversal
+    from sympy.core.function import Application
+
+    written = {_FUNCTION_NAME.get(m[1], m[1]) for m in _FUNCTION.finditer(text)}
+    if not written:
+        return set()
+    held = set()
+    if isinstance(expr, Basic):
+        for count, node in enumerate(preorder_traversal(expr)):
+            if count > MAX_NODES:
+                raise _TooBig
+            if isinstance(node, Application):
+                held.add(type(node).__name__.lower())
+            elif isinstance(node, Pow) and node.base == E:  # e^{x} as a power of E
+                held.add("exp")
+    return written - held

@@ -52,6 +52,8 @@ def judge_final_answers(
     if isinstance(answers, FinalAnswers):
         if answers.cut_off:
             return fail("cut_off")
+        if answers.hedged:  # the text after the final answer retracts or doubts it
+            return fail("hedged")
         answers = answers.answers
     distinct: dict[str, str] = {}
     for answer in answers:

@@ -10,7 +10,8 @@ drinker)}``); the same name boxed more than once. Not accepted, and why:
   :mod:`.extract`'s rule;
 - doubt inside the box, in a parenthetical or a trailing clause, whether or not it names another
   candidate (``Arnold (probably)``, ``\\text{Arnold (probably; Bob is also possible)}``,
-  ``Arnold, not sure``): a hedge (``hedged``; the words are :func:`.extract.hedges`'s);
+  ``Arnold, not sure``, ``Arnold?``), or a confidence (``Arnold (60%)``): a hedge (``hedged``;
+  the words are :func:`.extract.hedges`'s, in several languages);
 - a sentence or anything beside the name (``\\boxed{House 1: Arnold}``): the prompt asks for the
   name only, and a box that may hold more than one name cannot be read as one answer;
 - a box inside the reasoning (before ``</think>``) is not an answer (see :mod:`.extract`).
@@ -29,6 +30,7 @@ from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
 _AROUND = " \t\n\"'“”‘’`*_.,;:!?()[]{}"
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)\s*$")
+_PERCENT = re.compile(r"\d\s*\\?%")
 
 
 def name_key(answer: str) -> str:
@@ -46,7 +48,8 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
 
     def grade(answer: str) -> Verdict:
         text = clean_answer(answer)
-        if has_alternatives(text) or hedges(text):  # "Arnold (or Bob)", "Arnold (probably)"
+        # "Arnold (or Bob)", "Arnold (probably)", "Arnold (60%)": a confidence is doubt
+        if has_alternatives(text) or hedges(text) or _PERCENT.search(text):
             return fail("hedged")
         return OK if name_key(answer) == gold else fail("not_equal")
 
