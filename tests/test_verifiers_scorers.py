@@ -1,6 +1,7 @@
 """The non-code scorers on the paper's appendix examples (SPEC 8), tricky negatives, and fuzz."""
 
 import json
+import re
 import threading
 
 import pytest
@@ -160,8 +161,9 @@ def test_fuzz_arbitrary_text_never_raises(task, text):
 @given(expr=st.text(alphabet="0123456789+-*/()÷× ", max_size=60))
 def test_fuzz_countdown_expressions_never_raise(expr):
     verdict = score("countdown", f"\\boxed{{{expr}}}", CD)
-    # an empty box is the instruction quoted back, not an answer: no_boxed
-    expected = (
-        {"no_boxed"} if not expr.strip() else {"wrong_numbers", "not_equal", "bad_expression"}
-    )
+    # an empty box is the instruction quoted back, not an answer: no_boxed; so is a box holding
+    # only markdown emphasis around blanks ("* *" is an emphasised nothing, README Rewards)
+    emphasis = re.fullmatch(r"(\*\*|\*)(.+)\1", expr.strip())
+    empty = not expr.strip() or (emphasis is not None and not emphasis.group(2).strip())
+    expected = {"no_boxed"} if empty else {"wrong_numbers", "not_equal", "bad_expression"}
     assert verdict.reason in expected | {"ok"}

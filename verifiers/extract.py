@@ -311,12 +311,25 @@ def doubts_after(rest: str, answer: str) -> bool:
     solution"), or another number stated as the answer ("Final answer: 8" after
     ``\\boxed{7}``). A closing remark ("This satisfies every condition.", "I hope it is
     correct.", units, a check that agrees) is none of these."""
-    if _DOUBT_AFTER.search(rest):
-        return True
     boxed = clean_answer(answer)
+    if _DOUBT_AFTER.search(rest) and not _settled(rest, boxed):
+        return True
     if not _PLAIN_NUMBER.fullmatch(boxed):
         return False
     return any(float(m.group(1)) != float(boxed) for m in _RESTATED.finditer(rest))
+
+
+def _settled(rest: str, boxed: str) -> bool:
+    """Whether the response settles its doubt: its last sentence restates the boxed answer and
+    doubts nothing ("Hmm, should the endpoints be included? ... Since it is strict, the answer
+    stays (-2, 8)."), as a grader reads a doubt raised and answered."""
+    sentences = [s for s in _SENTENCE_END.split(rest.strip()) if s.strip()]
+    if not sentences or not boxed or _DOUBT_AFTER.search(sentences[-1]):
+        return False
+    last = " ".join(sentences[-1].split())
+    if _PLAIN_NUMBER.fullmatch(boxed):
+        return re.search(rf"(?<![\d.]){re.escape(boxed)}(?![\d]|\.\d)", last) is not None
+    return " ".join(boxed.split()) in last
 
 
 def _bare(gap: str) -> bool:

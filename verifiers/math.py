@@ -389,6 +389,34 @@ _ENV = re.compile(r"\\(begin|end)\s*\{[^{}]*\}")
 _VALUE_ASIDE = re.compile(r"^(.*?\S)(?:\s+|\s*\\text\s*\{\s*)\(\s*([^()]*?)\s*\)\s*\}?$")
 
 
+_SET_BUILDER = re.compile(r"\\\{\s*[A-Za-z]\s*(?:\\mid|\\vert|\||:)\s*(.+?)\s*\\\}", re.DOTALL)
+
+
+def _union_of_inequalities(parts: list[str], gold: str) -> bool:
+    """``x < -2 \\text{ or } x > 2`` for ``(-\\infty,-2)\\cup(2,\\infty)``: "or" between
+    inequalities of one variable is the union of their sets, not answers offered together. Each
+    part must be what :func:`_same_set` reads (linear sides), so solving is instant."""
+    from math_verify import parse
+    from sympy import Union
+
+    if len(parts) > MAX_DISTINCT_ANSWERS or len(gold) > MAX_ANSWER_CHARS:
+        return False
+    try:
+        gold_parsed = _parse_gold(gold)
+        exprs = [parse(f"\\boxed{{{prepare(p)}}}", parsing_timeout=None) for p in parts]
+        if not gold_parsed or not all(exprs):
+            return False
+        exprs = [e[0] for e in exprs]
+        if len(set().union(*(e.free_symbols for e in exprs))) != 1:
+            return False
+        sets = [e.as_set() for e in exprs]
+        if not all(_same_set(e, s) for e, s in zip(exprs, sets, strict=True)):
+            return False  # not a linear inequality in the variable
+        return Union(*sets) == gold_parsed[0]
+    except Exception:  # not inequalities sympy can solve
+        return False
+
+
 def _top_level_sides(answer: str) -> list[tuple[str, str]]:
     """The sides of ``answer`` at its top level (outside braces, brackets and environments),
     each with the relation before it (``""`` for the first)."""
@@ -501,9 +529,18 @@ def grade_answer(answer: str, gold: str) -> Verdict:
         return fail("hedged")
     if _LEADING_INEQUALITY.match(prepared) and not _LEADING_INEQUALITY.match(gold):
         return fail("not_equal")  # "\\geq 7" is a bound, not the value 7
+    builder = _SET_BUILDER.fullmatch(prepared)
+    if builder:  # "\\{x \\mid x \\ge 2\\}": the set its condition describes
+        prepared = builder.group(1).strip()
     parts = split_alternatives(unwrap_text(prepared)) if has_alternatives(prepared) else [prepared]
+    if len(parts) > 1 and _union_of_inequalities(parts, gold):
+        return OK
     aside = _VALUE_ASIDE.match(prepared) if len(parts) == 1 else None
-    if aside and not _LETTERS.search(_COMMAND.sub("", aside.group(2))):
+    if (
+        aside
+        and "," not in aside.group(2)
+        and not _LETTERS.search(_COMMAND.sub("", aside.group(2)))
+    ):
         parts = [aside.group(1), aside.group(2)]  # "7 (8)": a second value offered beside 7
     if len(parts) == 1:
         values = _relation_values(prepared, gold)
