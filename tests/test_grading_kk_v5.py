@@ -65,7 +65,6 @@ def test_doubt_in_the_final_statement_is_a_hedge(response):
         block("If Samuel is a knight, Mia is a knave."),
         block("Assuming Samuel is a knight, Mia is a knave."),
         block("Suppose Samuel is a knight. Then Mia is a knave."),
-        block("Let's say Samuel is a knight; then Mia is a knave."),
         block("Hypothesis: " + RIGHT + "."),
         block("Samuel is a knight only if Mia is a knave."),
         block("Samuel is a knight iff Mia is a knave."),
@@ -75,6 +74,8 @@ def test_doubt_in_the_final_statement_is_a_hedge(response):
         block("Samuel is a knight -> Mia is a knave"),
         block("Samuel is a knight ⇔ Mia is a knave"),
         block("Samuel is a knight ∨ Mia is a knave"),
+        block("Samuel is a knight or Mia is a knave"),  # the same disjunction in words
+        block("Either Samuel is a knight, or else Mia is a knave."),
         block("¬(Samuel is a knave ∧ Mia is a knight)"),
         block("Samuel is a knight XOR Mia is a knight"),
         block("It is not true that Samuel is a knave and Mia is a knight."),
@@ -86,6 +87,12 @@ def test_doubt_in_the_final_statement_is_a_hedge(response):
 def test_conditional_or_formula_or_question_is_no_answer(response):
     verdict = score("logic", response, SK_MK)
     assert verdict.score == 0.0 and verdict.reason == "hedged"
+
+
+def test_a_statement_after_say_is_a_claim_even_when_it_means_suppose():
+    # "say" reads as a verb of saying (a claim restated), so Samuel has no role at all
+    response = block("Let's say Samuel is a knight; then Mia is a knave.")
+    assert score("logic", response, SK_MK).reason == "missing_person"
 
 
 # ---- several answer blocks: the house's box rule ---------------------------------------------
@@ -156,6 +163,9 @@ def test_text_after_the_block(response, truth, reason):
         (block("Samuel is a knight and Mia is one of the knaves."), SK_MK),
         (block("Samuel is a knave? No: Samuel is a knight. Mia is a knave."), SK_MK),
         (block("Samuel is a knight ∧ Mia is a knave"), SK_MK),  # a conjunction asserts both
+        # "whether" sets no condition: the role holds either way
+        (block("Samuel is a knight (regardless of whether Mia lies), Mia is a knave."), SK_MK),
+        (block("Samuel is a knight whether or not Mia lies; Mia is a knave."), SK_MK),
         # a justification is no condition: a counterfactual "if ... were"
         (block(RIGHT + " (if Samuel were a knave, his claim would be true)."), SK_MK),
         ("If Samuel is a knave, his claim is true, a contradiction, so " + RIGHT + ".", SK_MK),
