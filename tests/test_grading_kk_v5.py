@@ -70,6 +70,9 @@ def test_doubt_in_the_final_statement_is_a_hedge(response):
         block("Samuel is a knight iff Mia is a knave."),
         block("Samuel is a knight provided that Mia is a knave."),
         block("Samuel is a knight whenever Mia is a knave."),
+        block("Samuel is a knight when Mia is a knave."),
+        block("No one can say whether Samuel is a knight and Mia is a knave."),
+        block("I wonder whether Samuel is a knight and Mia is a knave."),  # an embedded question
         block("Samuel is a knight ⟹ Mia is a knave"),
         block("Samuel is a knight -> Mia is a knave"),
         block("Samuel is a knight ⇔ Mia is a knave"),

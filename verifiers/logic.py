@@ -58,13 +58,15 @@ Role statements (any case; markdown bold, italics and backticks are ignored):
 Not asserted (a statement of the reasoning, or no answer when it is all the final statement
 says): a sentence that ends in a question mark (``Samuel is a knave? No: Samuel is a knight.``
 asserts only the knight); a clause under a condition ("if", "only if", "iff", "unless",
-"provided", "whenever", "assume", "suppose", "hypothesis", "in case"; a sentence that goes on
-with "then"), holding a logical operator (``→`` ``⟹`` ``⇔`` ``∨`` ``¬`` XOR between statements,
+"provided", "whenever", "when" between two statements, "assume", "suppose", "hypothesis", "in
+case"; a sentence that goes on with "then"; and what follows "whether", an embedded question, up to a comma or a closing
+bracket), holding a logical operator (``→`` ``⟹`` ``⇔`` ``∨`` ``¬`` XOR between statements,
 "or"/"either" joining two statements) or negated as a whole ("it is false that", "not the case
 that"). A clause ends at a sentence's end or at a conclusion ("so", "therefore", ...). In a
 block such a statement is a ``hedged`` answer; in free text it is reasoning. A counterfactual is
 no condition (``Samuel is a knight (if he were a knave, his claim would be true)``), nor is
-"whether", and ``∧`` asserts both sides as "and" does.
+"whether" (``Samuel is a knight whether or not Mia lies``), and ``∧`` asserts both sides as
+"and" does.
 
 Not role statements: an inhabitant's claim, restated. Text in quotes (``"..."``, ``“...”``,
 ``'...'``; but not a list of quoted statements, ``["Grace is a knave", ...]``) and a statement right after a verb of saying (``she claimed that Noah is a knave``,
@@ -266,6 +268,9 @@ _CONDITION = re.compile(
     r"[^\W\d_]))\b",
     re.IGNORECASE,
 )
+# an embedded question: what follows "whether" (up to a comma or a closing bracket) is asked,
+# not said
+_WHETHER = re.compile(r"\bwhether\b[^),]*", re.IGNORECASE)
 # "if he were a knave, ...": a counterfactual argues for the answer, it sets no condition on it
 _COUNTERFACTUAL = re.compile(r"\s+(?:[\w'’-]+\s+){0,3}?(?:were|had)\b", re.IGNORECASE)
 _NEGATED_CLAUSE = re.compile(
@@ -376,11 +381,11 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
         re.IGNORECASE,
     )
     # an implication or a disjunction between two statements: "Ava is a knight → Leo is a
-    # knave", "Ava is a knight or Leo is a knave", "either Ava is a knight ..." (but "Ava →
+    # knave", "Ava is a knight when Leo is a knave", "Ava is a knight or Leo is a knave", "either Ava is a knight ..." (but "Ava →
     # knight" names a role, and "Ava is a knight → her claim holds" explains it)
     someone = rf"(?:\b{name}\b|every(?:one|body)\b|all\b|none\b|nobody\b|no\s+one\b)"
     implication = re.compile(
-        r"(?:knight|knave)s?[\s)\]]*(?:(?:→|->|⟶|⇒|=>|⟹|⊃)[\s(\[]*|,?\s*\b(?:or|otherwise)\s+"
+        r"(?:knight|knave)s?[\s)\]]*(?:(?:→|->|⟶|⇒|=>|⟹|⊃)[\s(\[]*|,?\s*\b(?:or|otherwise|when)\s+"
         rf"(?:else\s+)?){someone}|\beither\s+{someone}",
         re.IGNORECASE,
     )
@@ -645,6 +650,8 @@ def _moods(text: str, implication: re.Pattern) -> list[tuple[int, int, str]]:
                 if goes_on or _conditional(text, clause_start, cut, implication):
                     moods.append((clause_start, cut, CONDITIONAL))
                     conditional = True
+                elif embedded := _WHETHER.search(text, clause_start, cut):
+                    moods.append((embedded.start(), embedded.end(), QUESTION))
                 clause_start = cut
             after_condition = conditional
         start = resume
