@@ -5,16 +5,28 @@ with ``true`` = knight.
 
 What is graded. Models solve these puzzles by testing hypotheses ("suppose Grace is a knight ...
 so Grace is a knave"), so only the final statement of roles counts:
-- the last ``<answer>...</answer>`` block after ``</think>``, when there is one (the prompt asks for
-  it): every role statement in it counts, and a person given two roles there is ``hedged``;
+- the ``<answer>...</answer>`` blocks after ``</think>``, when there are any (the prompt asks for
+  one), chosen by the rule every boxed task follows (:func:`.extract.final_answers`, each block
+  standing in for a box): the last block counts, with the blocks offered beside it (a bare gap,
+  "or", "maybe", ...: two different answers are then ``hedged``); a block withdrawn by an
+  explicit correction ("wrong", "mistake", "correction", ...) or followed by a derivation is
+  left out. Every role statement in the blocks that count counts, and a person given two roles
+  there is ``hedged``. A different role stated after the last block is a second answer: it
+  replaces the block's after an explicit correction ("Correction: Mia is a knight") and is
+  ``hedged`` otherwise ("Hmm, actually Mia is a knight");
 - else the last complete list in the text after ``</think>``: walking back from the end, the
   shortest run of role statements that names every person. A person stated twice inside that run
   with different roles is ``hedged``; statements before it are reasoning.
 
 Role statements (any case; markdown bold, italics and backticks are ignored):
 - ``Grace is a knave``, ``Grace is also a knight``, ``Grace is therefore/thus/indeed/... a knave``,
-  ``Grace must be a knight``, ``Grace's a knave``, ``Grace is the knave``, ``..., Grace, who is a
-  knave``; ``(1) Grace is a knave``; ``Grace: knave``, ``Grace - knave``, ``Grace — knave``,
+  ``Grace must be a knight`` (also "was", "has to be", "turns out to be", "proves to be", "can
+  only be"), ``Grace's a knave``, ``Grace is the knave``, ``Grace is one of the knaves``,
+  ``Grace is an honest knight`` / ``a lying knave``, ``..., Grace, who is a knave``; ``(1) Grace
+  is a knave``; "tells the truth", "is honest" for a knight and "lies", "is lying" for a knave;
+- what follows a role statement and names more people: the verb left out (``Grace is a knight
+  and Mia a knave``, ``Noah is a knight, Ruby a knave, Owen a knight``), the same role (``...,
+  and so is Mia``, ``...; Mia is too``), the other one (``Grace is a knight; Mia isn't``); ``Grace: knave``, ``Grace - knave``, ``Grace — knave``,
   ``Grace = knave``, ``Grace (knave)``, ``Grace → knave``, JSON or a Python dict
   (``{"Grace": "knave", ...}``), a table row ``| Grace | Knave |`` or ``Grace & Knave \\\\``, a
   table whose header row holds the names and the row below it the roles;
@@ -43,6 +55,19 @@ Role statements (any case; markdown bold, italics and backticks are ignored):
   puzzle says every inhabitant is one of the two, so the negation names the other role exactly
   as "knave" does.
 
+Not asserted (a statement of the reasoning, or no answer when it is all the final statement
+says): a sentence that ends in a question mark (``Samuel is a knave? No: Samuel is a knight.``
+asserts only the knight); a clause under a condition ("if", "only if", "iff", "unless",
+"provided", "whenever", "when" between two statements, "assume", "suppose", "hypothesis", "in
+case"; a sentence that goes on with "then"; and what follows "whether", an embedded question, up to a comma or a closing
+bracket), holding a logical operator (``→`` ``⟹`` ``⇔`` ``∨`` ``¬`` XOR between statements,
+"or"/"either" joining two statements) or negated as a whole ("it is false that", "not the case
+that"). A clause ends at a sentence's end or at a conclusion ("so", "therefore", ...). In a
+block such a statement is a ``hedged`` answer; in free text it is reasoning. A counterfactual is
+no condition (``Samuel is a knight (if he were a knave, his claim would be true)``), nor is
+"whether" (``Samuel is a knight whether or not Mia lies``), and ``∧`` asserts both sides as
+"and" does.
+
 Not role statements: an inhabitant's claim, restated. Text in quotes (``"..."``, ``“...”``,
 ``'...'``; but not a list of quoted statements, ``["Grace is a knave", ...]``) and a statement right after a verb of saying (``she claimed that Noah is a knave``,
 ``he says Mia is a knight``, ``Lily lied when saying ...``: said, says, claims, claimed, states,
@@ -59,17 +84,28 @@ a knave``, ``... (maybe a knave)``: ``hedged``); a statement about everyone foll
 clause, by doubt ("possibly", "maybe", "perhaps", "probably", "could/might/may (also) be":
 ``Everyone is a knave, except possibly Ava``, ``All four are knaves, though Ava might be a
 knight``): the answer leaves someone undecided (``hedged``; "could not", "could never" are no
-doubt); any wrong role (``not_equal``).
+doubt); doubt anywhere in the final answer or after it (:func:`doubts`: the words of
+:func:`.extract.hedges` and "guess", "tentative", "unverified", "unless", "vice versa", "the
+other way round", "alternatively", "I don't know", "kidding"; "cannot determine",
+"undetermined", "one of two consistent assignments"; the same in German, French, Spanish,
+Italian and Dutch; a confidence under 100%; ``🤔 ❓ ¿``; words in a script other than the Latin
+one, which the grader cannot read; a question about a person or a role that no statement after
+it answers): ``hedged``. A remark that doubts nothing is fine (``(I'm fairly, though not
+completely, confident about Liam.)``, ``Let me know if you want the steps.``). Any wrong role:
+``not_equal``.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from pac_verl.verifiers.extract import (
     after_think,
+    final_answers,
     stops_mid_sentence,
     tail,
     think_unclosed,
@@ -78,6 +114,8 @@ from pac_verl.verifiers.extract import (
 from pac_verl.verifiers.verdict import OK, Verdict, fail
 
 HEDGE = "hedge"  # a statement that gives a person both roles
+CONDITIONAL = "conditional"  # a statement under a condition, in a formula or negated: not asserted
+QUESTION = "question"  # a statement that ends in a question mark: not asserted
 _MARKDOWN = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)|`")
 _QUOTED = re.compile(
     r"\"[^\"\n]{0,300}\"|“[^”\n]{0,300}”|‘[^’\n]{0,300}’|(?<!\w)'[^'\n]{0,300}'(?!\w)"
@@ -96,9 +134,24 @@ _ROLE = r"(knight|knave)s?"
 _OTHER_ROLE = r"(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+)(knight|knave)s?\b)?"
 
 
+# the verb of a role statement: "is", "was", "must be", "has to be", "turns out to be", ...
+_VERB = (
+    r"(?:is|was|must\s+be|(?:has|had)\s+to\s+be|(?:turns|turned)\s+out\s+to\s+be|"
+    r"(?:proves|proved)\s+to\s+be|can\s+only\s+be)"
+)
+_PLURAL_VERB = (
+    r"(?:are|were|must\s+be|(?:have|had)\s+to\s+be|turn(?:ed)?\s+out\s+to\s+be|"
+    r"can\s+only\s+be)"
+)
+# an adjective that describes the role it stands before: "an honest knight", "a lying knave"
+_ADJECTIVE = (
+    r"(?:(?:honest|truthful|truth-telling|lying|dishonest|deceitful|genuine|true|real)\s+)?"
+)
 _SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)", re.IGNORECASE)
 _PLURAL = re.compile(
-    rf"(?<!\s)\s+are\s+{_ADVERBS}(not\s+)?(?:the\s+)?{_ROLE}\b{_OTHER_ROLE}", re.IGNORECASE
+    rf"(?<!\s)\s+{_PLURAL_VERB}\s+{_ADVERBS}(not\s+)?(?:the\s+)?{_ADJECTIVE}{_ROLE}\b"
+    + _OTHER_ROLE,
+    re.IGNORECASE,
 )
 GROUP_WINDOW = 300  # characters before "are knights" searched for the group's names
 REST = ""  # the name of a statement about everyone not named ("all the others are knights")
@@ -177,7 +230,91 @@ _HEDGE_AFTER = re.compile(
 _SYNONYMS = (
     (re.compile(r"\btruth[\s-]?teller(s?)\b", re.IGNORECASE), r"knight\1"),
     (re.compile(r"\bliar(s?)\b", re.IGNORECASE), r"knave\1"),
+    # "Mia always tells the truth", "Mia is honest": a knight; "Mia lies", "Mia is lying": a knave
+    (
+        re.compile(
+            r"\b(?:(?:is|was)\s+(?:always\s+)?(?:telling\s+the\s+truth|honest|truthful)|"
+            r"(?:always\s+)?(?:tells|told)\s+the\s+truth)\b(?!\s+(?:knight|knave|person))",
+            re.IGNORECASE,
+        ),
+        "is a knight",
+    ),
+    (
+        re.compile(
+            r"\b(?:(?:is|was)\s+(?:always\s+)?(?:lying|dishonest)|(?:always\s+)?(?:lies|lied))"
+            r"\b(?!\s+(?:knight|knave|person))",
+            re.IGNORECASE,
+        ),
+        "is a knave",
+    ),
 )
+# where a sentence ends; a clause also ends at a conclusion ("so", "therefore", ...; not "so is")
+_BOUNDARY = re.compile(r"[.!?;\n？。！；]+")
+_CONCLUSION = re.compile(
+    r"\b(?:so|therefore|thus|hence|consequently|which\s+means|meaning)\b"
+    r"(?!\s+(?:is|are|was|were)\b)",
+    re.IGNORECASE,
+)
+# a sentence that goes on from a condition: "Suppose Ava is a knight. Then Leo is a knave."
+_THEN = re.compile(r"\s*(?:then|in\s+(?:that|this)\s+case)\b", re.IGNORECASE)
+# a condition on the clause: "if", "unless", "only if", "iff", "provided (that)", "whenever",
+# "assume", "suppose", "hypothesis", "let's say", "in case" (not "whether": "a knight whether or
+# not Mia lies" holds either way)
+_CONDITION = re.compile(
+    r"\b(?:(?P<if>if)|iff|unless|whenever|assum(?:e|es|ed|ing)|suppos(?:e|es|ing)|"
+    r"hypothes[ie]s|hypothesi[sz]e[ds]?|hypothetical(?:ly)?|let['’]?s\s+say|let\s+us\s+say|"
+    r"in\s+case|on\s+(?:the\s+)?condition|provid(?:ed|ing)\s+that|"
+    r"provid(?:ed|ing)(?=\s+(?!(?:by|in|above|below|here|earlier|information|statements?|clues?)\b)"
+    r"[^\W\d_]))\b",
+    re.IGNORECASE,
+)
+# an embedded question: what follows "whether" (up to a comma or a closing bracket) is asked,
+# not said
+_WHETHER = re.compile(r"\bwhether\b[^),]*", re.IGNORECASE)
+# "if he were a knave, ...": a counterfactual argues for the answer, it sets no condition on it
+_COUNTERFACTUAL = re.compile(r"\s+(?:[\w'’-]+\s+){0,3}?(?:were|had)\b", re.IGNORECASE)
+_NEGATED_CLAUSE = re.compile(
+    r"\b(?:false|untrue|not\s+true|not\s+the\s+case|wrong|incorrect)\s+that\b", re.IGNORECASE
+)
+# a formula: or, not, xor, equivalence ("∧" alone asserts both sides and is read as "and")
+_LOGIC = re.compile(r"[∨¬⊕⊻⇔⟺↔⟷]|<->|<=>|\bxor\b|\bimplies\b", re.IGNORECASE)
+# an explicit correction (the words of :mod:`.extract`'s box rule)
+_CORRECTION = re.compile(
+    r"\b(?:wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculated|"
+    r"correct(?:ing|ion|ed)|not\s+(?:right|correct)|scratch\s+that|take\s+(?:that|it)\s+back|"
+    r"retract(?:ed|ing)?)\b",
+    re.IGNORECASE,
+)
+# doubt about the final answer, or another answer offered beside it (:func:`doubts`)
+_DOUBT = re.compile(
+    r"\b(?:probably|possibly|perhaps|maybe|likely|unsure|uncertain|"
+    r"not\s+(?:sure|certain|verified)|(?:also|equally)\s+possible|"
+    r"(?:might|could)(?!\s+(?:not|never|only)\b)|may\s+(?:well\s+|also\s+)?(?:be|have)|"
+    r"guess(?:ed|ing)?|tentative(?:ly)?|unverified|unconfirmed|unless|"
+    r"(?:don['’]t|do\s+not|doesn['’]t)\s+know|no\s+idea|kidding|joking|"
+    r"vice\s+versa|other\s+way\s+a?round|or\s+(?:the\s+)?(?:reverse|opposite|inverse)|"
+    r"or\s+not(?=\s*(?:[.!?;)\]]|$))|alternatively|"
+    r"(?:cannot|can['’]t|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+"
+    r"(?:be\s+)?(?:determined?|tell|decided?|known?|say|conclude)|"
+    r"undetermined|indeterminate|undecidable|not\s+(?:uniquely\s+)?determined|no\s+unique|"
+    r"not\s+unique|ambiguous|(?:insufficient|not\s+enough)\s+information|"
+    r"(?:two|several|multiple|many|more\s+than\s+one)\s+(?:consistent\s+|possible\s+|valid\s+)?"
+    r"(?:solutions|assignments|answers|possibilities)|"
+    r"one\s+of\s+(?:two|several|many|the)\s+(?:consistent|possible|valid)|"
+    r"both\s+(?:(?:assignments|solutions|answers|options|cases)\s+)?(?:are|seem|remain)\s+"
+    r"(?:consistent|possible|valid)|"
+    # the same in other languages written in the Latin script
+    r"vielleicht|umgekehrt|wahrscheinlich|vermutlich|eventuell|oder|wenn|"
+    r"peut[\s-]?[eê]tre|l['’]inverse|inversement|probablement|ou|sinon|"
+    r"quiz[aá]s?|tal\s+vez|talvez|al\s+rev[eé]s|viceversa|forse|oppure|probabilmente|"
+    r"misschien|omgekeerd)(?!\w)|"
+    r"(?<![\d.,])\d{1,2}(?:[.,]\d+)?\s*(?:%|percent\b)|"  # a confidence under 100%
+    "[\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937]",  # ❓ ❔ ⁉ ‽ ¿ 🤔 🤷
+    re.IGNORECASE,
+)
+# a letter of a script other than the Latin one: words the grader cannot read
+_FOREIGN_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
+_ROLE_WORD = re.compile(r"\b(?:knight|knave)s?\b", re.IGNORECASE)
 _TABLE_SEPARATOR = re.compile(r"[\s|:\-]*")
 _ROLE_CELL = re.compile(r"\s*(knight|knave)s?\s*", re.IGNORECASE)
 
@@ -194,9 +331,9 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
     name = "(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")"
     name_re = re.compile(rf"\b({name})\b", re.IGNORECASE)
     single = re.compile(
-        rf"\b({name})\b\s*(?:is\s+|must\s+be\s+|['’]s\s+|,?\s*who\s+(?:is|must\s+be)\s+|:\s*|-\s*|"
+        rf"\b({name})\b\s*(?:{_VERB}\s+|['’]s\s+|,?\s*who\s+{_VERB}\s+|:\s*|-\s*|"
         rf"–\s*|—\s*|=\s*|→\s*|->\s*|\(\s*|\|\s*|&\s*){_ADVERBS}(not\s+)?"
-        rf"(?:an?\s+|the\s+(only\s+)?)?{_ROLE}\b{_OTHER_ROLE}",
+        rf"(?:an?\s+|the\s+(only\s+)?|one\s+of\s+the\s+)?{_ADJECTIVE}{_ROLE}\b{_OTHER_ROLE}",
         re.IGNORECASE,
     )
     names_list = rf"(\b{name}\b(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)\b{name}\b)*)"
@@ -230,7 +367,30 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
         rf"(?:an?\s+)?{_ROLE}\b{_OTHER_ROLE}",
         re.IGNORECASE,
     )
-    return name_re, single, labelled, quoted_pair, except_after, except_before, neither
+    # what may follow a role statement and name more people (``_continued``): "... and Mia a
+    # knave" (the verb left out), "..., and so is Mia", "...; Mia is too", "...; Mia isn't"
+    continued = re.compile(
+        r"\s*(?:[,;]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?|\s(?:and|but|while|whereas)\s+)"
+        rf"(?:(?P<el>{name})\s+{_ADVERBS}(?P<neg>not\s+)?(?:an?\s+|the\s+|one\s+of\s+the\s+)?"
+        rf"{_ADJECTIVE}(?P<role>knight|knave)s?\b(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+)"
+        rf"(?P<other>knight|knave)s?\b)?|"
+        rf"(?:so|as)\s+(?:is|was|are|were)\s+(?P<so>{names_list})\b|"
+        rf"(?P<too>{names_list})\s+(?:is|was|are|were)\s+(?:too|also|as\s+well)\b"
+        r"(?!\s+(?:an?\s+|the\s+)?(?:knight|knave))|"
+        rf"(?P<isnt>{name})\s+(?:isn['’]t|is\s+not|wasn['’]t|was\s+not)(?=\s*(?:[.;,!)\n]|$)))",
+        re.IGNORECASE,
+    )
+    # an implication or a disjunction between two statements: "Ava is a knight → Leo is a
+    # knave", "Ava is a knight when Leo is a knave", "Ava is a knight or Leo is a knave", "either Ava is a knight ..." (but "Ava →
+    # knight" names a role, and "Ava is a knight → her claim holds" explains it)
+    someone = rf"(?:\b{name}\b|every(?:one|body)\b|all\b|none\b|nobody\b|no\s+one\b)"
+    implication = re.compile(
+        r"(?:knight|knave)s?[\s)\]]*(?:(?:→|->|⟶|⇒|=>|⟹|⊃)[\s(\[]*|,?\s*\b(?:or|otherwise|when)\s+"
+        rf"(?:else\s+)?){someone}|\beither\s+{someone}",
+        re.IGNORECASE,
+    )
+    return (name_re, single, labelled, quoted_pair, except_after, except_before, neither,
+            continued, implication)  # fmt: skip
 
 
 def _group_before(text: str, end: int, name_re: re.Pattern) -> list[re.Match]:
@@ -304,14 +464,14 @@ def _transposed_tables(text: str, names: list[str]) -> list[tuple[int, str, bool
 
 def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | str]]:
     """``(position, name, role)`` for every role statement in ``text``, in order; ``role`` is
-    True (knight), False (knave) or :data:`HEDGE`. Names come back as spelled in ``names``;
+    True (knight), False (knave), :data:`HEDGE`, or, for a statement that asserts nothing,
+    :data:`CONDITIONAL` (under a condition, in a formula, negated as a clause) or
+    :data:`QUESTION`. Positions are in ``text``; names come back as spelled in ``names``;
     :data:`REST` and :data:`ALL` name the people a statement does not name."""
-    name_re, single, labelled, quoted_pair, except_after, except_before, neither = _patterns(names)
-    text = _MARKDOWN.sub("", text)
-    for synonym, role in _SYNONYMS:
-        text = synonym.sub(role, text)
-    text = _QUOTED_LIST.sub(lambda m: re.sub("[\"']", " ", m.group(0)), text)
-    text = _QUOTED.sub(" ", quoted_pair.sub(r"\1: \2", text))
+    patterns = _patterns(names)
+    name_re, single, labelled, quoted_pair, except_after, except_before, neither = patterns[:7]
+    continued, implication = patterns[7:]
+    text, index = _prepare(text, quoted_pair)
     canonical = {n.casefold(): n for n in names}
     found: list[tuple[int, str, bool | str]] = list(_transposed_tables(text, names))
 
@@ -319,6 +479,30 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
         """ "Only Mia is a knight": everyone not named has the other role."""
         if role != HEDGE and _ONLY.search(text, max(0, start - 12), start):
             found.append((end, REST, not role))
+
+    def more(end: int, word: str, role: bool | str) -> None:
+        """The people named right after a role statement ending at ``end`` whose role was
+        ``word`` ("knight"/"knave") read as ``role``: "... and Mia a knave", "..., and so is
+        Mia", "...; Mia isn't" (:func:`_patterns`' ``continued``), one after another."""
+        for _ in range(len(names) + 1):
+            c = continued.match(text, end)
+            if c is None:
+                return
+            end = c.end()
+            if c.group("el"):
+                word = c.group("role")
+                role = _role(word, c.group("neg"), c.group("other"))
+                if _hedged_after(text, end, role):
+                    role = HEDGE
+                found.append((c.start("el"), canonical[c.group("el").casefold()], role))
+            elif c.group("isnt"):  # "Mia isn't": not the role just named
+                negated = HEDGE if role == HEDGE else word.lower() != "knight"
+                found.append((c.start("isnt"), canonical[c.group("isnt").casefold()], negated))
+            else:  # "so is Mia", "Mia is too": the same role
+                group = c.group("so") or c.group("too")
+                start = c.start("so") if c.group("so") else c.start("too")
+                found.extend((start + n.start(), canonical[n.group(1).casefold()], role)
+                             for n in name_re.finditer(group))  # fmt: skip
 
     for m in single.finditer(text):
         if _reported(text, m.start()) or _excepted(text, m.start()):
@@ -330,6 +514,7 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
         only(m.start(), m.end(), role)
         if m.group(3) and role != HEDGE:  # "Mia is the only knave"
             found.append((m.end(), REST, not role))
+        more(m.end(), m.group(4), role)
     for m in _PLURAL.finditer(text):
         group = _group_before(text, m.start(), name_re)
         if not group or _reported(text, group[-1].start()) or _excepted(text, group[-1].start()):
@@ -339,6 +524,7 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
             role = HEDGE
         found.extend((n.start(), canonical[n.group(1).casefold()], role) for n in group)
         only(group[-1].start(), m.end(), role)
+        more(m.end(), m.group(1), role)
     for m in _REST.finditer(text):
         found.append((m.start(), REST, _role(*m.group(2, 1, 3))))
 
@@ -401,38 +587,180 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
         if m.group(1) and role != HEDGE:  # "the only knights are Ava and Leo"
             found.append((m.end(), REST, not role))
     found.sort(key=lambda item: item[0])
-    return found
+    moods = _moods(text, implication)
+    starts = [start for start, _, _ in moods]
+    marked = []
+    for position, name, role in found:
+        i = bisect.bisect_right(starts, position) - 1
+        if i >= 0 and position < moods[i][1]:
+            role = moods[i][2]
+        marked.append((index[position], name, role))
+    return marked
+
+
+def _substitute(pattern: re.Pattern, repl, text: str, index: list[int]) -> tuple[str, list[int]]:
+    """``pattern.sub(repl, text)`` and, for each character of the result (and its end), its
+    position in the original text (``index`` maps ``text`` to the original)."""
+    out: list[str] = []
+    positions: list[int] = []
+    last = 0
+    for m in pattern.finditer(text):
+        new = m.expand(repl) if isinstance(repl, str) else repl(m)
+        out += (text[last : m.start()], new)
+        positions += index[last : m.start()] + [index[m.start()]] * len(new)
+        last = m.end()
+    out.append(text[last:])
+    positions += index[last:]
+    return "".join(out), positions
+
+
+def _prepare(text: str, quoted_pair: re.Pattern) -> tuple[str, list[int]]:
+    """The text as the statements are read (markdown, quotes and synonyms resolved), with the
+    original position of each character."""
+    index = list(range(len(text) + 1))
+    text, index = _substitute(_MARKDOWN, "", text, index)
+    for synonym, role in _SYNONYMS:
+        text, index = _substitute(synonym, role, text, index)
+    text, index = _substitute(_QUOTED_LIST, lambda m: re.sub("[\"']", " ", m.group(0)), text, index)
+    text, index = _substitute(quoted_pair, r"\1: \2", text, index)
+    return _substitute(_QUOTED, " ", text, index)
+
+
+def _moods(text: str, implication: re.Pattern) -> list[tuple[int, int, str]]:
+    """``(start, end, mood)`` for the stretches of ``text`` that assert nothing: a sentence that
+    ends in a question mark (:data:`QUESTION`); a clause under a condition ("if", "unless",
+    "suppose", ... but not a counterfactual "if he were"), holding a logical operator or
+    negated as a whole ("it is false that"), and a sentence that goes on from such a clause
+    with "then" (:data:`CONDITIONAL`). A clause ends at a sentence's end (``. ! ? ;`` or a
+    line) or at a conclusion ("so", "therefore", ...)."""
+    moods: list[tuple[int, int, str]] = []
+    start = 0
+    after_condition = False
+    ends = [*_BOUNDARY.finditer(text), None]
+    for end in ends:
+        stop, resume = (len(text), len(text)) if end is None else (end.start(), end.end())
+        if end is not None and ("?" in end.group() or "？" in end.group()):
+            moods.append((start, resume, QUESTION))
+            after_condition = False
+        else:
+            cuts = [c.start() for c in _CONCLUSION.finditer(text, start, stop)] + [stop]
+            clause_start, conditional = start, False
+            for i, cut in enumerate(cuts):
+                goes_on = i == 0 and after_condition and _THEN.match(text, clause_start, cut)
+                if goes_on or _conditional(text, clause_start, cut, implication):
+                    moods.append((clause_start, cut, CONDITIONAL))
+                    conditional = True
+                elif embedded := _WHETHER.search(text, clause_start, cut):
+                    moods.append((embedded.start(), embedded.end(), QUESTION))
+                clause_start = cut
+            after_condition = conditional
+        start = resume
+    return moods
+
+
+def _conditional(text: str, start: int, end: int, implication: re.Pattern) -> bool:
+    for m in _CONDITION.finditer(text, start, end):
+        if not (m.group("if") and _COUNTERFACTUAL.match(text, m.end(), end)):
+            return True
+    return any(p.search(text, start, end) for p in (_NEGATED_CLAUSE, _LOGIC, implication))
 
 
 def final_statement(text: str, names: list[str]) -> list[tuple[int, str, bool | str]] | None:
     """The statements of the final answer (see the module docstring); None if it is incomplete."""
     answer = _final_answer(after_think(text), names)
-    return None if answer is None else answer[0]
+    return None if answer is None else answer.statements
 
 
-def _final_answer(region: str, names: list[str]) -> tuple[list, str] | None:
-    """The final statement and the text after it (None if it is incomplete)."""
-    start = region.rfind("<answer>")
-    if start >= 0:
-        end = region.find("</answer>", start)
-        block = region[start + len("<answer>") : end if end >= 0 else len(region)]
-        after = region[end + len("</answer>") :] if end >= 0 else ""
+@dataclass(frozen=True)
+class _Final:
+    statements: list  # the statements of the final answer
+    after: str  # the text after it (the cut-off rule)
+    scope: str  # the text that must not doubt it: the final answer and what follows
+    block: bool  # given in <answer> blocks (a condition there is a hedge, not reasoning)
+
+
+_BLOCK = re.compile(r"<answer>((?:(?!<answer>).)*?)</answer>", re.DOTALL)
+
+
+def _final_answer(region: str, names: list[str]) -> _Final | None:
+    """The final statement, the text after it and the text that must not doubt it (None if it
+    is incomplete)."""
+    closed = list(_BLOCK.finditer(region))
+    opened = region.rfind("<answer>")
+    if opened >= 0 and (not closed or opened >= closed[-1].end()):  # an unclosed last block
+        block = region[opened + len("<answer>") :]
         statements = _fill_rest(role_statements(block, names), names)
-        return (statements, after) if statements else None
+        return _Final(statements, "", block, True) if statements else None
+    if closed:
+        counting = _counting_blocks(region, closed)
+        statements = []
+        for m in counting:
+            statements += _fill_rest(role_statements(m.group(1), names), names)
+        after = region[closed[-1].end() :]
+        if not statements:
+            return None
+        statements = _with_after(statements, after, names)
+        scope = "\n".join(m.group(1) for m in counting) + "\n" + after
+        return _Final(statements, after, scope, True)
     statements = role_statements(region, names)
     seen: set[str] = set()
     for i in range(len(statements) - 1, -1, -1):
-        position, name, _ = statements[i]
+        position, name, role = statements[i]
+        if role in (CONDITIONAL, QUESTION):  # reasoning, or a question: no statement
+            continue
         if name == ALL:  # it names everyone by itself
-            return _fill_rest(statements[i:], names), _after_line(region, statements[-1][0])
-        if name == REST:  # the group it completes is stated just before it
+            run = _fill_rest(statements[i:], names)
+        elif name == REST:  # the group it completes is stated just before it
             run = [s for s in statements[:i] if s[0] >= position - GROUP_WINDOW]
-            return (_fill_rest(run + statements[i:], names),
-                    _after_line(region, statements[-1][0]))  # fmt: skip
-        seen.add(name)
-        if len(seen) == len(names):
-            return statements[i:], _after_line(region, statements[-1][0])
+            run = _fill_rest(run + statements[i:], names)
+        else:
+            seen.add(name)
+            if len(seen) < len(names):
+                continue
+            run = statements[i:]
+        first = min(s[0] for s in run)
+        scope = region[_sentence_start(region, first) :]
+        return _Final(run, _after_line(region, statements[-1][0]), scope, False)
     return None
+
+
+def _counting_blocks(region: str, closed: list[re.Match]) -> list[re.Match]:
+    """The answer blocks that count, by the rule every boxed task follows
+    (:func:`.extract.final_answers`): each block stands in for a box, so a block withdrawn by
+    a correction or followed by a derivation is left out and blocks offered together count
+    together (two different answers are then a hedge)."""
+    masked = region.replace("\\boxed", "\\Boxed").replace("\\fbox", "\\Fbox")
+    pieces, last = [], 0
+    for i, m in enumerate(closed):
+        pieces += (masked[last : m.start()], f"\\boxed{{{i}}}")
+        last = m.end()
+    pieces.append(masked[last:])
+    answers = final_answers("".join(pieces)).answers
+    keep = {int(a) for a in answers if a.isdigit()}
+    return [m for i, m in enumerate(closed) if i in keep] or [closed[-1]]
+
+
+def _with_after(statements: list, after: str, names: list[str]) -> list:
+    """The final block's statements, given what the text after it says of the same people: a
+    different role there replaces the block's after an explicit correction ("wrong",
+    "correction", ...) and is a hedge (a second answer offered beside the block) otherwise."""
+    said = [s for s in _fill_rest(role_statements(after, names), names) if s[2] in (True, False)]
+    final: dict[str, set] = {}
+    for _, name, role in statements:
+        final.setdefault(name, set()).add(role)
+    conflicts = [s for s in said if s[1] in final and final[s[1]] != {s[2]}]
+    if not conflicts:
+        return statements
+    if _CORRECTION.search(after, 0, conflicts[0][0]):
+        replaced = {name for _, name, _ in said}
+        return [s for s in statements if s[1] not in replaced] + said
+    return statements + [(position, name, HEDGE) for position, name, _ in conflicts]
+
+
+def _sentence_start(text: str, position: int) -> int:
+    """Where the sentence holding ``position`` starts."""
+    ends = list(_BOUNDARY.finditer(text, max(0, position - 400), position))
+    return ends[-1].end() if ends else max(0, position - 400)
 
 
 def _after_line(text: str, position: int) -> str:
@@ -452,12 +780,39 @@ def _fill_rest(statements, names: list[str]):
     return filled
 
 
-def judge_roles(statements, truth: Mapping[str, bool]) -> Verdict:
+def doubts(scope: str, names: list[str]) -> bool:
+    """Whether the final answer, or the text after it, doubts it (see the module docstring):
+    a word of doubt or of another answer in English or another language written in the Latin
+    script, a confidence under 100%, a doubting symbol, words in a script the grader cannot
+    read, or a question about a person or a role that no statement after it answers."""
+    scope = _QUOTED.sub(" ", _QUOTED_LIST.sub(" ", scope))
+    if _DOUBT.search(scope):
+        return True
+    name_re = _patterns(names)[0]
+    if _FOREIGN_SCRIPT.search(name_re.sub(" ", scope)):
+        return True
+    for end in reversed(list(re.finditer(r"[?？]", scope))):
+        sentence = scope[_sentence_start(scope, end.start()) : end.start()]
+        if name_re.search(sentence) or _ROLE_WORD.search(sentence):
+            rest = role_statements(scope[end.end() :], names)
+            return not any(role in (True, False) for _, _, role in rest)
+    return False
+
+
+def judge_roles(statements, truth: Mapping[str, bool], conditions_hedge: bool = True) -> Verdict:
+    """The verdict on the final statement. A question asserts nothing; a statement under a
+    condition is a hedge where it is part of the answer (``conditions_hedge``: in a block) and
+    a step of the reasoning otherwise."""
     roles: dict[str, set] = {}
+    unasserted: set[str] = set()
     for _, name, role in statements or ():
-        roles.setdefault(name, set()).add(role)
-    if any(name not in roles for name in truth):
-        return fail("missing_person")
+        if role == QUESTION or (role == CONDITIONAL and not conditions_hedge):
+            unasserted.add(name)
+            continue
+        roles.setdefault(name, set()).add(HEDGE if role == CONDITIONAL else role)
+    missing = [name for name in truth if name not in roles]
+    if missing:
+        return fail("hedged" if all(n in unasserted for n in missing) else "missing_person")
     if any(HEDGE in r or len(r) > 1 for r in roles.values()):
         return fail("hedged")
     wrong = any(roles[name] != {is_knight} for name, is_knight in truth.items())
@@ -475,10 +830,11 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
     answer = _final_answer(region, list(truth))
     if answer is None:
         return fail("missing_person")
-    statements, after = answer
-    if unfinished_after(after) or ("<answer>" not in region and stops_mid_sentence(region)):
+    if unfinished_after(answer.after) or ("<answer>" not in region and stops_mid_sentence(region)):
         return fail("cut_off")
-    return judge_roles(statements, truth)
+    if doubts(answer.scope, list(truth)):
+        return fail("hedged")
+    return judge_roles(answer.statements, truth, answer.block)
 
 
 def solution_text(ground_truth: str) -> str:
