@@ -93,7 +93,7 @@ def peak_rss_kib(src: str, truth: str) -> tuple[str, int]:
 def test_flooding_the_report_channel_does_not_grow_the_scorer():
     # 63 MiB of empty lines: the scorer must not read (let alone decode and split) more than the
     # report's bound. Before the bound it grew by about 3 GiB (66 million empty strings).
-    from pac_verl.verifiers.sandbox.local import REPORT_BYTES
+    from pac_verl.verifiers.sandbox.types import REPORT_BYTES
 
     reason, flooded = peak_rss_kib(FLOOD, SQUARE)
     _, baseline = peak_rss_kib("def task_func(x):\n    return x * x\n", SQUARE)

@@ -3,8 +3,13 @@
 It reads one job as JSON from stdin, drops to the run's unprivileged uid when it was started as
 root (strict mode: bubblewrap keeps root's capabilities until here), makes itself non-dumpable (no
 ``/proc/<pid>/mem`` for its children), installs PEP 578 audit hooks, runs the model's code and
-writes ``<token> <json>`` to fd 3. What it writes is raw material: the verdict is computed by the
-judge outside (``judge.py``), which never loads model code.
+writes one line, ``<MAC> <json>``, to its report channel (fd ``RESULT_FD``), the MAC a keyed
+BLAKE2b of the JSON under the run's token. What it writes is raw material: the verdict is computed
+by the judge outside (``judge.py``), which never loads model code. The parent takes the channel's
+content as a report only if it is exactly that one line with a valid MAC (:func:`unseal`): the
+program and the processes it forks can write to the channel (they share the process or inherit
+it), but without the token, which lives only in ``main``'s frame and closure, they can only spoil
+the report, never forge or rewrite one.
 
 - ``functional``: the model's code, then the *probe* (the tests with every site, an expression
   rooted at a name the program defines, replaced by ``__pac_site__``, and every assert reduced to
@@ -346,6 +351,39 @@ def to_json(value, _type=type, _str=str, _repr=repr, _escapes=_ESCAPES, _inf=flo
     return walk(value)
 
 
+def _mac_function():
+    """BLAKE2b (keyed: a MAC), from the interpreter's own module (0.3 ms to import; hashlib's
+    start-up costs 7 ms) where it has one."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:
+        from hashlib import blake2b
+    return blake2b
+
+
+def unseal(data, token):
+    """The report in ``data``, a run's whole report channel, or None. The harness writes one line,
+    ``<MAC> <json>``, the MAC keyed with the run's token, which the program cannot read (its only
+    copies are in the harness's frames and closures, and frames and the gc are denied). Anything
+    else in the channel (a second line, bytes before or after it: written by the program or a
+    process it forked, which inherit the channel) makes it no report at all: every process but
+    the harness can only spoil it. For the parent; stdlib only."""
+    import hmac
+    import json
+
+    if data.count(b"\n") != 1 or not data.endswith(b"\n"):
+        return None
+    head, _, body = data[:-1].partition(b" ")
+    mac = _mac_function()(body, key=bytes.fromhex(token), digest_size=32).hexdigest().encode()
+    if not hmac.compare_digest(head, mac):
+        return None
+    try:
+        report = json.loads(body)
+    except ValueError:
+        return None
+    return report if isinstance(report, dict) else None
+
+
 # ---- runners --------------------------------------------------------------------------------
 
 
@@ -670,11 +708,15 @@ def main(job_text=None):
     global RESULT_FD
     RESULT_FD = int(job.pop("result_fd"))
     os.set_inheritable(RESULT_FD, False)
-    token, write, dumps, exit_now = job.pop("token"), os.write, to_json, os._exit
+    key, write, dumps, exit_now = bytes.fromhex(job.pop("token")), os.write, to_json, os._exit
+    mac = _mac_function()
 
-    def report(data, _fd=RESULT_FD):
-        line = token + " " + dumps(data)
-        write(_fd, (line + "\n").encode())
+    def report(data, _fd=RESULT_FD, _memoryview=memoryview):
+        body = dumps(data).encode()
+        line = mac(body, key=key, digest_size=32).hexdigest().encode() + b" " + body + b"\n"
+        view = _memoryview(line)
+        while view:
+            view = view[write(_fd, view) :]
 
     for path in job.get("site_dirs") or ():  # started with -S: site-packages without .pth files
         if path not in sys.path:

@@ -25,6 +25,15 @@ run), so no file of this package is mounted in the sandbox. The isolation level 
 The other backend, ``sandbox_fusion`` (``fusion.py``), sends runs to a SandboxFusion service;
 the interface (:mod:`pac_verl.verifiers.sandbox`) picks one by the settings.
 
+The report comes back through a private temporary file passed as a file descriptor. It is read
+only after the run's whole process tree is dead, and only up to a bound (``types.report_limit``:
+16 MiB plus 8 bytes per byte of stdout kept; over it the run is ``output_limit`` and nothing is
+read), and it counts only as the one line the harness sealed (``harness.unseal``): whatever else a
+program or its children write there spoils the report, and no MAC can be made without the run's
+token. In strict and namespaces modes, file locks are no-ops and change notifications are denied
+(``seccomp.py``): the read-only mounts and device nodes are the host's own inodes, so a lock on
+one would be a channel between runs.
+
 If the machine cannot give the level asked for, the first run raises :class:`SandboxUnavailable`
 (a ``UserError``) naming what is missing and how to get it: there is no silent downgrade.
 :func:`isolation_report` returns what is active (through the interface's, for ``run.json``,
@@ -74,8 +83,15 @@ from pathlib import Path
 from pac_verl.verifiers.sandbox import cgroup as sandbox_cgroup
 from pac_verl.verifiers.sandbox import seccomp as sandbox_seccomp
 from pac_verl.verifiers.sandbox import slots as sandbox_slots
+from pac_verl.verifiers.sandbox.harness import unseal
 from pac_verl.verifiers.sandbox.settings import SandboxSettings
-from pac_verl.verifiers.sandbox.types import Budget, Limits, RunResult, SandboxUnavailable
+from pac_verl.verifiers.sandbox.types import (
+    Budget,
+    Limits,
+    RunResult,
+    SandboxUnavailable,
+    report_limit,
+)
 
 HARNESS = Path(__file__).with_name("harness.py")
 INSIDE_HARNESS = "/pac/harness.py"  # the name its code object carries (tracebacks, ps)
@@ -332,13 +348,15 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot) -> RunResult:
             return RunResult("memory")
         if proc.returncode == -signal.SIGXCPU:
             return RunResult("timeout", "cpu")
-        report = _read_report(result_file, token)
+        size = os.fstat(result_file.fileno()).st_size
+        if size > report_limit(limits):
+            return RunResult("output_limit", f"{size} bytes in the report channel")
+        report = _read_report(result_file, token, size)
         if report is not None and proc.returncode == 0:
             return RunResult("ok", report=report)
         if proc.returncode == -signal.SIGXFSZ:
             return RunResult("output_limit")
-        tail = stderr_path.read_bytes()[-400:].decode("utf-8", "replace")
-        return RunResult("no_result", f"exit status {proc.returncode}: {tail}")
+        return RunResult("no_result", f"exit status {proc.returncode}: {_tail(stderr_path)}")
     except OSError as err:
         return RunResult("sandbox_error", str(err))
     finally:
@@ -411,15 +429,14 @@ def _kill(proc: subprocess.Popen, group) -> None:
         group.kill()
 
 
-def _read_report(f, token: str) -> dict | None:
+def _read_report(f, token: str, size: int) -> dict | None:
+    """The run's report (``size`` bytes, within the bound), or None: see ``harness.unseal``."""
     f.seek(0)
-    data = f.read(256 << 20)
-    for line in data.decode("utf-8", "replace").splitlines():
-        head, _, body = line.partition(" ")
-        if secrets.compare_digest(head.encode(), token.encode()):
-            try:
-                report = json.loads(body)
-            except ValueError:
-                return None
-            return report if isinstance(report, dict) else None
-    return None
+    return unseal(f.read(size), token)
+
+
+def _tail(path: Path, n: int = 400) -> str:
+    """The last ``n`` bytes of a file the run wrote to (its stderr), read without the rest."""
+    with open(path, "rb") as f:
+        f.seek(max(0, os.fstat(f.fileno()).st_size - n))
+        return f.read(n).decode("utf-8", "replace")
