@@ -182,6 +182,38 @@ PLOT = (
     "    return ax\n",
 )
 
+SQLITE = (
+    "import os, sqlite3, tempfile, unittest\n"
+    "class TestCases(unittest.TestCase):\n"
+    "    def setUp(self):\n"
+    "        self.db = os.path.join(tempfile.mkdtemp(), 'shop.db')\n"
+    "        with sqlite3.connect(self.db) as con:\n"
+    "            con.execute('create table sales (item text, qty int)')\n"
+    "            con.executemany('insert into sales values (?, ?)',\n"
+    "                            [('tea', 2), ('cake', 1), ('tea', 3)])\n"
+    "    def test_totals(self):\n"
+    "        self.assertEqual(task_func(self.db), {'cake': 1, 'tea': 5})\n",
+    "import sqlite3\ndef task_func(db):\n"
+    "    with sqlite3.connect(db) as con:\n"
+    "        rows = con.execute('select item, sum(qty) from sales group by item').fetchall()\n"
+    "    return dict(rows)\n",
+    "import sqlite3\ndef task_func(db):\n"
+    "    with sqlite3.connect(db) as con:\n"
+    "        rows = con.execute('select item, max(qty) from sales group by item').fetchall()\n"
+    "    return dict(rows)\n",
+)
+
+SYMPY = (  # sympy reads its caller's frame at import: the program imports it, the tests do not
+    "import unittest\n"
+    "class TestCases(unittest.TestCase):\n"
+    "    def test_roots(self):\n"
+    "        self.assertEqual(task_func(1, -3, 2), [1, 2])\n",
+    "from sympy import solve, symbols\ndef task_func(a, b, c):\n"
+    "    x = symbols('x')\n    return sorted(int(r) for r in solve(a * x**2 + b * x + c, x))\n",
+    "from sympy import solve, symbols\ndef task_func(a, b, c):\n"
+    "    x = symbols('x')\n    return sorted(int(r) for r in solve(a * x**2 + b * x - c, x))\n",
+)
+
 PATTERNS = {
     "assertRaises": RAISES,
     "patch": PATCH,
@@ -193,6 +225,8 @@ PATTERNS = {
     "os/shutil": FILE_OPS,
     "csv": CSV,
     "matplotlib": PLOT,
+    "sqlite (file locks are no-ops)": SQLITE,
+    "sympy imported by the program": SYMPY,
 }
 
 
@@ -293,8 +327,22 @@ def test_the_tests_constants_are_out_of_reach():
     assert run(src, test).score == 0.0
 
 
-def test_frames_above_the_program_are_out_of_reach():
-    # what the program could find by walking up the stack: the runner's state, the report
+FRAME_GRABS = {
+    "sys._getframe": "sys._getframe(1)",
+    "inspect": "inspect.currentframe()",
+    "a traceback": "sys.exc_info()[2].tb_frame if sys.exc_info()[2] else None",
+    # the real sys._getframe, which the traceback stand-ins hold, called from the program
+    "the stand-ins' getframe": "traceback.extract_stack.__kwdefaults__['_getframe'](1)",
+    # the stand-ins' trusted walker, handed a getframe of the program's: it is called from the
+    # walker's frame, but the frame that asks for frames is the program's own
+    "the trusted walker": "traceback.extract_stack.__kwdefaults__['_entries'](spy, 0) and seen[-1]",
+}
+
+
+@pytest.mark.parametrize("how", list(FRAME_GRABS))
+def test_frames_above_the_program_are_out_of_reach(how):
+    # what the program could find by walking up the stack: the caller's locals (here the
+    # expected value), the runner's state, the report's key
     test = (
         "import unittest\n"
         "class TestCases(unittest.TestCase):\n"
@@ -303,12 +351,53 @@ def test_frames_above_the_program_are_out_of_reach():
         "        self.assertEqual(task_func(), expected)\n"
     )
     src = (
-        "import sys, inspect\n"
+        "import inspect, sys, traceback\n"
+        "seen = []\n"
+        "def spy(depth):\n"
+        "    f = traceback.extract_stack.__kwdefaults__['_getframe'](1)\n"
+        "    seen.append(f)\n"
+        "    return f\n"
         "def task_func():\n"
-        "    f = sys._getframe(1) or inspect.currentframe()\n"
+        "    try:\n"
+        f"        f = {FRAME_GRABS[how]}\n"
+        "    except Exception:\n"
+        "        return None\n"
         "    while f is not None:\n"
         "        value = f.f_locals.get('expected')\n"
         "        if value is not None:\n            return value\n"
         "        f = f.f_back\n"
     )
     assert run(src, test).score == 0.0
+
+
+def test_tracebacks_and_stack_summaries_still_work():
+    # what libraries do with frames, through the stand-ins: pyparsing's extract_stack at import,
+    # format_exc, logging.exception; none hands the program a frame
+    test = (
+        "import io, logging, traceback, unittest\n"
+        "class TestCases(unittest.TestCase):\n"
+        "    def test_stack(self):\n"
+        "        self.assertEqual(traceback.extract_stack(limit=1)[-1].name, 'test_stack')\n"
+        "        self.assertEqual(task_func(), 'task_func')\n"
+        "    def test_traceback(self):\n"
+        "        try:\n            task_func(0)\n"
+        "        except ZeroDivisionError:\n            text = traceback.format_exc()\n"
+        "        self.assertIn('in task_func', text)\n"
+        "    def test_logging(self):\n"
+        "        out = io.StringIO()\n"
+        "        log = logging.getLogger('t')\n        log.addHandler(logging.StreamHandler(out))\n"
+        "        try:\n            1 / 0\n"
+        "        except ZeroDivisionError:\n            log.exception('boom')\n"
+        "        self.assertIn('ZeroDivisionError', out.getvalue())\n"
+    )
+    src = (
+        "import traceback\n"
+        "def task_func(x=None):\n"
+        "    if x is not None:\n        return 1 / x\n"
+        "    return traceback.extract_stack()[-1].name\n"
+    )
+    assert run(src, test).reason == "ok"
+
+
+def test_a_program_that_does_not_compile_fails_its_tests():
+    assert run("def task_func(x) return x\n", SQUARE).reason == "tests_failed"

@@ -51,10 +51,12 @@ def read_tasks(path: Path) -> list[dict]:
 
 
 def solution(task: dict, prompt: str) -> str:
-    if prompt == "code":
-        head = task.get("prompt_wo_doc") or task.get("code_prompt")
-    else:
-        head = task.get("prompt") or task.get("complete_prompt")
+    """The canonical solution after its prompt. A docstring that holds a code fence (```) would
+    cut the program short when the response is read (a response's program is its fenced code):
+    such a task gets the prompt without the docstring."""
+    complete = task.get("prompt") or task.get("complete_prompt")
+    bare = task.get("prompt_wo_doc") or task.get("code_prompt")
+    head = bare if prompt == "code" or "```" in complete else complete
     return head + "\n" + task["canonical_solution"]
 
 

@@ -21,24 +21,54 @@ the report, never forge or rewrite one.
   probe's own nonce. A program that lies can only lie about values, which the judge compares
   against expectations it evaluates itself.
 - ``stdio``: one forked child per case runs the program with the case on stdin and stdout in a
-  file; this process never runs model code and sends the outputs back.
-- ``unittest`` (BigCodeBench): the test code runs first, before any model code (so
-  ``missing_library`` comes only from the test code's own imports), then the audit hooks are armed,
-  then the model's code, then every TestCase. The hooks deny frame and gc introspection
-  (``sys._getframe``, ``tb_frame``/``gi_frame``, ``gc.get_objects``...), tracing, new audit hooks,
-  ``ctypes`` calls and ``/proc/<pid>`` files other than status-like ones. The tests see a private
-  copy of the builtins. The module table, the attributes of every module loaded before the model's
-  code, and the attributes of unittest's and the tests' classes are fingerprinted before the
-  model's code loads and compared after the tests (``tampered``; CPython 3.11 raises no audit
-  event for a class attribute write, so this is found after the fact, not denied). A test counts only if it ran and succeeded (a skip
-  raised at run time is a failure; a test the test code itself marked skipped is left out).
+  file; this process never runs model code and sends back each case's output and exit status
+  (``sys.exit(n)`` exits with ``n``, an uncaught exception with 1, as the interpreter would).
+- ``unittest`` (BigCodeBench): the program and the tests share one namespace in BigCodeBench's
+  harness (a module ``__test__`` with ``sys``, ``os`` and ``environ`` bound, the program first, so
+  the tests see its imports and constants, and the tests' names win). Here the test code runs
+  first, before any model code (so ``missing_library`` comes only from the test code's own
+  imports), with what it would have seen of the program bound without running it: the program's
+  imports (made here) and its literal constants. Every test is made then: one TestCase instance
+  per test method, with unittest's TestCase methods bound on it (what ``self.assertEqual`` finds
+  is what unittest had before the program loaded). Then the audit hooks are armed, the program
+  loads into ``__test__`` (``sys.modules['__test__']``, what ``patch(f"{__name__}.x")`` patches),
+  the two namespaces are merged as the single one would be (the program's names the tests lack
+  are added to the tests' scope, builtins excepted), and the harness's own loop runs the tests:
+  setUpModule, setUpClass, each test's setUp, method, tearDown and cleanups, tearDownClass,
+  tearDownModule, the tests' own fixtures only. A test passes when all of these return; a skip
+  raised at run time and an expected failure are failures, a test the test code itself marks
+  skipped is left out. Neither unittest's runner nor its ``_Outcome`` decide anything, so a
+  program that swaps them changes nothing (it is also caught swapping them, below).
+
+  The hooks deny frame and gc introspection (``sys._getframe``, ``tb_frame``/``gi_frame``,
+  ``gc.get_objects``...), the code objects of the tests' methods (their constants are the
+  expected values), tracing, new audit hooks, ``ctypes`` calls, ``/proc/<pid>`` files other than
+  status-like ones, and swapping the code, defaults or class of a function, class or module that
+  existed before the program. The standard library's own uses of frames get stand-ins
+  (:func:`_frameless`): ``sys._getframe()`` returns None, as on an interpreter without frames
+  (``logging``, ``inspect.currentframe``, pandas' and matplotlib's warning stack levels,
+  ``typing``); the traceback module's stack and traceback walkers give file names, line numbers
+  and function names read by two trusted functions, never a frame (pyparsing at import,
+  ``format_exc``, ``logging.exception``); ``traceback.clear_frames`` (``assertRaises``) has
+  nothing to clear. What the tests rely on is compared with its state before the program loaded
+  (``tampered``, listing what changed; CPython 3.11 raises no audit event for a class or module
+  attribute write, so this is found after the fact): after every test, unittest's modules (their
+  functions, classes and modules) and classes (every name), the methods of the tests' classes
+  (and no new name on them that shadows an inherited one), the tests' scope (no new builtin name
+  either), the builtins, ``sys.modules`` and the methods bound on each test; after the program
+  loads and at the end, also the functions, classes and modules of every other module loaded and
+  of their classes (``pd.testing.assert_frame_equal``, ``pd.DataFrame.equals``) and no new builtin
+  name in any module. Data attributes of modules are not compared: that is where libraries keep
+  lazy caches (``tempfile.tempdir``, ``unittest.mock.file_spec``); nor is a library class's
+  method rebound to another of its own (pyparsing's packrat cache swaps ``_parse``).
 
 What remains possible for unittest-style tests, which must share an interpreter with the code under
-test: a program can still change module attributes of stdlib or third-party modules that the tests
-use and restore them before the fingerprint is taken (from a thread or a finaliser), and it can
-change the *values* the tests compare (mutable objects passed in). CPython has no way to make a
-module dictionary read-only or to audit plain attribute writes on modules; closing that needs
-the test's assertions evaluated in a second interpreter, which BigCodeBench's tests (mocks, temp
+test: a program can change what the tests rely on and restore it before the next check (from a
+thread or a finaliser, within one test); it can change the *values* the tests compare (mutable
+objects passed in, data the test code keeps in its scope or its classes, which it can read too);
+and it can return an object whose ``__eq__`` lies to ``assertEqual``. CPython has no way to make a
+module dictionary read-only or to audit plain attribute writes on modules; closing that needs the
+test's assertions evaluated in a second interpreter, which BigCodeBench's tests (mocks, temp
 files, dataframes passed by reference) do not allow. The token that seals the report lives only in
 a local and a closure cell of ``main``, reachable only through frames or the gc, both denied.
 """
@@ -48,7 +78,7 @@ import builtins
 import marshal
 import os
 import sys
-import types  # noqa: F401 (reads a traceback's tb_frame at import: denied once armed)
+import types  # (reads a traceback's tb_frame at import: denied once armed)
 import zlib
 
 RESULT_FD = -1  # set from the job
@@ -105,19 +135,44 @@ class Denied(PermissionError, ValueError):
     interpreters without frames and carry on, so ``from typing import List`` still works."""
 
 
-def _install_hooks(protected_types, frame_attrs=FRAME_ATTRS, tests_file=None):
+def _install_hooks(
+    protected_types,
+    frame_attrs=FRAME_ATTRS,
+    tests_file=None,
+    guarded=None,
+    trusted=None,
+    denied_codes=frozenset(),
+):
     """Arm the audit hooks (PEP 578: they cannot be removed). ``protected_types`` are the ids of
     classes (and functions) that existed before model code loaded: no attribute of theirs may
-    change. Reading one of ``frame_attrs`` is denied, and so is the ``__code__`` of a function
-    compiled from ``tests_file``. ``ctypes.dlopen(None)`` (what ``import ctypes`` does) is let
-    through: without dlsym and calls, which stay denied, it reaches nothing, and numpy imports
-    ctypes."""
+    change (with ``guarded``, none of those names: CPython raises the event only for a few, such
+    as a function's ``__code__`` or an object's ``__class__``). Reading one of ``frame_attrs`` is
+    denied, and so is the ``__code__`` of a function compiled from ``tests_file``.
+    ``ctypes.dlopen(None)`` (what ``import ctypes`` does) is let through: without dlsym and calls,
+    which stay denied, it reaches nothing, and numpy imports ctypes. ``trusted``: (the real
+    ``sys._getframe``, ids of code objects) whose frames may read frames (``sys._getframe``,
+    ``tb_frame``): the frame that raised the event is looked up, not the one it asks for.
+    ``denied_codes``: ids of code objects no function's ``__code__`` may give out."""
     armed = [False]
     protected = frozenset(protected_types)
     denied, _id, _denied, proc_denied = DENIED_EVENTS, id, Denied, _proc_path_denied
     _type, function, ident = type, type(_proc_path_denied), _thread.get_ident
     reading = set()  # threads inside the check below: its own __code__ read raises this event too
     code_of = function.__dict__["__code__"].__get__
+    getframe, trusted_codes = trusted or (None, frozenset())
+    asking = set()  # threads inside trusted_caller: its own sys._getframe raises the event too
+
+    def trusted_caller():
+        me = ident()
+        if me in asking:
+            return True
+        if not trusted_codes:
+            return False
+        asking.add(me)
+        try:  # 0: this function, 1: the hook, 2: the frame whose operation raised the event
+            return _id(getframe(2).f_code) in trusted_codes
+        finally:
+            asking.discard(me)
 
     def tests_code(f):
         me = ident()
@@ -125,7 +180,8 @@ def _install_hooks(protected_types, frame_attrs=FRAME_ATTRS, tests_file=None):
             return False
         reading.add(me)
         try:
-            return code_of(f).co_filename == tests_file
+            code = code_of(f)
+            return code.co_filename == tests_file or _id(code) in denied_codes
         finally:
             reading.discard(me)
 
@@ -135,18 +191,26 @@ def _install_hooks(protected_types, frame_attrs=FRAME_ATTRS, tests_file=None):
         if event == "ctypes.dlopen" and args[0] is None:
             return
         if event in denied:
+            if event == "sys._getframe" and trusted_caller():
+                return
             raise _denied(f"{event} is not allowed in the sandbox")
         if event == "object.__getattr__" and args[1] in frame_attrs:
+            if trusted_caller():
+                return
             raise _denied("frame introspection is not allowed in the sandbox")
         if (
-            tests_file is not None
+            (tests_file is not None or denied_codes)
             and event == "object.__getattr__"
             and args[1] == "__code__"
             and _type(args[0]) is function  # the C getter in tests_code runs no program code
             and tests_code(args[0])
         ):
             raise _denied("the tests' code objects are not readable in the sandbox")
-        if event in ("object.__setattr__", "object.__delattr__") and _id(args[0]) in protected:
+        if (
+            event in ("object.__setattr__", "object.__delattr__")
+            and _id(args[0]) in protected
+            and (guarded is None or args[1] in guarded)
+        ):
             raise _denied("changing a class the tests use is not allowed in the sandbox")
         if event == "open" and proc_denied(args[0]):
             raise _denied("/proc/<pid> is not readable in the sandbox")
@@ -187,7 +251,9 @@ def _environment(job):
     os.makedirs(workdir, exist_ok=True)
     os.chdir(workdir)
     os.environ.clear()
-    os.environ.update({"PATH": "/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir})
+    # the interpreter's own folder first: a program that runs `python x.py` gets this interpreter
+    path = f"{os.path.dirname(sys.executable)}:/usr/bin:/bin"
+    os.environ.update({"PATH": path, "HOME": workdir, "TMPDIR": workdir})
     os.environ.update(dict.fromkeys(THREAD_VARS, "1"))  # BigCodeBench's harness does the same
     os.environ.update({"MPLBACKEND": "Agg", "LANG": "C.UTF-8"})
 
@@ -596,100 +662,525 @@ def _run_stdio(job, arm):
     return {"outputs": outputs, "error": ""}
 
 
-def _fingerprint(modules, classes, _id=id, _vars=vars, _dict=dict, _sorted=sorted):
-    """Identities of sys.modules, of every watched module's attributes and of every watched
-    class's attributes (setting a class attribute raises no audit event in CPython 3.11)."""
-    seen = {("modules", k): _id(v) for k, v in _dict(sys.modules).items()}
-    for cls in classes:
-        seen.update(((_id(cls), k), _id(v)) for k, v in _dict(_vars(cls)).items())
-    for name in modules:
-        module = sys.modules.get(name)
-        if module is not None:
-            seen.update(((name, k), _id(v)) for k, v in _dict(_vars(module)).items())
-    return seen
+# ---- frames without frames (unittest runs) ---------------------------------------------------
+# Libraries read the stack for warnings' stack levels and tracebacks (pyparsing, which matplotlib
+# imports, calls traceback.extract_stack at import). The two functions below are the only code
+# whose frames may read frames once the hooks are armed (the hook checks the code object of the
+# frame that asks). They hand out file names, line numbers and function names, never a frame or a
+# code object, call nothing a program could have passed in (attribute reads of frames, code objects
+# and tracebacks are C), and use no builtin: they and the stand-ins built on them are installed as
+# copies with empty globals (:func:`_isolated`), since a harness function would lead the program
+# to the harness's globals.
+
+
+def _stack_entries(getframe, skip):
+    """(file name, line number, function name) of each frame of the calling stack, most recent
+    first, less the ``skip`` innermost (this one included)."""
+    entries = []
+    f = getframe(0)
+    while f is not None:
+        if skip > 0:
+            skip -= 1
+        else:
+            code = f.f_code
+            entries.append((code.co_filename, f.f_lineno, code.co_name))
+        f = f.f_back
+    return entries
+
+
+def _tb_entries(tb):
+    """(file name, function name, tb_lineno, (line, end line, column, end column)) of each frame
+    of a traceback (a real one: the caller checks), outermost first."""
+    entries = []
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        position, lasti = (None, None, None, None), tb.tb_lasti
+        if lasti >= 0:
+            skip = lasti // 2
+            for position in code.co_positions():  # noqa: B007 (kept after the break)
+                if skip == 0:
+                    break
+                skip -= 1
+        entries.append((code.co_filename, code.co_name, tb.tb_lineno, position))
+        tb = tb.tb_next
+    return entries
+
+
+def _cut(entries, limit, *, _index):
+    if limit is None:
+        return entries
+    limit = _index(limit)
+    return entries[:limit] if limit >= 0 else entries[limit:]
+
+
+def _summary(entries, *, _from_list):
+    entries.reverse()
+    return _from_list([(filename, lineno, name, None) for filename, lineno, name in entries])
+
+
+def _extract_stack(f=None, limit=None, *, _orig, _entries, _getframe, _cut, _summary):
+    if f is not None:
+        return _orig(f, limit)
+    return _summary(_cut(_entries(_getframe, 2), limit))
+
+
+def _format_stack(f=None, limit=None, *, _orig, _entries, _getframe, _cut, _summary, _format):
+    if f is not None:
+        return _orig(f, limit)
+    return _format(_summary(_cut(_entries(_getframe, 2), limit)))
+
+
+def _print_stack(f=None, limit=None, file=None, *, _orig, _entries, _getframe, _cut, _summary,
+                 _print):  # fmt: skip
+    if f is not None:
+        return _orig(f, limit, file)
+    return _print(_summary(_cut(_entries(_getframe, 2), limit)), file)
+
+
+def _walk_stack(f, *, _orig, _entries, _getframe, _frame):
+    if f is not None:
+        return _orig(f)
+    entries = _entries(_getframe, 2)
+    return ((_frame(filename, name), lineno) for filename, lineno, name in entries)
+
+
+def _walk_tb(tb, *, _orig, _entries, _tb_type, _type, _frame):
+    if _type(tb) is not _tb_type:
+        return _orig(tb)
+    return ((_frame(filename, name), lineno) for filename, name, lineno, _ in _entries(tb))
+
+
+def _walk_tb_positions(tb, *, _orig, _entries, _tb_type, _type, _frame):
+    if _type(tb) is not _tb_type:
+        return _orig(tb)
+    return (
+        (_frame(filename, name), (lineno, *position[1:]) if position[0] is None else position)
+        for filename, name, lineno, position in _entries(tb)
+    )
+
+
+def _fake_frame(filename, name, *, _ns):
+    """What the traceback module reads of a frame: a code's file and function names, globals
+    (for linecache) and locals, here empty."""
+    return _ns(f_code=_ns(co_filename=filename, co_name=name), f_globals={}, f_locals={})
+
+
+def _isolated(fn, **kwdefaults):
+    """A copy of ``fn`` with empty globals and builtins (so reaching it leads nowhere), the same
+    code object, and ``kwdefaults`` for its keyword-only arguments."""
+    copy = types.FunctionType(fn.__code__, {"__builtins__": {}}, fn.__name__, fn.__defaults__)
+    copy.__kwdefaults__ = kwdefaults
+    return copy
+
+
+def _frameless(traceback, getframe):
+    """Put the frame-free stand-ins in ``traceback`` and ``sys``; return the ids of the code
+    objects whose frames may read frames (:func:`_install_hooks`'s ``trusted``)."""
+    import operator
+
+    stack, tb = _isolated(_stack_entries), _isolated(_tb_entries)
+    frame = _isolated(_fake_frame, _ns=types.SimpleNamespace)
+    cut = _isolated(_cut, _index=operator.index)
+    summary = _isolated(_summary, _from_list=traceback.StackSummary.from_list)
+    common = {"_entries": stack, "_getframe": getframe, "_cut": cut, "_summary": summary}
+    walkers = {"_tb_type": types.TracebackType, "_type": type, "_frame": frame, "_entries": tb}
+    traceback.extract_stack = _isolated(_extract_stack, _orig=traceback.extract_stack, **common)
+    traceback.format_stack = _isolated(_format_stack, _orig=traceback.format_stack,
+                                       _format=traceback.format_list, **common)  # fmt: skip
+    traceback.print_stack = _isolated(_print_stack, _orig=traceback.print_stack,
+                                      _print=traceback.print_list, **common)  # fmt: skip
+    traceback.walk_stack = _isolated(_walk_stack, _orig=traceback.walk_stack, _entries=stack,
+                                     _getframe=getframe, _frame=frame)  # fmt: skip
+    traceback.walk_tb = _isolated(_walk_tb, _orig=traceback.walk_tb, **walkers)
+    traceback._walk_tb_with_full_positions = _isolated(
+        _walk_tb_positions, _orig=traceback._walk_tb_with_full_positions, **walkers
+    )
+    # assertRaises clears the frames of the traceback it caught: nothing to clear here
+    traceback.clear_frames = _isolated(_no_op)
+    # what CPython without frames gives: logging, inspect.currentframe, typing and enum carry on
+    sys._getframe = _isolated(_no_frame)
+    return frozenset({id(_stack_entries.__code__), id(_tb_entries.__code__)})
+
+
+def _no_op(tb):
+    return None
+
+
+def _no_frame(*args, **kwargs):
+    return None
+
+
+# ---- unittest (BigCodeBench) ------------------------------------------------------------------
+
+# what a program may not set on a function, class or module the tests' run depends on: a swapped
+# code object or default keeps the function's identity, which the checks below compare
+GUARDED = frozenset({"__code__", "__defaults__", "__kwdefaults__", "__class__", "__bases__"})
+TAMPER_NAMES_KEPT = 8  # changed names a report lists (for the logs; any one means "tampered")
+# BigCodeBench's own harness runs the program and the tests in one module named __test__, with
+# these names already bound (a program that forgets `import os` passes there)
+BCB_MODULE = "__test__"
+
+
+MODULE = type(sys)
+
+
+def _code_like(v, _callable=callable, _type=type, _module=MODULE):
+    """Whether a change of this value changes behaviour (function, class, module, descriptor), as
+    opposed to data such as a lazy cache (``tempfile.tempdir``) or a setting."""
+    return _callable(v) or _type(v) in (_module, classmethod, staticmethod, property)
+
+
+class _Watch:
+    """The values under some keys of one mapping (a module's, a class's, or a scope's), kept alive
+    (so that no other object can take one's id), and the names that must not be added to it (a
+    name added to a class may shadow an inherited method; one added to a scope, a builtin; a
+    submodule that a package gains on import is no such name). ``changed()`` names what differs.
+    With ``own``, a key rebound to another of the mapping's own values is no change: a library
+    switching between its implementations (pyparsing's packrat cache swaps
+    ``ParserElement._parse``)."""
+
+    __slots__ = ("before", "ids", "keys", "label", "mapping", "no_new", "own", "size", "values")
+
+    def __init__(self, label, mapping, keys, no_new=frozenset(), own=False):
+        self.label, self.mapping, self.keys = label, mapping, tuple(keys)
+        self.values = tuple(map(mapping.get, self.keys))
+        self.ids = tuple(map(id, self.values))
+        self.size, self.no_new = len(mapping), no_new
+        self.before = frozenset(mapping) if no_new else frozenset()
+        self.own = frozenset(map(id, mapping.values())) if own else frozenset()
+        if own:  # their ids must stay theirs
+            self.values += tuple(mapping.values())
+
+    def changed(self, _id=id, _map=map, _tuple=tuple, _len=len, _set=set, _zip=zip, _type=type):
+        found = []
+        get = self.mapping.get
+        if _tuple(_map(_id, _map(get, self.keys))) != self.ids:
+            found += [k for k, i in _zip(self.keys, self.ids)
+                      if _id(get(k)) != i and _id(get(k)) not in self.own]  # fmt: skip
+        if self.no_new and _len(self.mapping) != self.size:
+            new = _set(self.mapping) - self.before
+            found += [k for k in new if k in self.no_new and _type(get(k)) is not MODULE]
+        return [f"{self.label}.{k}" for k in found]
+
+
+def _watches(unittest, cases, tests_scope, instances):
+    """(core, broad, protected ids). Core, checked after every test: unittest's modules (their
+    functions, classes and modules) and classes (every name), the tests' classes (their methods;
+    no new name that shadows an inherited one), the tests' scope (its functions, classes and
+    modules; no new builtin name), the builtins module, ``sys.modules``, and the TestCase methods bound on each test. Broad, checked after the program
+    loads and at the end: the functions, classes and modules of every other module loaded (no new
+    builtin name either) and of the classes they hold (``pd.testing.assert_frame_equal``,
+    ``pd.DataFrame.equals``). Data is left out of modules: that is where libraries keep lazy
+    caches (``tempfile.tempdir``, ``unittest.mock.file_spec``)."""
+    modules = {name: m for name, m in dict(sys.modules).items() if isinstance(m, MODULE)}
+    core_names = {n for n in modules if n == "unittest" or n.startswith("unittest.")}
+    core, broad, seen, protected = [], [], set(), set()
+    builtin_names = frozenset(vars(builtins))
+
+    def code_keys(d):
+        return [k for k, v in list(d.items()) if _code_like(v)]
+
+    for name in sorted(core_names):
+        d = vars(modules[name])
+        core.append(_Watch(name, d, code_keys(d), builtin_names))
+        for v in list(d.values()):
+            if isinstance(v, type) and id(v) not in seen and v.__module__.startswith("unittest"):
+                seen.add(id(v))
+                core.append(_Watch(v.__qualname__, vars(v), vars(v), frozenset(dir(v))))
+    for case in cases:
+        for cls in case.__mro__:
+            if id(cls) in seen or cls is object or cls.__module__.startswith("unittest"):
+                continue
+            seen.add(id(cls))
+            core.append(_Watch(cls.__qualname__, vars(cls), code_keys(vars(cls)),
+                               frozenset(dir(cls))))  # fmt: skip
+    keys = [k for k, v in tests_scope.items() if _code_like(v) or k == "__builtins__"]
+    core.append(_Watch("<tests>", tests_scope, keys, builtin_names))
+    core.append(_Watch("builtins", vars(builtins), vars(builtins)))
+    core.append(_Watch("sys.modules", sys.modules, list(sys.modules)))
+    for inst in instances:
+        core.append(_Watch(inst.id(), vars(inst), code_keys(vars(inst))))
+    for name, module in modules.items():
+        if name in core_names or name in ("sys", "__main__", "builtins", BCB_MODULE):
+            continue
+        d = vars(module)
+        broad.append(_Watch(name, d, code_keys(d), builtin_names))
+        for v in list(d.values()):
+            if isinstance(v, type) and id(v) not in seen:
+                seen.add(id(v))
+                broad.append(_Watch(f"{name}.{v.__qualname__}", vars(v), code_keys(vars(v)),
+                                    own=True))  # fmt: skip
+    for w in core + broad:
+        protected.update(w.ids)
+    protected.update(id(m) for m in modules.values())
+    protected.update(seen)
+    return core, broad, protected
+
+
+def _plan(unittest, cases):
+    """Every test of every class, made before any model code runs: (class, its tests), each test
+    (id, skipped by the test code, expects failure, instance, setUp, method, tearDown). The
+    TestCase methods are bound on each instance, so that what the tests call (``self.assertEqual``)
+    is what unittest had before the program loaded, whatever happens to unittest's classes."""
+    loader = unittest.TestLoader()
+    api = [k for k, v in vars(unittest.TestCase).items()
+           if type(v) is type(_code_like) and not k.startswith("__")]  # fmt: skip
+    plan = []
+    for case in cases:
+        class_skip = bool(getattr(case, "__unittest_skip__", False))
+        tests = []
+        for name in loader.getTestCaseNames(case):
+            inst = case(name)
+            method = getattr(inst, name)
+            skip = class_skip or bool(getattr(method, "__unittest_skip__", False))
+            xfail = bool(getattr(inst, "__unittest_expecting_failure__", False)) or bool(
+                getattr(method, "__unittest_expecting_failure__", False)
+            )
+            for k in api:
+                vars(inst)[k] = getattr(inst, k)
+            tests.append((inst.id(), skip, xfail, inst, inst.setUp, method, inst.tearDown))
+        plan.append((case, class_skip, tests))
+    return plan
+
+
+IMPORTS_AHEAD = 64  # at most this many of the program's imports are made before it runs
+
+
+def _program_bindings(code):
+    """What BigCodeBench's single namespace gives the tests of the program before they load,
+    found by parsing it (no line of it runs): the modules and names its imports bind (the
+    libraries imported here, before the hooks and the snapshot, as the tests' own imports are:
+    some read frames at import, as sympy's multipledispatch does) and its constants whose value is
+    a literal (``OUTPUT_DIR = './output'``, which tests use at load time). A name that does not
+    import is left out, for the program's own import to fail on."""
+    import ast
+    import contextlib
+    import importlib
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    bound, imports = {}, 0
+
+    def module(name):
+        nonlocal imports
+        imports += 1
+        if imports > IMPORTS_AHEAD:
+            raise ImportError(name)
+        return importlib.import_module(name)
+
+    for node in ast.walk(tree):
+        with contextlib.suppress(BaseException):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    top = module(a.name)
+                    if a.asname:
+                        bound[a.asname] = sys.modules[a.name]
+                    else:
+                        bound[a.name.split(".")[0]] = sys.modules[a.name.split(".")[0]]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                top = module(node.module)
+                for a in node.names:
+                    if a.name == "*":
+                        continue
+                    if not hasattr(top, a.name):  # a submodule not imported yet
+                        module(f"{node.module}.{a.name}")
+                    bound[a.asname or a.name] = getattr(top, a.name)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        if isinstance(target, ast.Name):
+            with contextlib.suppress(ValueError, TypeError, SyntaxError, MemoryError,
+                                     RecursionError):  # fmt: skip
+                bound[target.id] = ast.literal_eval(value)
+    return bound
+
+
+def _tests_codes(cases):
+    """The code objects of the tests' methods (the wrapped ones under ``@patch`` too): their
+    constants are the expected values. Functions the tests define inside them, which tests hand to
+    the program to inspect (``inspect.getfullargspec``), are not among them."""
+    codes, function = set(), type(_tests_codes)
+    for case in cases:
+        for cls in case.__mro__:
+            if cls is object or cls.__module__.startswith("unittest"):
+                continue
+            for v in list(vars(cls).values()):
+                v = getattr(v, "__func__", v)
+                for _ in range(16):
+                    if type(v) is function:
+                        codes.add(v.__code__)
+                    v = getattr(v, "__wrapped__", None)
+                    if v is None:
+                        break
+    return codes
 
 
 def _run_unittest(job, arm):
+    """BigCodeBench's tests against the program, in this process (they share objects, mocks and
+    files with it), run by the harness's own loop rather than unittest's runner (whose state, such
+    as ``unittest.case._Outcome``, lives in module globals a program can swap). See the module
+    docstring."""
+    import traceback
     import unittest
 
-    tests_scope = {"__name__": "__main__", "__builtins__": dict(vars(builtins))}
+    # BigCodeBench runs program and tests in one module, __test__, the program first: the tests see
+    # its imports and constants (bound here without running it), and sys, os and environ
+    module = MODULE(BCB_MODULE)
+    given = {"__builtins__": builtins, "__file__": f"{BCB_MODULE}.py", "sys": sys, "os": os,
+             "environ": os.environ}  # fmt: skip
+    module.__dict__.update(given)
+    sys.modules[BCB_MODULE] = module  # what patch("__test__.name") patches: the program's names
+    prebound = _program_bindings(job["code"])
+    tests_scope = {"__name__": BCB_MODULE, **given, **prebound}
     try:
-        exec(compile(job["tests"], "<tests>", "exec"), tests_scope)
+        exec(compile(job["tests"], TESTS_FILE, "exec"), tests_scope)
     except ImportError as err:  # no model code has run yet: the environment lacks a library
         return {"missing": str(getattr(err, "name", "") or err)[:80]}
     except BaseException as err:
         return {"test_error": type(err).__name__}
     cases = [
         v
-        for v in tests_scope.values()
-        if isinstance(v, type) and issubclass(v, unittest.TestCase) and v is not unittest.TestCase
+        for v in list(tests_scope.values())
+        if isinstance(v, type)
+        and issubclass(v, unittest.TestCase)
+        and not v.__module__.startswith("unittest")
     ]
-    loader, suite = unittest.TestLoader(), unittest.TestSuite()
-    for case in cases:
-        suite.addTests(loader.loadTestsFromTestCase(case))
-    ids, marked_skip = [], set()
-    for test in suite:
-        method = getattr(test, test._testMethodName, None)
-        ids.append(test.id())
-        if getattr(type(test), "__unittest_skip__", False) or getattr(
-            method, "__unittest_skip__", False
-        ):
-            marked_skip.add(test.id())
+    try:
+        plan = _plan(unittest, cases)
+    except BaseException as err:
+        return {"test_error": type(err).__name__}
+    ids = [t[0] for _, _, tests in plan for t in tests]
+    marked_skip = sorted({t[0] for _, _, tests in plan for t in tests if t[1]})
     if not ids:
         return {"no_tests": True}
+    set_up_module = tests_scope.get("setUpModule")  # the tests' own, never the program's
+    tear_down_module = tests_scope.get("tearDownModule")
+    module_cleanups = unittest.case._module_cleanups
+    denied_codes = frozenset(map(id, _tests_codes(cases)))
 
-    passed, failed = set(), []
-    result = unittest.TestResult()
-    result.addSuccess = lambda test, _add=passed.add: _add(test.id())
-    result.addFailure = lambda test, err, _f=failed: _f.append((test.id(), "failure"))
-    result.addError = lambda test, err, _f=failed: _f.append(
-        (str(getattr(test, "id", lambda: "?")()), type(err[1]).__name__)
-    )
-    result.addSkip = lambda test, reason, _f=failed: _f.append((test.id(), "skip"))
-    result.addExpectedFailure = lambda test, err, _f=failed: _f.append((test.id(), "xfail"))
-    result.addUnexpectedSuccess = lambda test, _f=failed: _f.append((test.id(), "xpass"))
-    result.addSubTest = lambda test, sub, err, _f=failed: (
-        err is None or _f.append((test.id(), "subtest"))
-    )
+    # frames stay out of the program's reach (the hooks deny them); the standard library's own
+    # uses get stand-ins without frames (see _frameless)
+    trusted = (sys._getframe, _frameless(traceback, sys._getframe))
 
-    watched = sorted(n for n in sys.modules if not n.startswith("_") and n != "sys")[:2000]
-    protected = [id(v) for v in vars(unittest).values() if isinstance(v, type)]
-    protected += [id(c) for c in cases] + [id(v) for v in vars(builtins).values()]
-    for name in watched:
-        module = sys.modules.get(name)
-        for v in list(getattr(module, "__dict__", {}).values()):
-            if isinstance(v, type):
-                protected.append(id(v))
-    arm_hooks = _install_hooks(protected)
-    classes = [v for v in vars(unittest).values() if isinstance(v, type)] + cases
-    classes += [v for v in vars(unittest.case).values() if isinstance(v, type)]
-    before = _fingerprint(watched, classes)
-    model_scope = {"__name__": "__main__"}
-    error = ""
-    run_suite, fingerprint, ids_list = suite.run, _fingerprint, list(ids)
+    instances = [t[3] for _, _, tests in plan for t in tests]
+    core, broad, protected = _watches(unittest, cases, tests_scope, instances)
+    arm_hooks = _install_hooks(protected, CODE_ATTRS, None, GUARDED, trusted, denied_codes)
+    try:
+        code = compile(job["code"], "<solution>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
+        return {"ids": ids, "marked_skip": marked_skip, "passed": [], "failed": [],
+                "error": type(err).__name__, "tampered": []}  # fmt: skip
+    shared = {k: v for k, v in tests_scope.items() if not k.startswith("__")}
+    untouched = frozenset(k for k, v in prebound.items() if shared.get(k) is v)
+    outcome = _runner(plan, core, broad, tests_scope, module, code, shared, untouched,
+                      set_up_module, tear_down_module, module_cleanups, arm_hooks, arm)  # fmt: skip
+    outcome.update(ids=ids, marked_skip=marked_skip)
+    return outcome
+
+
+def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set_up_module,
+            tear_down_module, module_cleanups, arm_hooks, arm):  # fmt: skip
+    """Load the program, then run every test; what it needs it holds in locals, out of the
+    program's reach (frames and the gc are denied), taken before the program loads. A test passes
+    when its setUp, method, tearDown and cleanups all return without raising; the machinery is
+    compared with its state before the program loaded after every test (core) and after loading
+    and at the end (all)."""
+    _exec, _type, _str, _len, _kept = exec, type, str, len, TAMPER_NAMES_KEPT
+    _name, _builtins = type.__dict__["__name__"].__get__, frozenset(vars(builtins))
+    passed, failed = [], []
+
+    def kind(err):  # "ValueError: message", for the logs
+        try:
+            message = _str(err)[:160]
+        except BaseException:
+            message = ""
+        name = _str(_name(_type(err)))[:80]
+        return f"{name}: {message}" if message else name
+
+    def tampered(watches):
+        names = []
+        for w in watches:
+            names += w.changed()
+            if _len(names) >= _kept:
+                break
+        return names[:_kept]
+
+    def call(fn, *args, **kwargs):
+        try:
+            fn(*args, **kwargs)
+        except BaseException as err:
+            return kind(err)
+        return ""
+
+    def merge(names):  # one namespace, as BigCodeBench has it, seen from both sides
+        for k, v in shared.items():  # the tests' names win (they load after the program there)
+            if k not in untouched:
+                names[k] = v
+        for k in untouched:  # but what the tests had of the program is the program's own
+            if k in names:
+                tests_scope[k] = names[k]
+        for k, v in list(names.items()):  # the program's names the tests lack, builtins excepted
+            if k not in tests_scope and k not in _builtins:
+                tests_scope[k] = v
+
     arm_hooks()
     arm()
-    try:
-        exec(compile(job["code"], "<solution>", "exec"), model_scope)
-    except BaseException as err:
-        error = type(err).__name__
-    if not error:
-        for k, v in model_scope.items():
-            if k not in tests_scope:
-                tests_scope[k] = v
-        try:
-            run_suite(result)
-        except BaseException as err:
-            error = type(err).__name__
-    after = fingerprint(watched, classes)  # what was there must be unchanged; imports may add
-    tampered = any(after.get(k) != v for k, v in before.items())
+    error = call(_exec, code, module.__dict__) or call(merge, module.__dict__)
+    changed = tampered(core + broad)
+    if error or changed:
+        return {"passed": passed, "failed": failed, "error": error, "tampered": changed}
+    module_error = call(set_up_module) if set_up_module is not None else ""
+    for case, class_skip, tests in plan:
+        if class_skip:
+            continue
+        class_error = module_error or call(case.setUpClass)
+        for test_id, skip, xfail, inst, set_up, method, tear_down in tests:
+            if skip:
+                continue
+            why = class_error or call(set_up)
+            if not why:
+                why = call(method)
+                why = call(tear_down) or why
+            while inst._cleanups:  # what unittest's doCleanups does, without its _Outcome
+                function, args, kwargs = inst._cleanups.pop()
+                why = call(function, *args, **kwargs) or why
+            if xfail:
+                why = "xfail"  # an expected failure or an unexpected success: neither is a pass
+            if why:
+                failed.append([test_id, why])
+            else:
+                passed.append(test_id)
+            changed = tampered(core)
+            if changed:
+                return {"passed": passed, "failed": failed, "error": "", "tampered": changed}
+        if not class_error:
+            why = call(case.tearDownClass)
+            cleanups = case._class_cleanups
+            while cleanups:
+                function, args, kwargs = cleanups.pop()
+                why = call(function, *args, **kwargs) or why
+            if why:
+                failed.append([case.__qualname__, why])
+    if set_up_module is not None and not module_error and tear_down_module is not None:
+        why = call(tear_down_module)
+        if why:
+            failed.append(["tearDownModule", why])
+    while module_cleanups:
+        function, args, kwargs = module_cleanups.pop()
+        why = call(function, *args, **kwargs)
+        if why:
+            failed.append(["module cleanup", why])
     return {
-        "ids": ids_list,
-        "marked_skip": sorted(marked_skip),
-        "passed": sorted(passed),
+        "passed": passed,
         "failed": failed[:50],
-        "error": error,
-        "tampered": tampered,
+        "error": "",
+        "tampered": tampered(core + broad),
     }
 
 
