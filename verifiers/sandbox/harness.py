@@ -643,15 +643,16 @@ def _run_stdio(job, arm):
             try:
                 arm()
                 exec(code, {"__name__": "__main__"})
-            except SystemExit:
-                pass
+            except SystemExit as stop:  # what the interpreter would exit with
+                code_ = stop.code
+                status = 0 if code_ is None else code_ if type(code_) is int else 1
             except BaseException:
                 status = 1
             try:
                 sys.stdout.flush()
             except BaseException:
                 status = 1
-            os._exit(status)
+            os._exit(status & 0xFF)
         _, wait_status = os.waitpid(pid, 0)
         with open(out_path, "rb") as f:
             out = f.read(cap + 1)
