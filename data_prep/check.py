@@ -10,7 +10,14 @@ training file):
    :func:`pac_verl.verifiers.gold_solution` from the ground truth and ``extra_info``) scores 1 with
    the row's verifier. Rows whose type carries no gold in the row (Countdown without
    ``extra_info.solution``, code without a reference solution) are counted as ``no_gold``; a code
-   row whose test set holds no test fails as ``bad_ground_truth`` either way (SPEC 8: never a pass).
+   row whose test set holds no test fails as ``bad_ground_truth`` either way (SPEC 8: never a pass);
+3. on the same rows, functional code tests (Code-R1 ``{"functional": ...}``) are run against an
+   *empty program* (:func:`~pac_verl.verifiers.code.empty_program`: every name the tests take
+   from the program, as a stub returning None), gold or no gold: a row whose tests it passes
+   (``passes_empty_program``), or under which no check of the program's output runs
+   (``vacuous_tests``: ``def check(f)`` never called, ``assert (cond, msg)``...), or which cannot
+   be judged (``bad_ground_truth``: tests that loop, objects of the tests' own passed to the
+   program), is a data error. The table counts them per source (``tests check nothing``).
 
 Given several files (``pac-verl prep check train.parquet val.parquet``), one more rule runs across
 them (:func:`check_overlap`): no validation row (``extra_info.split`` other than ``train``) may ask
@@ -85,7 +92,7 @@ def check_file(
     ``per_source`` (checked rows per data_source), ``no_gold`` and ``missing_library`` counts.
     """
     from pac_verl.verifiers import compute_scores, gold_solution
-    from pac_verl.verifiers.code import has_tests
+    from pac_verl.verifiers.code import empty_program, has_tests
 
     path = Path(path)
     with Stopwatch() as sw:
@@ -94,6 +101,7 @@ def check_file(
         positions = sample_positions(table.num_rows, max_rows)
         rows = table.take(pa.array(positions)).to_pylist()
         per_source, no_gold, items, where, empty = Counter(), Counter(), [], [], []
+        stubs, stub_where = [], []
         desc = f"check {path.name}"
         shown = rows if quiet else progress(rows, desc, total=len(rows), unit="row")
         for i, row in zip(positions.tolist(), shown):
@@ -103,19 +111,31 @@ def check_file(
             if info["type"] == "code" and not has_tests(truth):
                 empty.append((i, row["data_source"], "bad_ground_truth"))
                 continue
+            stub = empty_program(truth) if info["type"] == "code" else None
+            if stub is not None:
+                stubs.append(("code", stub, truth))
+                stub_where.append((i, row["data_source"]))
             gold = gold_solution(info["type"], truth, info) if golds else None
             if gold is None:
                 no_gold[row["data_source"]] += 1
                 continue
             items.append((info["type"], gold, truth))
             where.append((i, row["data_source"]))
-        verdicts = compute_scores(items)
+        verdicts = compute_scores(items + stubs)
+        verdicts, stub_verdicts = verdicts[: len(items)], verdicts[len(items) :]
+    # a ground truth that an empty program passes, or that checks nothing, is a data error
+    vacuous = [(i, ds, "passes_empty_program" if v.correct else v.reason)
+               for (i, ds), v in zip(stub_where, stub_verdicts, strict=True)
+               if v.correct or v.reason in ("vacuous_tests", "bad_ground_truth")]  # fmt: skip
+    checks_nothing = Counter(ds for _, ds, _ in vacuous)
+    gold_ok = Counter(ds for (_, ds), v in zip(where, verdicts, strict=True) if v.correct)
     failures = [(i, ds, v) for (i, ds), v in zip(where, verdicts, strict=True) if not v.correct]
     missing_library = Counter(ds for _, ds, v in failures if v.reason == "missing_library")
     failures = empty + [(i, ds, v.reason) for i, ds, v in failures if v.reason != "missing_library"]
+    vacuous = [f for f in vacuous if f[:2] not in {(i, ds) for i, ds, _ in failures}]
     failed_by_source = Counter(ds for _, ds, _ in failures)
-    table_rows = [[ds, n, n - no_gold[ds] - failed_by_source[ds] - missing_library[ds],
-                   failed_by_source[ds], missing_library[ds], no_gold[ds]]
+    table_rows = [[ds, n, gold_ok[ds], failed_by_source[ds], missing_library[ds], no_gold[ds],
+                   checks_nothing[ds]]
                   for ds, n in sorted(per_source.items())]  # fmt: skip
     sampled = len(rows) < table.num_rows
     if not quiet:
@@ -123,15 +143,25 @@ def check_file(
             f" (a sample of {len(rows):,} of {table.num_rows:,} rows)" if sampled else ""
         )
         print_summary(title, ["data_source", "rows", "gold ok", "gold failed", "missing_library",
-                              "no gold"], table_rows, {"seconds": round(sw.seconds, 1)})  # fmt: skip
+                              "no gold", "tests check nothing"], table_rows,
+                      {"seconds": round(sw.seconds, 1)})  # fmt: skip
     if missing_library:
         warnings.warn(f"{path}: {sum(missing_library.values())} code task(s) need libraries the "
                       "sandbox interpreter lacks (counted as missing_library, not as failures): "
                       "build the BigCodeBench environment and set PAC_SANDBOX_PYTHON (README)",
                       stacklevel=2)  # fmt: skip
+    problems = []
     if failures:
         shown = ", ".join(f"row {i} ({ds}: {reason})" for i, ds, reason in failures[:10])
-        raise UserError(f"{path}: {len(failures)} gold answer(s) do not score 1: {shown}")
+        problems.append(f"{len(failures)} gold answer(s) do not score 1: {shown}")
+    if vacuous:
+        counts = Counter(reason for _, _, reason in vacuous)
+        kinds = ", ".join(f"{n} {reason}" for reason, n in sorted(counts.items()))
+        shown = ", ".join(f"row {i} ({ds}: {reason})" for i, ds, reason in vacuous[:10])
+        problems.append(f"{len(vacuous)} functional test set(s) that an empty program passes or "
+                        f"that check nothing ({kinds}): {shown}")  # fmt: skip
+    if problems:
+        raise UserError(f"{path}: {'; '.join(problems)}")
     return {"rows": table.num_rows, "checked": len(rows), "per_source": dict(per_source),
             "no_gold": sum(no_gold.values()),
             "missing_library": sum(missing_library.values())}  # fmt: skip

@@ -20,8 +20,6 @@ def build_parser() -> argparse.ArgumentParser:
     ml.add_argument("--val-per-level", type=int, default=200,
                     help="validation rows per (task, level)")  # fmt: skip
     ml.add_argument("--seed", type=int, default=0, help="generator seed (same seed, same bytes)")
-    ml.add_argument("--prompt-style", choices=("chat", "completion"), default="chat",
-                    help="chat messages, or the base-model completion frame")  # fmt: skip
     ml.add_argument("--tasks", default="countdown,zebra,arc", help="comma list of tasks")
     ml.add_argument("--workers", type=positive_int, default=None,
                     help="processes (default: the CPU count)")  # fmt: skip
@@ -29,8 +27,26 @@ def build_parser() -> argparse.ArgumentParser:
                     help="SEC's released sec/data (GitHub Vincent-La/cofa): its combined/test_*"
                     " files are the validation rows, its combined/train_* files (where present) "
                     "the training rows; tasks without a training file are generated")  # fmt: skip
+    # a former option, refused with the reason (prompts.refuse_build_style)
+    ml.add_argument("--prompt-style", default=None, help=argparse.SUPPRESS)
     ml.add_argument("--force", action="store_true",
                     help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
+    toy = sub.add_parser("toy", formatter_class=HelpFormatter,
+                         help="the CPU miniature: six toy arms and the tiny model (offline)")  # fmt: skip
+    toy.add_argument("--out", default=None,
+                     help="folder for train.parquet and val.parquet (default: data/toy under the "
+                          "project home, where setting=toy reads them: $PAC_HOME, else the "
+                          "checkout)")  # fmt: skip
+    toy.add_argument("--model-out", default=None,
+                     help="folder for the tiny model and tokenizer (default: data/tiny-cpu under "
+                          "the project home, the tiny-cpu backbone's actor_rollout_ref.model.path)")  # fmt: skip
+    toy.add_argument(
+        "--train-per-arm", type=positive_int, default=256, help="training rows per arm"
+    )
+    toy.add_argument("--val-per-arm", type=positive_int, default=32, help="validation rows per arm")
+    toy.add_argument("--seed", type=int, default=0, help="generator seed (same seed, same bytes)")
+    toy.add_argument("--force", action="store_true",
+                     help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
     from pac_verl.data_prep import multi_domain
 
     md = sub.add_parser("multi-domain", formatter_class=HelpFormatter,
@@ -67,12 +83,27 @@ def main(argv: list[str]) -> int:
         return 0
     if args.command == "multi-domain":
         _check_multi_domain_options(args)
+    if args.command == "toy":
+        from pac_verl.data_prep.toy import build_toy
+        from pac_verl.outputs import writable_dir
+        from pac_verl.paths import project_home
+
+        home = project_home()[0]  # where setting=toy and backbone=tiny-cpu look, from any folder
+        args.out = args.out or str(home / "data" / "toy")
+        args.model_out = args.model_out or str(home / "data" / "tiny-cpu")
+        writable_dir(args.model_out, "--model-out")
+        build_toy(args.out, args.model_out, args.train_per_arm, args.val_per_arm, args.seed,
+                  force=args.force)  # fmt: skip
+        return 0
     if args.command == "multi-level":
         from pac_verl.data_prep.multi_level import build_multi_level
+        from pac_verl.data_prep.prompts import refuse_build_style
+
+        refuse_build_style(args.prompt_style)
 
         tasks = tuple(t.strip() for t in args.tasks.split(",") if t.strip())
         build_multi_level(args.out, args.train_per_arm, args.val_per_level, args.seed,
-                          args.prompt_style, args.workers, tasks, force=args.force,
+                          workers=args.workers, tasks=tasks, force=args.force,
                           sec_dir=args.sec_dir)  # fmt: skip
         return 0
     from pac_verl.data_prep import multi_domain

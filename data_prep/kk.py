@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import random
 
-from pac_verl.data_prep.prompts import styled
 from pac_verl.data_prep.rows import make_row
 
 NAMES = [
@@ -99,25 +98,26 @@ def generate(n: int, rng: random.Random) -> dict:
             return {"quiz": quiz, "names": names, "solution": list(sols[0])}
 
 
-def prompt(quiz: str, names, style: str = "chat") -> str:
+def prompt(quiz: str, names) -> str:
     """The paper's question (appendix "Prompt Examples"), then where the final answer goes.
 
     The paper shows the question only; Logic-RL and DUMP ask for the roles inside ``<answer>``
     tags, one numbered line per person. This wording asks for the same, so that the verifier
     (``pac_verl.verifiers.logic``) grades the final statement and not the hypotheses tested on the
     way there. The example lines name the people but no role: an example role could bias the
-    answer, and a ``knight/knave`` placeholder invites copying a hedge."""
+    answer, and a ``knight/knave`` placeholder invites copying a hedge. (A deliberate difference
+    from the appendix, listed in the README.)"""
     example = "\n".join(f"({i}) {nm} is a ..." for i, nm in enumerate(names, 1))
     task = (
-        f"{quiz}\nSo who is a knight and who is a knave?\n\nReason step by step; you may test a "
+        f"{quiz} So who is a knight and who is a knave?\n\nReason step by step; you may test a "
         "guess and drop it. When you are done, write your final answer once, inside <answer> "
         "</answer> tags: one line per person, in the order they were introduced, each line naming "
         f"a single role (knight or knave):\n<answer>\n{example}\n</answer>"
     )
-    return styled(task, style)
+    return task
 
 
-def build(people: int, count: int, split: str, seed: int, style: str = "chat") -> list[dict]:
+def build(people: int, count: int, split: str, seed: int) -> list[dict]:
     """``count`` unique-solution puzzles with ``people`` people as SPEC-10 rows."""
     rng = random.Random(f"kk-{seed}-{people}-{split}")
     source = "kk" if split == "train" else f"kk{people}"
@@ -127,7 +127,7 @@ def build(people: int, count: int, split: str, seed: int, style: str = "chat") -
         rows.append(
             make_row(
                 data_source=source,
-                prompt=prompt(p["quiz"], p["names"], style),
+                prompt=prompt(p["quiz"], p["names"]),
                 task_type="logic",
                 ground_truth={"names": p["names"], "solution": p["solution"]},
                 split=split,

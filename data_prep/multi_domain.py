@@ -26,14 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pac_verl.data_prep import kk, sources
+from pac_verl.data_prep import kk, prompts, sources
 from pac_verl.data_prep.overlap import (
     CONTAMINATION_COLUMNS,
     NGRAM,
     contamination_by_type,
     dedupe_keys,
 )
-from pac_verl.data_prep.prompts import STYLES
 from pac_verl.data_prep.publish import BuildFolder, utc_now
 from pac_verl.data_prep.rows import make_row, messages
 from pac_verl.data_prep.sources import Reject, Source
@@ -72,8 +71,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="drop Code-R1 prompts longer than this (0: no filter)")  # fmt: skip
     parser.add_argument("--limit", type=int, default=None, help="at most N rows kept per part")
     parser.add_argument("--seed", type=int, default=0, help="seed of the offline K&K generator")
-    parser.add_argument("--prompt-style", choices=STYLES, default="chat",
-                        help="chat messages, or the base-model completion frame")  # fmt: skip
+    # a former option, refused with the reason (prompts.refuse_build_style)
+    parser.add_argument("--prompt-style", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--cache-dir", default=None, help="datasets cache folder")
     parser.add_argument("--force", action="store_true",
                         help="replace the build already in --out (kept until the new one is written)")  # fmt: skip
@@ -169,6 +168,7 @@ def choose_sources(
 
 
 def run(args: argparse.Namespace) -> int:
+    prompts.refuse_build_style(args.prompt_style)
     if args.limit is not None and args.limit < 1:
         raise UserError(f"--limit must be >= 1, got {args.limit}")
     locations = parse_sources(args.source)
@@ -269,7 +269,7 @@ def decontaminate(pending: list[Pending]) -> list[Pending]:
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """The options that shape the files, for the manifest."""
     keys = ("only", "offline_logic_only", "subset", "tokenizer", "max_code_prompt_tokens", "limit",
-            "seed", "prompt_style", "math_pool", "math_from", "all_languages")  # fmt: skip
+            "seed", "math_pool", "math_from", "all_languages")  # fmt: skip
     return {k: getattr(args, k) for k in keys}
 
 
@@ -324,7 +324,7 @@ def read_source(
                         st.duplicates += 1
                         continue
                     seen.add(key)
-                fields = src.convert(record, part, args.prompt_style)
+                fields = src.convert(record, part)
             except KeyError as err:
                 raise UserError(f"{here}: missing field {err.args[0]!r}") from None
             except (TypeError, ValueError) as err:
@@ -351,7 +351,7 @@ def generate_kk(args: argparse.Namespace, stats: list[PartStats]) -> list[Pendin
         )
         stats.append(st)
         people = part.extra["people"]
-        for i, row in enumerate(kk.build(people, count, part.split, args.seed, args.prompt_style)):
+        for i, row in enumerate(kk.build(people, count, part.split, args.seed)):
             st.read += 1
             fields = sources.row_fields(
                 part, row["prompt"], "logic", row["reward_model"]["ground_truth"]
@@ -385,12 +385,11 @@ def check_golds(pending: list[Pending]) -> list[Pending]:
 
 
 def prompt_tokens(tokenizer, messages_list: list[list[dict[str, str]]]) -> list[int]:
-    """Prompt lengths as verl's RLHFDataset counts them: chat template with the generation cue."""
-    if getattr(tokenizer, "chat_template", None):
-        texts = [tokenizer.apply_chat_template(m, add_generation_prompt=True, tokenize=False)
-                 for m in messages_list]  # fmt: skip
-    else:
-        texts = ["\n".join(msg["content"] for msg in m) for m in messages_list]
+    """Prompt lengths as verl's RLHFDataset counts them for the base backbones: the paper's frame
+    (``backbone.prompt_style=completion``'s chat template) with the generation cue."""
+    template = prompts.chat_template("completion")
+    texts = [tokenizer.apply_chat_template(m, chat_template=template, add_generation_prompt=True,
+                                           tokenize=False) for m in messages_list]  # fmt: skip
     return [len(ids) for ids in tokenizer(texts, add_special_tokens=False)["input_ids"]]
 
 

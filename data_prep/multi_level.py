@@ -55,7 +55,6 @@ class Shard:
     count: int
     seed: int
     exclude: frozenset[str] = frozenset()
-    prompt_style: str = "chat"
 
 
 def shard_seed(seed: int, task: str, level: int, split: str) -> int:
@@ -98,7 +97,7 @@ def _countdown_rows(shard: Shard, rng: random.Random):
     while True:
         numbers, target, expr = countdown_puzzle(rng, shard.level + 2)
         truth = {"target": target, "numbers": numbers}
-        yield prompts.countdown(numbers, target, shard.prompt_style), truth, {"solution": expr}
+        yield prompts.countdown(numbers, target), truth, {"solution": expr}
 
 
 # ---------------------------------------------------------------- zebra / arc (reasoning-gym)
@@ -110,7 +109,7 @@ def _zebra_rows(shard: Shard, rng: random.Random):
     size = shard.level + 2
     while True:
         puzzle = generate(rng, size, size)
-        yield prompts.zebra(puzzle.text, shard.prompt_style), puzzle.answer, {}
+        yield prompts.zebra(puzzle.text), puzzle.answer, {}
 
 
 def _arc_rows(shard: Shard, rng: random.Random):
@@ -127,7 +126,7 @@ def _arc_rows(shard: Shard, rng: random.Random):
             test_in, test_out = meta["test_example"]["input"], meta["test_example"]["output"]
             answer = " ".join(map(str, test_out))
             yield (
-                prompts.arc(examples, test_in, shard.prompt_style),
+                prompts.arc(examples, test_in),
                 answer,
                 {"task_name": meta["task_name"]},
             )
@@ -181,7 +180,6 @@ def build_multi_level(
     train_per_arm: int = 10_000,
     val_per_level: int = 200,
     seed: int = 0,
-    prompt_style: str = "chat",
     workers: int | None = None,
     tasks: tuple[str, ...] = TASKS,
     quiet: bool = False,
@@ -199,33 +197,29 @@ def build_multi_level(
     """
     if train_per_arm < 0 or val_per_level < 0:
         raise UserError("--train-per-arm and --val-per-level must be >= 0")
-    if prompt_style not in prompts.STYLES:
-        raise UserError(
-            f"--prompt-style {prompt_style!r}: choose one of {', '.join(prompts.STYLES)}"
-        )
     unknown = sorted(set(tasks) - set(TASKS))
     if unknown:
         raise UserError(f"unknown task(s) {unknown}; choose from {', '.join(TASKS)}")
     sec_files = sec.multi_level_files(sec_dir, tasks) if sec_dir is not None else {}
     options = {"train_per_arm": train_per_arm, "val_per_level": val_per_level, "seed": seed,
-               "prompt_style": prompt_style, "tasks": list(tasks),
+               "tasks": list(tasks),
                "from": str(sec_dir) if sec_dir is not None else None}  # fmt: skip
     parts: list[Part] = []  # per (split, task, level): rows, what was skipped, where from
     with Stopwatch() as sw, BuildFolder(out_dir, force) as folder:
         gen_tasks = [t for t in tasks if t not in sec_files]
         val_shards = [
-            Shard(t, lv, "val", val_per_level, shard_seed(seed, t, lv, "val"), prompt_style=prompt_style)
+            Shard(t, lv, "val", val_per_level, shard_seed(seed, t, lv, "val"))
             for t in gen_tasks for lv in VAL_LEVELS
         ]  # fmt: skip
         for shard, (rows, rejects) in zip(val_shards, _run(val_shards, workers, "validation", quiet),
                                           strict=True):  # fmt: skip
             parts.append(Part("val", shard.task, shard.level, rows, rejects, "generated"))
         for task, files in sec_files.items():
-            parts += _sec_parts(files["val"], task, "val", VAL_LEVELS, val_per_level, prompt_style,
-                                frozenset(), quiet)  # fmt: skip
+            parts += _sec_parts(files["val"], task, "val", VAL_LEVELS, val_per_level, frozenset(),
+                                quiet)  # fmt: skip
         val_keys = frozenset(k for p in parts for r in p.rows for k in dedupe_keys(r))
         train_shards = [
-            Shard(t, lv, "train", train_per_arm, shard_seed(seed, t, lv, "train"), val_keys, prompt_style)
+            Shard(t, lv, "train", train_per_arm, shard_seed(seed, t, lv, "train"), val_keys)
             for t in tasks for lv in TRAIN_LEVELS if sec_files.get(t, {}).get("train") is None
         ]  # fmt: skip
         for shard, (rows, rejects) in zip(train_shards, _run(train_shards, workers, "training", quiet),
@@ -234,7 +228,7 @@ def build_multi_level(
         for task, files in sec_files.items():
             if files["train"] is not None:
                 parts += _sec_parts(files["train"], task, "train", TRAIN_LEVELS, train_per_arm,
-                                    prompt_style, val_keys, quiet)  # fmt: skip
+                                    val_keys, quiet)  # fmt: skip
         order = {t: i for i, t in enumerate(tasks)}
         parts.sort(key=lambda p: (p.split != "train", order[p.task], p.level))
         train_rows = [r for p in parts if p.split == "train" for r in p.rows]
@@ -287,10 +281,10 @@ class Part:
 
 
 def _sec_parts(path: Path, task: str, split: str, levels: tuple[int, ...], per_level: int,
-               style: str, exclude: frozenset[str], quiet: bool) -> list[Part]:  # fmt: skip
+               exclude: frozenset[str], quiet: bool) -> list[Part]:  # fmt: skip
     """SEC's file as one :class:`Part` per level: training rows that repeat a puzzle or ask what
     a validation row asks are skipped (and counted), as in a generated build."""
-    imported = sec.read_multi_level(path, task, split, levels, per_level, style, exclude, quiet)
+    imported = sec.read_multi_level(path, task, split, levels, per_level, exclude, quiet)
     parts = []
     for level in levels:
         rows = [r for r in imported.rows if r["extra_info"]["difficulty"] == level]

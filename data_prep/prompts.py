@@ -1,53 +1,116 @@
-"""Prompt texts: the paper's appendix "Prompt Examples", in two styles.
+"""Prompt texts: the paper's appendix "Prompt Examples", and the frame the appendix omits.
 
-- ``chat`` (default): one user message holding the task text; verl applies the tokenizer's chat
-  template.
-- ``completion``: the plain "A conversation between User and Assistant ..." frame that SEC and
-  TinyZero used with base models, ending in the assistant cue, also as one message so that the
-  row schema stays the same (run it with a chat template that passes text through).
+Rows hold the task text only, as chat messages (SPEC 10): one user message, and for code tasks a
+system message before it. How the policy sees them is a config choice, ``backbone.prompt_style``,
+applied at train time by the chat template verl applies to every prompt:
+
+- ``completion`` (the default of the base Qwen2.5 backbones, SPEC 7): :data:`FRAME_TEMPLATE`,
+  the "A conversation between User and Assistant ..." frame that SEC and TinyZero gave base
+  models as raw text, ending in the assistant cue. The tokens are exactly :func:`frame`'s text:
+  no special tokens, no default system prompt. A system message takes the preamble's place (the
+  appendix's Code Prompt shows the system text, then ``User:``).
+- ``chat`` (for instruct models): the tokenizer's own chat template (Qwen's adds its default
+  system prompt when a row has none).
+
+So one data build serves both styles, and the config (recorded in ``run.json``) is the one source
+of what the model reads. Where the task texts differ from the appendix, the README ("Prepare
+data") lists each difference and its reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-STYLES = ("chat", "completion")
-COMPLETION_FRAME = (
+from pac_verl.errors import UserError
+
+STYLES = ("completion", "chat")
+FRAME_PREAMBLE = (
     "A conversation between User and Assistant. The user asks a question, and the Assistant "
     "solves it. The assistant first thinks about the reasoning process in the mind and then "
-    "provides the user with the answer.\nUser: {task}\nAssistant: Let me solve this step by step."
+    "provides the user with the answer."
+)
+FRAME_USER = "\nUser: "
+FRAME_ASSISTANT = "\nAssistant: "
+FRAME_CUE = "\nAssistant: Let me solve this step by step."
+
+
+def frame(task: str, system: str | None = None) -> str:
+    """The text :data:`FRAME_TEMPLATE` renders for one task (what a base model reads)."""
+    return (FRAME_PREAMBLE if system is None else system) + FRAME_USER + task + FRAME_CUE
+
+
+def _literal(text: str) -> str:
+    """``text`` as a Jinja string literal (Jinja decodes ``\\n``, ``\\'`` and ``\\\\``)."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n") + "'"
+
+
+# The frame as a chat template (Jinja, as Hugging Face tokenizers render it). verl 0.7.1 always
+# applies a chat template; this one adds nothing but the frame. Roles other than system (first
+# message only), user and assistant, or content that is not text, are refused: a conversation the
+# frame cannot express must not be flattened silently. With add_generation_prompt false (verl asks
+# for that only to find a template's system-prompt tokens) the cue is left out.
+FRAME_TEMPLATE = (
+    "{%- if messages and messages[0]['role'] == 'system' -%}"
+    "{%- set turns = messages[1:] -%}{{- messages[0]['content'] -}}"
+    "{%- else -%}"
+    "{%- set turns = messages -%}{{- " + _literal(FRAME_PREAMBLE) + " -}}"
+    "{%- endif -%}"
+    "{%- for message in turns -%}"
+    "{%- if message['content'] is not string -%}"
+    "{{- raise_exception('the frame template takes text content only') -}}"
+    "{%- elif message['role'] == 'user' -%}"
+    "{{- " + _literal(FRAME_USER) + " + message['content'] -}}"
+    "{%- elif message['role'] == 'assistant' -%}"
+    "{{- " + _literal(FRAME_ASSISTANT) + " + message['content'] -}}"
+    "{%- else -%}"
+    "{{- raise_exception('the frame template takes a first system message, then user and "
+    "assistant messages; got role ' + message['role']) -}}"
+    "{%- endif -%}"
+    "{%- endfor -%}"
+    "{%- if add_generation_prompt -%}{{- " + _literal(FRAME_CUE) + " -}}{%- endif -%}"
 )
 
 
-def styled(task: str, style: str) -> str:
-    return COMPLETION_FRAME.format(task=task) if style == "completion" else task
+def chat_template(style: str) -> str | None:
+    """The chat template a prompt style forces (``None``: the tokenizer's own)."""
+    if style == "completion":
+        return FRAME_TEMPLATE
+    if style == "chat":
+        return None
+    raise UserError(
+        f"backbone.prompt_style={style}: choose completion (the paper's frame, for base models) "
+        "or chat (the tokenizer's chat template, for instruct models)"
+    )
 
 
-def countdown(numbers: Sequence[int], target: int, style: str = "chat") -> str:
+def refuse_build_style(style: str | None) -> None:
+    """``prep``'s former ``--prompt-style``: rows hold the task text, the frame is a train-time
+    choice (:func:`chat_template`), so a build asked to write it is refused with the reason."""
+    if style is not None:
+        raise UserError(f"--prompt-style {style}: rows hold the task text only; the frame is "
+                        "applied at train time by backbone.prompt_style=completion (the default of "
+                        "the base Qwen2.5 backbones) or chat")  # fmt: skip
+
+
+def countdown(numbers: Sequence[int], target: int) -> str:
     nums = ", ".join(map(str, numbers))
-    task = (
-        f"Using the numbers {nums} and basic arithmetic operations (+, -, ×, /), create an "
-        f"expression that equals {target}.\nYou need to use each number exactly once.\n"
-        "Present the final expression that equals the target number within \\boxed{}.\n"
+    return (
+        f"Using the numbers {nums} and basic arithmetic operations (+, -, *, /), create an "
+        f"expression that equals {target}. You need to use each number exactly once. "
+        "Present the final expression that equals the target number within \\boxed{}. "
         "For example: \\boxed{46+68/(52-50)}."
     )
-    return styled(task, style)
 
 
-def zebra(puzzle: str, style: str = "chat") -> str:
+def zebra(puzzle: str) -> str:
     """The puzzle (houses, attributes, numbered clues) followed by the paper's question."""
-    task = (
-        f"{puzzle.strip()}\n\nWhat is the name of the person who lives in House 1?\n"
+    return (
+        f"{puzzle.strip()}\n\nWhat is the name of the person who lives in House 1? "
         "Provide only the name as the final answer and put it in \\boxed{}."
     )
-    return styled(task, style)
 
 
-def arc(
-    examples: Sequence[tuple[Sequence[int], Sequence[int]]],
-    test_input: Sequence[int],
-    style: str = "chat",
-) -> str:
+def arc(examples: Sequence[tuple[Sequence[int], Sequence[int]]], test_input: Sequence[int]) -> str:
     parts = [
         "Find the common rule that maps an input grid to an output grid, given the examples below.\n"
     ]
@@ -61,4 +124,4 @@ def arc(
         "submitting the answer. The final answer must be placed in \\boxed{} and should be just "
         f"the test output grid itself.\n\nInput:\n{' '.join(map(str, test_input))}"
     )
-    return styled("\n".join(parts), style)
+    return "\n".join(parts)

@@ -17,6 +17,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pac_verl.data_prep.prompts import FRAME_CUE, FRAME_PREAMBLE
 from pac_verl.errors import UserError
 from pac_verl.outputs import apply_umask
 
@@ -30,10 +31,11 @@ ABILITY = {
     "math": "math",
     "code": "coding",
     "logic": "logic",
+    "toy": "toy",  # the CPU miniature (pac-verl prep toy)
 }
 TASK_TYPES = tuple(ABILITY)
 # Ground truths that are JSON objects (the rest are plain answer text).
-JSON_TRUTH_TYPES = frozenset({"countdown", "logic", "code"})
+JSON_TRUTH_TYPES = frozenset({"countdown", "logic", "code", "toy"})
 
 
 def make_row(
@@ -98,6 +100,11 @@ def validate_row(row: Mapping[str, Any], where: str) -> None:
             raise UserError(f"{where}: prompt[{i}] must have 'role' and 'content'")
         if not isinstance(msg["role"], str) or not isinstance(msg["content"], str):
             raise UserError(f"{where}: prompt[{i}] role and content must be strings")
+        if msg["content"].startswith(FRAME_PREAMBLE) or msg["content"].endswith(FRAME_CUE):
+            raise UserError(f"{where}: prompt[{i}] holds the conversation frame (a build with the "
+                            "former --prompt-style completion); the chat template of "
+                            "backbone.prompt_style=completion adds it at train time, so it would be "
+                            "there twice: rebuild the data")  # fmt: skip
     rm = row["reward_model"]
     if not isinstance(rm, Mapping):
         raise UserError(f"{where}: reward_model must be a mapping with a ground_truth string")

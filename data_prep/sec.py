@@ -24,8 +24,8 @@ and the field.
 
 Conversion (SPEC 10): ``data_source`` becomes ours (``countdown`` for training, ``countdown/1`` ..
 ``countdown/4`` for validation; ``math``; ``math500``, ``amc23``, ``aime24``), the prompt is the
-task text SEC's policy saw (the frame removed) in the build's ``--prompt-style`` (``completion``
-gives back SEC's prompt byte for byte), the ground truth is ours (Countdown's numbers a list) and
+task text SEC's policy saw (the frame removed; ``backbone.prompt_style=completion``'s template
+puts it back, giving SEC's prompt byte for byte), the ground truth is ours (Countdown's numbers a list) and
 ``extra_info`` keeps SEC's ``index`` and ``data_source`` (``source_index``, ``sec_data_source``).
 Every gold is re-checked with the project's verifiers. SEC's Countdown rows carry no solution:
 :mod:`.countdown_solver` finds one (``extra_info.solution``, the gold ``prep check`` scores); a
@@ -42,7 +42,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pac_verl.data_prep import prompts
 from pac_verl.data_prep.overlap import task_text
 from pac_verl.data_prep.rows import make_row, read_table
 from pac_verl.errors import UserError
@@ -177,7 +176,6 @@ def read_multi_level(
     split: str,
     levels: tuple[int, ...],
     per_level: int,
-    prompt_style: str,
     exclude: frozenset[str] = frozenset(),
     quiet: bool = True,
 ) -> Imported:
@@ -222,7 +220,7 @@ def read_multi_level(
             raise UserError(f"{where}: {err}") from None
         row = make_row(
             data_source=task if split == "train" else f"{task}/{level}",
-            prompt=prompts.styled(text, prompt_style), task_type=task, ground_truth=truth,
+            prompt=text, task_type=task, ground_truth=truth,
             split=split, index=len(out.rows), difficulty=level, **extra,
         )  # fmt: skip
         key, text = dedupe_keys(row)

@@ -26,7 +26,6 @@ from typing import Any
 
 from pac_verl.data_prep import kk
 from pac_verl.data_prep.overlap import normalise
-from pac_verl.data_prep.prompts import styled
 from pac_verl.data_prep.rows import json_text
 from pac_verl.errors import UserError
 from pac_verl.verifiers.code import job_for
@@ -121,13 +120,11 @@ def answer_text(value: Any) -> str:
     return value.strip()
 
 
-def math_prompt(problem: str, style: str) -> str:
-    return styled(problem.strip() + MATH_SUFFIX, style)
+def math_prompt(problem: str) -> str:
+    return problem.strip() + MATH_SUFFIX
 
 
-def code_prompt(task: str, style: str) -> list[dict[str, str]]:
-    if style == "completion":
-        return [{"role": "user", "content": styled(f"{CODE_SYSTEM}\n\n{task.strip()}", style)}]
+def code_prompt(task: str) -> list[dict[str, str]]:
     return [{"role": "system", "content": CODE_SYSTEM}, {"role": "user", "content": task.strip()}]
 
 
@@ -168,15 +165,15 @@ def is_english(text: str) -> bool:
     return _CJK.search(text) is None
 
 
-def convert_dapo(record: Mapping[str, Any], part: Part, style: str):
-    return _convert_dapo(record, part, style, english_only=False)
+def convert_dapo(record: Mapping[str, Any], part: Part):
+    return _convert_dapo(record, part, english_only=False)
 
 
-def convert_dapo_english(record: Mapping[str, Any], part: Part, style: str):
-    return _convert_dapo(record, part, style, english_only=True)
+def convert_dapo_english(record: Mapping[str, Any], part: Part):
+    return _convert_dapo(record, part, english_only=True)
 
 
-def _convert_dapo(record: Mapping[str, Any], part: Part, style: str, english_only: bool):
+def _convert_dapo(record: Mapping[str, Any], part: Part, english_only: bool):
     problem, answer = dapo_problem(record), ground_truth(record).strip()
     if english_only and not is_english(problem):
         return Reject("not_english")
@@ -185,9 +182,7 @@ def _convert_dapo(record: Mapping[str, Any], part: Part, style: str, english_onl
     if not answer:
         raise ValueError("reward_model.ground_truth is empty")
     info = record.get("extra_info") if isinstance(record.get("extra_info"), Mapping) else {}
-    return row_fields(
-        part, math_prompt(problem, style), "math", answer, source_id=info.get("index")
-    )
+    return row_fields(part, math_prompt(problem), "math", answer, source_id=info.get("index"))
 
 
 def sec_math_problem(record: Mapping[str, Any]) -> str:
@@ -207,7 +202,7 @@ def sec_math_key(record: Mapping[str, Any]) -> str:
     return normalise(sec_math_problem(record))
 
 
-def convert_sec_math(record: Mapping[str, Any], part: Part, style: str):
+def convert_sec_math(record: Mapping[str, Any], part: Part):
     """SEC's ``math_train``/``math_test`` record: the problem in the paper's math prompt, the
     answer string as ground truth; the MATH subject and level kept (``subject``, ``level``)."""
     problem, answer = sec_math_problem(record), ground_truth(record).strip()
@@ -226,7 +221,7 @@ def convert_sec_math(record: Mapping[str, Any], part: Part, style: str):
         extra = {"subject": subject, "level": int(level) if level is not None else None}
     else:  # math_test's difficulty is SEC's own scale (1.5, 4.25, ...)
         extra = {"sec_difficulty": float(level) if level is not None else None}
-    return row_fields(part, math_prompt(problem, style), "math", answer,
+    return row_fields(part, math_prompt(problem), "math", answer,
                       source_id=info.get("index"), **extra)  # fmt: skip
 
 
@@ -238,7 +233,7 @@ def kk_key(record: Mapping[str, Any]) -> str:
     return normalise(str(record.get("quiz", "")))
 
 
-def convert_code_r1(record: Mapping[str, Any], part: Part, style: str):
+def convert_code_r1(record: Mapping[str, Any], part: Part):
     task, truth = user_text(record), ground_truth(record)
     try:
         json.loads(truth)  # only to name the JSON error; job_for parses it again
@@ -254,11 +249,11 @@ def convert_code_r1(record: Mapping[str, Any], part: Part, style: str):
     if not has_tests:
         return Reject("no_tests")
     info = record.get("extra_info") if isinstance(record.get("extra_info"), Mapping) else {}
-    return row_fields(part, code_prompt(task, style), "code", truth,
+    return row_fields(part, code_prompt(task), "code", truth,
                       dataset=info.get("dataset"), source_id=info.get("index"))  # fmt: skip
 
 
-def convert_kk(record: Mapping[str, Any], part: Part, style: str):
+def convert_kk(record: Mapping[str, Any], part: Part):
     quiz = need(record, "quiz")
     names = [str(n) for n in need(record, "names", (list, tuple))]
     solution = need(record, "solution", (list, tuple))
@@ -268,12 +263,12 @@ def convert_kk(record: Mapping[str, Any], part: Part, style: str):
         raise TypeError("solution must be a list of booleans (true = knight)")
     if len(names) != part.extra["people"]:
         raise ValueError(f"names: {len(names)} people in a {part.extra['people']}-people file")
-    return row_fields(part, kk.prompt(_KK_QUESTION.sub("", quiz), names, style), "logic",
+    return row_fields(part, kk.prompt(_KK_QUESTION.sub("", quiz), names), "logic",
                       {"names": names, "solution": list(solution)}, source_id=record.get("index"))  # fmt: skip
 
 
 def _convert_bench_math(id_field: str | None, extras: Sequence[str] = ()):
-    def convert(record: Mapping[str, Any], part: Part, style: str):
+    def convert(record: Mapping[str, Any], part: Part):
         problem = need(record, "problem")
         answer = answer_text(record.get("answer"))
         if not problem.strip():
@@ -282,14 +277,12 @@ def _convert_bench_math(id_field: str | None, extras: Sequence[str] = ()):
             raise ValueError("answer is empty")
         more = {k: record.get(k) for k in extras}
         source_id = record.get(id_field) if id_field else None
-        return row_fields(
-            part, math_prompt(problem, style), "math", answer, source_id=source_id, **more
-        )
+        return row_fields(part, math_prompt(problem), "math", answer, source_id=source_id, **more)
 
     return convert
 
 
-def convert_bigcodebench(record: Mapping[str, Any], part: Part, style: str):
+def convert_bigcodebench(record: Mapping[str, Any], part: Part):
     task_id, prompt = need(record, "task_id"), need(record, "instruct_prompt")
     test, entry = need(record, "test"), need(record, "entry_point")
     solution = None
@@ -298,7 +291,7 @@ def convert_bigcodebench(record: Mapping[str, Any], part: Part, style: str):
     ):
         solution = record["code_prompt"] + record["canonical_solution"]
     libs = record.get("libs")
-    return row_fields(part, code_prompt(prompt, style), "code", {"test": test, "entry_point": entry},
+    return row_fields(part, code_prompt(prompt), "code", {"test": test, "entry_point": entry},
                       source_id=task_id, solution=solution,
                       libs=libs if isinstance(libs, str) else None)  # fmt: skip
 

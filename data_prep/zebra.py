@@ -251,21 +251,33 @@ def generate(rng: random.Random, n: int, k: int) -> Puzzle:
         if d.propagate_compiled([compiled[j] for j in trial]) and d.solved():
             kept = trial
     kept_clues = tuple(clues[j] for j in kept)
-    lines = []
+    listed = []
     for cat in cats:  # each category's values, listed in a shuffled order (as SEC's are)
-        listed = list(cat.values[:n])
-        rng.shuffle(listed)
-        lines.append(f" - {cat.intro}: {', '.join(listed)}.")
+        values = list(cat.values[:n])
+        rng.shuffle(values)
+        listed.append(values)
+    body = puzzle_text(n, cats, listed, kept_clues)
     text_clues = [clue_text(c, cats) for c in kept_clues]
-    body = (
+    answer = cats[0].values[pos[0].index(0)]
+    solution = tuple(tuple(pos[a].index(h) for a in range(k)) for h in range(n))
+    key = f"zebra:{n}x{k}:{[c.intro for c in cats]}:{solution}:{sorted(text_clues)}"
+    return Puzzle(body, answer, key, kept_clues, solution, cats)
+
+
+def puzzle_text(
+    n: int, cats: tuple[Category, ...], listed: list[list[str]], clues: tuple[Clue, ...]
+) -> str:
+    """The puzzle as SEC's release lays it out (the appendix's example is one): the houses, one
+    line per attribute listing ``listed[a]`` (its values in the order shown), then the numbered
+    clues (attributes index ``cats``)."""
+    lines = [
+        f" - {cat.intro}: {', '.join(values)}." for cat, values in zip(cats, listed, strict=True)
+    ]
+    return (
         f"This is a logic puzzle. There are {n} houses, numbered 1 on the left to {n} on the right, "
         "from the perspective of someone standing across the street from them. Each house has a "
         "different person, and each person has different characteristics:\n"
         + "\n".join(lines)
         + "\n\n"
-        + "\n".join(f"{i}. {t}" for i, t in enumerate(text_clues, 1))
+        + "\n".join(f"{i}. {clue_text(c, cats)}" for i, c in enumerate(clues, 1))
     )
-    answer = cats[0].values[pos[0].index(0)]
-    solution = tuple(tuple(pos[a].index(h) for a in range(k)) for h in range(n))
-    key = f"zebra:{n}x{k}:{[c.intro for c in cats]}:{solution}:{sorted(text_clues)}"
-    return Puzzle(body, answer, key, kept_clues, solution, cats)

@@ -29,12 +29,19 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
         "pac_verl.checks.preflight",
         "dry run of a training config on any machine, no GPU",
     ),
-    "smoke": ("pac_verl.cpu.smoke", "a few real verl GRPO steps with PAC on the CPU (~1-3 min)"),
+    "smoke": (
+        "pac_verl.cpu.smoke",
+        "a few real verl GRPO steps with PAC on the CPU (~1-3 min); --gpu: on one GPU with vLLM",
+    ),
     "plan": ("pac_verl.plan.cli", "GPU memory and disk a training config needs, per phase"),
     "simulate": ("pac_verl.simulate.cli", "compare curriculum controllers on a simulated learner"),
     "report": (
         "pac_verl.report.cli",
         "rebuild the paper's tables and figures from run logs",
+    ),
+    "watch": (
+        "pac_verl.report.watch",
+        "live view of a run's curriculum while it trains (per-arm share, signals, verdicts)",
     ),
 }
 

@@ -15,11 +15,13 @@ checks:
   :class:`~pac_verl.verifiers.sandbox.settings.SandboxSettings` (a known isolation level and
   backend, SandboxFusion's address when it is the backend, limits > 0); a ``PAC_SANDBOX_*``
   variable set in this process is named in a warning: training reads the config, not the
-  environment.
+  environment;
+- the prompt-length filter and the rollout apply one chat template (``backbone.prompt_style``).
 """
 
 from __future__ import annotations
 
+import shlex
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,6 +29,7 @@ from pathlib import Path
 from pac_verl.curriculum.config import fits, kind_of
 from pac_verl.curriculum.registry import check_curriculum
 from pac_verl.errors import UserError
+from pac_verl.paths import anchor_paths
 
 CONFIG_MODULE = "pac_verl.configs"
 CONFIG_NAME = "pac_trainer"
@@ -67,29 +70,209 @@ def _resolve(cfg) -> None:
     try:
         OmegaConf.resolve(cfg)
     except OmegaConfBaseException as err:
-        if isinstance(err.__cause__, UserError):
-            raise err.__cause__ from None
+        for inner in (err.__cause__, err.__context__):  # a resolver's own one-line error
+            if isinstance(inner, UserError):
+                raise inner from None
         key = getattr(err, "full_key", None)
         first = str(err).splitlines()[0]
         raise UserError(f"config: {key + ': ' if key else ''}{first}") from None
 
 
-def compose_config(overrides: Sequence[str]):
-    """The resolved config ``python -m pac_verl.main`` would train with (module docstring)."""
+def _hydra_error(err) -> UserError:
+    lines = [ln.strip() for ln in str(err).splitlines() if ln.strip() and ln[:1] != " "]
+    return UserError(f"config: {'; '.join(lines)}")
+
+
+def compose_config(overrides: Sequence[str], _bases: dict | None = None):
+    """The resolved config ``python -m pac_verl.main`` would train with (module docstring).
+    ``_bases`` caches the configs composed with the group overrides only, by those overrides."""
     from hydra.errors import HydraException
     from omegaconf.errors import OmegaConfBaseException
 
+    overrides = list(overrides)
+    groups = tuple(_group_overrides(overrides))
+    values = len(groups) < len(overrides)  # keys are set: check them against the groups' config
+    bases = {} if _bases is None else _bases
     try:
+        if values and groups not in bases:
+            bases[groups] = _compose(groups)
+        if values:
+            _check_override_keys(bases[groups], overrides)
         cfg = _compose(overrides)
     except (HydraException, OmegaConfBaseException) as err:
-        lines = [ln.strip() for ln in str(err).splitlines() if ln.strip() and ln[:1] != " "]
-        raise UserError(f"config: {'; '.join(lines)}") from None
+        raise _hydra_error(err) from None
     _check_curriculum(cfg)
     _resolve(cfg)
-    _check_override_types(cfg, overrides)
+    if values:
+        _check_override_types(cfg, bases[groups], overrides)
     _check_estimator(cfg)
     _check_sandbox(cfg)
+    _check_chat_template(cfg)
+    anchor_paths(cfg)
     return cfg
+
+
+def _check_chat_template(cfg) -> None:
+    """verl 0.7.1 sets ``actor_rollout_ref.model.custom_chat_template`` on its workers' tokenizers
+    (the rollout's prompts) but not on the task runner's, whose tokenizer counts prompt lengths for
+    ``data.filter_overlong_prompts``; the config hands the template to both through
+    ``data.apply_chat_template_kwargs.chat_template``. Two different templates would filter on
+    one text and train on another."""
+    from omegaconf import OmegaConf
+
+    model = OmegaConf.select(cfg, "actor_rollout_ref.model.custom_chat_template", default=None)
+    data = OmegaConf.select(cfg, "data.apply_chat_template_kwargs.chat_template", default=None)
+    if model != data:
+        raise UserError("data.apply_chat_template_kwargs.chat_template differs from "
+                        "actor_rollout_ref.model.custom_chat_template: the prompt-length filter "
+                        "would count another text than the rollout reads; set the template with "
+                        "backbone.prompt_style or custom_chat_template only")  # fmt: skip
+
+
+def expand(overrides: Sequence[str]) -> list[list[str]]:
+    """Hydra sweep overrides -> one override list per run (runs are the product of the sweeps,
+    in the order given; a key given twice keeps its last value, so a recipe's extra arguments
+    win)."""
+    from hydra._internal.core_plugins.basic_sweeper import BasicSweeper
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from hydra.errors import HydraException
+
+    try:
+        parsed = OverridesParser.create().parse_overrides(list(overrides))
+    except HydraException as err:
+        raise UserError(f"override: {' '.join(str(err).split())}") from None
+    last = {o.key_or_group: i for i, o in enumerate(parsed)}
+    kept = [o for i, o in enumerate(parsed) if last[o.key_or_group] == i]
+    [batch] = BasicSweeper.split_arguments(kept, None)
+    return [list(job) for job in batch]
+
+
+def compose_runs(overrides: Sequence[str]) -> list:
+    """:func:`compose_config` of every run of a sweep (``curriculum.seed=0,1,2``: three runs), in
+    :func:`expand`'s order; a defect names the run it is in when there are several."""
+    jobs = expand(overrides)
+    runs, bases = [], {}
+    for job in jobs:
+        try:
+            runs.append(compose_config(job, bases))
+        except UserError as err:
+            if len(jobs) == 1:
+                raise
+            raise UserError(f"{err} (in the run {shlex.join(job)})") from None
+    return runs
+
+
+def _group_overrides(overrides: Sequence[str]) -> list[str]:
+    """The overrides that choose config groups (``setting=multi_domain``), not values."""
+    return [o for o in overrides if "=" in o and "." not in o.split("=", 1)[0]]
+
+
+# where verl hands a mapping on to a library as it is, so any key may be added with "+": Ray's
+# ray.init() keyword arguments, FSDP's wrap policy, the model's config overrides, the engines'
+# keyword arguments, the reward function's keyword arguments
+OPEN_KEYS = ("ray_kwargs.ray_init", "*.wrap_policy", "*.override_config", "*.engine_kwargs",
+             "*.engine_kwargs.*", "*.reward_kwargs", "*.custom")  # fmt: skip
+
+
+def _flat_keys(node, prefix: str = "") -> list[str]:
+    from omegaconf import DictConfig
+
+    out = []
+    for key in list(node) if isinstance(node, DictConfig) else []:
+        name = f"{prefix}.{key}" if prefix else str(key)
+        out.append(name)
+        child = node._get_node(key)
+        if isinstance(child, DictConfig) and not child._is_none():
+            out += _flat_keys(child, name)
+    return out
+
+
+def nearest_key(key: str, base) -> str | None:
+    """The key of ``base`` closest to the mistyped ``key``: among its siblings first, then anywhere."""
+    import difflib
+
+    from omegaconf import DictConfig, OmegaConf
+
+    parent, _, leaf = key.rpartition(".")
+    node = OmegaConf.select(base, parent, default=None) if parent else base
+    siblings = [str(k) for k in node] if isinstance(node, DictConfig) else []
+    match = difflib.get_close_matches(leaf, siblings, n=1, cutoff=0.6)
+    if match:
+        return f"{parent}.{match[0]}" if parent else match[0]
+    match = difflib.get_close_matches(key, _flat_keys(base), n=1, cutoff=0.85)
+    return match[0] if match else None
+
+
+def _dataclass_fields(target: str) -> set[str] | None:
+    """Field names of the dataclass a verl config section names in ``_target_`` (None: unknown)."""
+    import dataclasses
+    import importlib
+
+    module, _, name = str(target).rpartition(".")
+    try:
+        cls = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
+        return None
+    return {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else None
+
+
+def _may_add(base, key: str) -> bool:
+    """Whether ``+key`` adds a key something reads: under a mapping verl passes on as it is
+    (:data:`OPEN_KEYS`, or an empty or null one in the config), or a field of the verl dataclass
+    its section is built into (``_target_``)."""
+    import fnmatch
+
+    from omegaconf import DictConfig, OmegaConf
+
+    parts = key.split(".")
+    for depth in range(len(parts) - 1, -1, -1):
+        parent = ".".join(parts[:depth])
+        node = OmegaConf.select(base, parent, default="<absent>") if parent else base
+        if isinstance(node, str) and node == "<absent>":
+            continue  # Hydra creates the missing levels: look further up
+        if node is None or (isinstance(node, DictConfig) and len(node) == 0):
+            return True
+        if any(fnmatch.fnmatchcase(parent, pat) for pat in OPEN_KEYS):
+            return True
+        if isinstance(node, DictConfig) and "_target_" in node:
+            fields = _dataclass_fields(node["_target_"])
+            return fields is None or parts[depth] in fields
+        return False
+    return False
+
+
+def _has_key(base, key: str) -> bool:
+    """``key`` is in ``base`` (a mandatory ``???`` value counts: it is there, to be set)."""
+    from omegaconf import DictConfig, OmegaConf
+
+    parent, _, leaf = key.rpartition(".")
+    node = OmegaConf.select(base, parent, default=None, throw_on_resolution_failure=False)
+    return isinstance(node, DictConfig) and leaf in list(node)  # `in` misses ??? values
+
+
+def _check_override_keys(base, overrides: Sequence[str]) -> None:
+    """Every key set on the command line is one the run's config has, or one ``+`` adds where
+    something reads it (:func:`_may_add`); otherwise one line naming the nearest key."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
+    added: set[str] = set()
+    for ov in OverridesParser.create().parse_overrides(list(overrides)):
+        key = ov.key_or_group
+        if "." not in key or "/" in key or "@" in key or key.startswith("hydra.") or ov.is_delete():
+            continue
+        if _has_key(base, key) or key in added:
+            continue
+        near = nearest_key(key, base)
+        hint = f" (did you mean {near}?)" if near else ""
+        if ov.is_add() or ov.is_force_add():
+            if _may_add(base, key):
+                added.add(key)
+                continue
+            raise UserError(f"config: +{key} adds a key that nothing in verl or pac-verl reads"
+                            f"{hint}; '+' adds keys only under mappings passed on as they are "
+                            "(ray_kwargs.ray_init, override_config, engine_kwargs, reward_kwargs, "
+                            "...)")  # fmt: skip
+        raise UserError(f"config: {key} is not a key of this run's config{hint}")
 
 
 def _check_sandbox(cfg) -> None:
@@ -125,8 +308,9 @@ def _check_estimator(cfg) -> None:
                         "estimator, e.g. grpo or rloo")  # fmt: skip
 
 
-def _check_override_types(cfg, overrides: Sequence[str]) -> None:
-    """A number or boolean key set on the command line keeps the type of its default."""
+def _check_override_types(cfg, defaults, overrides: Sequence[str]) -> None:
+    """A number or boolean key set on the command line keeps the type of its default (in
+    ``defaults``, the config composed with the group overrides only)."""
     from hydra.core.override_parser.overrides_parser import OverridesParser
     from omegaconf import OmegaConf
 
@@ -134,9 +318,6 @@ def _check_override_types(cfg, overrides: Sequence[str]) -> None:
     for ov in OverridesParser.create().parse_overrides(list(overrides)):
         if "." in ov.key_or_group and not ov.is_delete() and not ov.is_sweep_override():
             plain.append(ov.key_or_group)
-    if not plain:
-        return
-    defaults = _compose([o for o in overrides if "=" in o and "." not in o.split("=", 1)[0]])
     for key in plain:
         default = OmegaConf.select(defaults, key, default=None, throw_on_resolution_failure=False)
         value = OmegaConf.select(cfg, key, default=None)

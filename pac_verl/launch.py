@@ -15,10 +15,15 @@ For every run it composes the config ``python -m pac_verl.main`` would train, an
   ``setting.total_steps``); verl's ``resume_mode=auto`` continues from there;
 * ``skip NAME (complete)``: it says N; the run is never started again;
 * ``refuse NAME (...)``: the run's ``run.json`` records a config whose hash differs from this
-  one; the differing keys are listed. Nothing is started when any run is refused.
+  one (the differing keys are listed), a data file is missing, or the data differ from the files
+  ``run.json`` recorded. Nothing is started when any run is refused.
 
-Launch and resume lines are followed by the command (``+ python -m pac_verl.main ...``). Without
-``DRY_RUN=1`` the commands then run one after the other, stopping at the first failure.
+Relative paths (data, logs, checkpoints) are taken from the project home
+(:func:`pac_verl.paths.project_home`: ``$PAC_HOME``, else the checkout pac_verl is installed
+from), never from the current directory, so a recipe decides the same from any directory. Launch
+and resume lines end with the run's absolute paths and are followed by the command
+(``+ PAC_HOME=... python -m pac_verl.main ...``). Without ``DRY_RUN=1`` the commands then run one
+after the other, stopping at the first failure.
 """
 
 from __future__ import annotations
@@ -30,8 +35,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from pac_verl.curriculum.registry import check_curriculum
+from pac_verl.compose import compose_runs, expand
 from pac_verl.errors import UserError
+from pac_verl.paths import ENV, project_home
 from pac_verl.run_record import (
     checkpointed_step,
     config_diff,
@@ -47,40 +53,43 @@ class Decision:
     name: str
     overrides: list[str]
     detail: str = ""
+    paths: str = ""  # the run's data, logs and checkpoints, absolute
 
     @property
     def command(self) -> list[str]:
         return ["python", "-m", "pac_verl.main", *self.overrides]
 
     def line(self) -> str:
-        return f"{self.action} {self.name}" + (f" ({self.detail})" if self.detail else "")
+        return (f"{self.action} {self.name}" + (f" ({self.detail})" if self.detail else "")
+                + (f": {self.paths}" if self.paths else ""))  # fmt: skip
 
 
-def expand(overrides: list[str]) -> list[list[str]]:
-    """Hydra sweep overrides -> one override list per run (last value of a repeated key wins)."""
-    from hydra._internal.core_plugins.basic_sweeper import BasicSweeper
-    from hydra.core.override_parser.overrides_parser import OverridesParser
-    from hydra.errors import HydraException
+def _data_files(cfg) -> list[Path]:
+    files = []
+    for key in ("train_files", "val_files"):
+        value = cfg.data[key]
+        files += [Path(str(v)) for v in ([value] if isinstance(value, str) else value)]
+    return files
 
-    try:
-        parsed = OverridesParser.create().parse_overrides(overrides)
-    except HydraException as err:
-        raise UserError(f"override: {' '.join(str(err).split())}") from None
-    last = {o.key_or_group: i for i, o in enumerate(parsed)}
-    kept = [o for i, o in enumerate(parsed) if last[o.key_or_group] == i]
-    [batch] = BasicSweeper.split_arguments(kept, None)
-    return [list(job) for job in batch]
+
+def _paths(cfg) -> str:
+    from pac_verl.run_logs import run_dir_of
+
+    files = _data_files(cfg)
+    folders = {f.parent for f in files}
+    data = (f"{next(iter(folders))}/{{{','.join(f.name for f in files)}}}" if len(folders) == 1
+            else ", ".join(map(str, files)))  # fmt: skip
+    return f"data {data}, logs {run_dir_of(cfg)}, checkpoints {cfg.trainer.default_local_dir}"
 
 
 def decide(cfg, overrides: list[str]) -> Decision:
-    """The decision for one composed config (see the module docstring)."""
+    """The decision for one composed, resolved config (see the module docstring)."""
     from omegaconf import OmegaConf
 
-    from pac_verl.run_logs import run_dir_of
+    from pac_verl.data_prep.fingerprint import data_record
+    from pac_verl.run_logs import changed_files, run_dir_of
 
-    OmegaConf.resolve(cfg)
     resolved = OmegaConf.to_container(cfg, resolve=True)
-    check_curriculum(resolved["data"]["curriculum"])
     name = str(cfg.trainer.experiment_name)
     total = int(cfg.trainer.total_training_steps)
     record = read_record(run_dir_of(cfg))
@@ -92,32 +101,28 @@ def decide(cfg, overrides: list[str]) -> Decision:
     step = checkpointed_step(cfg.trainer.default_local_dir)
     if step is not None and step >= total:
         return Decision("skip", name, overrides, "complete")
+    missing = [str(f) for f in _data_files(cfg) if not f.is_file()]
+    if missing:
+        return Decision("refuse", name, overrides,
+                        f"no data file {', '.join(missing)}: build it with pac-verl prep "
+                        "(README: Prepare data), or set setting.data_dir")  # fmt: skip
+    if record and record.get("data"):
+        now = data_record(cfg.data.train_files, cfg.data.val_files)
+        changed = changed_files(record["data"], now)
+        if changed:
+            return Decision("refuse", name, overrides,
+                            f"{'; '.join(changed)} changed since {run_dir_of(cfg)}/run.json "
+                            "recorded them: resuming would mix two data sets in one run")  # fmt: skip
     if step:
-        return Decision("resume", name, overrides, f"step {step} of {total}")
-    return Decision("launch", name, overrides)
+        return Decision("resume", name, overrides, f"step {step} of {total}", _paths(cfg))
+    return Decision("launch", name, overrides, "", _paths(cfg))
 
 
 def plan(overrides: list[str]) -> list[Decision]:
-    from hydra import compose, initialize_config_module
-    from hydra.errors import HydraException
-    from omegaconf.errors import OmegaConfBaseException
-
-    from pac_verl.resolvers import register_resolvers
-
-    register_resolvers()
-
-    decisions = []
-    with initialize_config_module("pac_verl.configs", version_base=None):
-        for job in expand(overrides):
-            try:
-                cfg = compose("pac_trainer", overrides=job)
-                decisions.append(decide(cfg, job))
-            except (HydraException, OmegaConfBaseException) as err:
-                msg = " ".join(str(err).split())  # Hydra's hints span lines
-                raise UserError(f"config ({shlex.join(job)}): {msg}") from None
-            except UserError as err:
-                raise UserError(f"config ({shlex.join(job)}): {err}") from None
-    return decisions
+    """One decision per run of the sweep, each from the config :func:`compose_runs` composes
+    (every check of the entry point; paths absolute under the project home)."""
+    runs = compose_runs(overrides)
+    return [decide(cfg, job) for cfg, job in zip(runs, expand(overrides), strict=True)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,18 +132,22 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if argv else 2
     dry = os.environ.get("DRY_RUN", "0") not in ("", "0")
     try:
+        root, why = project_home()
         decisions = plan(argv)
     except UserError as err:
         print(f"pac_verl.launch: error: {err}", file=sys.stderr)
         return 2
+    if why != ENV and not why.startswith("the checkout"):
+        print(f"pac_verl.launch: relative paths are taken from {why}: {root}", file=sys.stderr)
+    env = {**os.environ, ENV: str(root)}  # every run resolves its paths as decided here
     for d in decisions:
         print(d.line())
         if d.action in ("launch", "resume"):
-            print("+ " + shlex.join(d.command))
+            print(f"+ {ENV}={shlex.quote(str(root))} " + shlex.join(d.command))
     sys.stdout.flush()
     refused = [d.name for d in decisions if d.action == "refuse"]
     if refused:
-        print(f"pac_verl.launch: refused {len(refused)} run(s) whose recorded config differs; "
+        print(f"pac_verl.launch: refused {len(refused)} run(s) (the refuse lines say why); "
               "nothing started", file=sys.stderr)  # fmt: skip
         return 2
     if dry:
@@ -146,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     for d in decisions:
         if d.action in ("launch", "resume"):
             cmd = [sys.executable, *d.command[1:]]
-            done = subprocess.run(cmd, cwd=Path.cwd(), check=False)
+            done = subprocess.run(cmd, cwd=root, env=env, check=False)
             if done.returncode != 0:
                 print(f"pac_verl.launch: {d.name} failed (exit {done.returncode}); later runs "
                       "not started", file=sys.stderr)  # fmt: skip

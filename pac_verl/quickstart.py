@@ -5,10 +5,12 @@
    function verl will call);
 3. runs the preflight of the real training config on it (verl's RLHFDataset, create_rl_sampler,
    a few batches drawn by PAC, validation golds through compute_score);
-4. runs a SIMULATED comparison of every curriculum controller on the simulator's nine-arm
-   ``multi_level`` scenario (a latent-skill stand-in for the model, not a language model) and
-   writes its run logs in verl's JSONL layout;
-5. draws the report's figures from those logs (validation curves, curriculum heatmaps);
+4. runs the simulator's tour (:mod:`pac_verl.simulate.tour`; a latent-skill stand-in for the
+   model, not a language model): every controller on the nine-arm ``multi_level`` scenario and on
+   ``noisy``, and PAC's window on ``noisy`` and ``prerequisite``, each table with what to look
+   at and the comparisons measured; its run logs are in verl's JSONL layout;
+5. draws the report's figures from the ``multi_level`` logs (validation curves, curriculum
+   heatmaps);
 6. prints where everything is and what to run next.
 """
 
@@ -43,8 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from pac_verl.data_prep.check import check_file
     from pac_verl.data_prep.multi_level import build_multi_level
-    from pac_verl.simulate import run_simulation
-    from pac_verl.simulate.cli import print_results
+    from pac_verl.simulate.tour import print_tour, run_tour
 
     with Stopwatch() as sw:
         console.rule("1/5 data: a small multi-level dataset (16 prompts per arm)")
@@ -60,26 +61,26 @@ def main(argv: list[str] | None = None) -> int:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # no local Qwen tokenizer here: length filter skipped
             preflight([f"setting.data_dir={(out / 'data').resolve()}", "data.train_batch_size=18"])
-        console.rule("4/5 simulate: every controller on a simulated 9-arm learner (not an LLM)")
-        results = run_simulation(
-            scenario="multi_level", seeds=[0, 1, 2], steps=args.steps, batch_size=64,
-            out_dir=out / "sim_runs",
-        )  # fmt: skip
-        print_results(results)
+        console.rule(
+            "4/5 simulate: what each part of PAC does, on a simulated learner (not an LLM)"
+        )
+        tour = run_tour(steps=args.steps, seeds=[0, 1, 2], batch_size=32, out_dir=out / "sim_runs")
+        print_tour(tour)
         console.rule("5/5 figures: validation curves and curriculum heatmaps from the run logs")
         from pac_verl.simulate.figures import draw
 
-        figures = draw([r.run_dir for r in results.runs.values()], out / "figures")
+        figures = draw([r.run_dir for r in tour.levels.runs.values()], out / "figures")
     console.rule("done")
     console.print(f"data:      {out / 'data'} (train.parquet, val.parquet)")
     console.print(
         f"sim logs:  {out / 'sim_runs'} (verl JSONL: step -> curriculum/* and val-core/* metrics)"
     )
-    console.print(f"figures:   {out / 'figures'} ({len(figures)} PNG)")
+    console.print(f"figures:   {out / 'figures'} ({len(figures)} PNG, multi_level; all: "
+                  f"pac-verl report {out / 'sim_runs'} --figures DIR)")  # fmt: skip
     console.print(f"tables:    pac-verl report {out / 'sim_runs'}")
     console.print(f"seconds:   {sw.seconds:.1f} ({process_seconds():.1f} with start-up)")
     console.print("full data: pac-verl prep multi-level --out data/multi_level")
-    console.print("compare controllers: pac-verl simulate --scenario all --seeds 5")
+    console.print("one scenario, every table: pac-verl simulate --scenario noisy")
     console.print("GPU run (8 x 80 GB node, pip install -e '.[gpu]'):", markup=False)
     console.print("  bash recipes/multi_level.sh qwen2.5-3b pac setting.data_dir=data/multi_level")
     return 0

@@ -4,12 +4,17 @@ Like verl's own ``main``, :func:`train` calls ``auto_set_device`` and ``migrate_
 before training, then runs verl's ``run_ppo`` with a task runner that builds
 :class:`~pac_verl.verl.trainer.PACTrainer`. The experiment name is pinned to a plain string and the
 whole config resolved here, in the driver, before it leaves this process
-(:func:`pac_verl.run_logs.prepare_run_logs`). ``pac-verl smoke`` trains through the same function.
+(:func:`pac_verl.run_logs.prepare_run_logs`). Before any file is written or Ray starts it checks
+the GPUs, what the GPU path imports (:mod:`pac_verl.checks.software`) and, when the data holds code
+rows, the code sandbox (:mod:`pac_verl.checks.sandbox`): each failure is one line naming its fix.
+``pac-verl smoke`` trains through the same function.
 """
 
 from __future__ import annotations
 
 from pac_verl.checks.node import require_gpus
+from pac_verl.checks.sandbox import require_sandbox_for_data
+from pac_verl.checks.software import require_gpu_software
 from pac_verl.resolvers import pin_experiment_name
 from pac_verl.run_logs import prepare_run_logs
 
@@ -24,6 +29,8 @@ def train(config) -> None:
 
     pin_experiment_name(config)
     require_gpus(config)  # a machine without the GPUs fails here, before any file or Ray
+    require_gpu_software(config)  # torch's CUDA build, vLLM, flash-attn: imported, or their fix
+    require_sandbox_for_data(config)  # data with code rows: the sandbox runs here, or its fix
     # run.json records the config as composed (what --cfg job --resolve prints), before verl's
     # own rewrites below, so that pac_verl.launch can compare it without importing verl
     print(f"metrics of this attempt: {prepare_run_logs(config)}")

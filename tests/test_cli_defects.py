@@ -239,12 +239,27 @@ DEFECTS = [
     ),
     (
         "simulate/--controllers empty",
-        [PAC_VERL, "simulate", "--controllers", "", "--no-logs"],
+        [PAC_VERL, "simulate", "--scenario", "mixed", "--controllers", "", "--no-logs"],
         r"--controllers",
     ),
     (
+        "simulate/--controllers for the tour",
+        [PAC_VERL, "simulate", "--controllers", "pac,random", "--no-logs"],
+        r"--controllers: the tour runs its own controllers .*--scenario",
+    ),
+    (
         "simulate/--reference not run",
-        [PAC_VERL, "simulate", "--controllers", "pac,random", "--reference", "dump", "--no-logs"],
+        [
+            PAC_VERL,
+            "simulate",
+            "--scenario",
+            "mixed",
+            "--controllers",
+            "pac,random",
+            "--reference",
+            "dump",
+            "--no-logs",
+        ],
         r"--reference 'dump' is not among the controllers run",
     ),
     (

@@ -115,10 +115,11 @@ def _parsers() -> dict[str, argparse.ArgumentParser]:
     from pac_verl.data_prep.cli import build_parser as prep
     from pac_verl.quickstart import build_parser as quickstart
     from pac_verl.report.cli import build_parser as report
+    from pac_verl.report.watch import build_parser as watch
     from pac_verl.simulate.cli import build_parser as simulate
 
     parsers = {"quickstart": quickstart(), "preflight": preflight(), "simulate": simulate(),
-               "report": report()}  # fmt: skip
+               "report": report(), "watch": watch()}  # fmt: skip
     sub = next(a for a in prep()._actions if isinstance(a, argparse._SubParsersAction))
     parsers.update({f"prep {name}": p for name, p in sub.choices.items()})
     return parsers

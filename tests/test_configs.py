@@ -68,8 +68,13 @@ def test_curriculum_yaml_lists_exactly_the_controllers_fields(name):
     fields = {f.name for f in dataclasses.fields(CONTROLLERS[name].config_cls)}
     assert set(data) - {"name", "seed", "prompt_level"} == fields
     for key in fields - {"train_arms"}:
-        if (name, key) != ("sec", "temperature"):  # SEC's temperature is the setting's
-            assert data[key] == f"${{curriculum_default:{name},{key}}}"
+        default = f"${{curriculum_default:{name},{key}}}"
+        if (name, key) == ("sec", "temperature"):  # SEC's temperature is the setting's
+            assert data[key] == "${setting.sec_temperature}"
+        elif key == "cold_start":  # a setting may set its own (the toy's runs are 30 steps)
+            assert data[key] == f"${{oc.select:setting.cold_start,{default}}}"
+        else:
+            assert data[key] == default
     cfg = resolved(
         f"curriculum={name}", *(["curriculum.train_arms=[countdown]"] if name == "single" else [])
     )
@@ -147,3 +152,22 @@ def test_preflight_prints_the_controllers_numbers(tmp_path, monkeypatch, capsys)
     for item in ("seed=0,", "prompt_level=None,", "window=32,", "cold_start=50,", "delta2=0.02,",
                  "eps=1e-09,"):  # fmt: skip
         assert item in settings
+
+
+def test_main_with_a_sweep_prints_every_runs_config_and_checks_every_run(tmp_path):
+    # Hydra itself refuses --cfg with --multirun (a ValueError traceback)
+    res = subprocess.run([sys.executable, "-m", "pac_verl.main", "-m", "curriculum.seed=0,1",
+                          "--cfg", "job"], capture_output=True, text=True, cwd=tmp_path)  # fmt: skip
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    docs = res.stdout.split("# run ")[1:]
+    assert [d.splitlines()[0] for d in docs] == [
+        "1 of 2: curriculum.seed=0 (resolved, paths absolute)",
+        "2 of 2: curriculum.seed=1 (resolved, paths absolute)"]  # fmt: skip
+    names = [yaml.safe_load(d.split("\n", 1)[1])["trainer"]["experiment_name"] for d in docs]
+    assert names == ["multi_level__qwen2.5-3b__pac__seed0", "multi_level__qwen2.5-3b__pac__seed1"]
+    bad = subprocess.run([sys.executable, "-m", "pac_verl.main", "-m", "curriculum.seed=0,1",
+                          "+trainer.n_gpu_per_node=4"], capture_output=True, text=True,
+                         cwd=tmp_path)  # fmt: skip
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "did you mean trainer.n_gpus_per_node?" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1

@@ -1,4 +1,4 @@
-"""The CPU stack's small parts: the verl pins, the shims, the toy reward, the hf rollout's sampling.
+"""The CPU stack's small parts: the verl pins, the shims, the smoke config, the hf rollout's sampling.
 
 The whole stack runs for real in ``tests/test_verl_real.py``; these check its pieces on their
 own, fast, including the failure paths a real run never takes.
@@ -9,6 +9,7 @@ import sys
 
 import pytest
 import torch
+from omegaconf import OmegaConf
 
 from pac_verl.cpu import stack as cpu_stack
 from pac_verl.cpu.hf_rollout import _sample, weights_digest
@@ -71,14 +72,21 @@ def test_the_rollout_registers_by_name_in_this_process():
     assert get_rollout_replica_class("hf") is HFRolloutReplica
 
 
-def test_the_overrides_compose_with_the_projects_config(tmp_path):
+def test_the_smoke_config_is_the_miniature_on_the_cpu_stack(tmp_path):
     import importlib
 
     from pac_verl.cpu.smoke import compose, overrides
 
-    cfg = compose(overrides(tmp_path, tmp_path / "run"))
+    cfg = compose(overrides(tmp_path, tmp_path / "run", steps=4))
+    assert (cfg.setting.name, cfg.backbone.name, cfg.data.curriculum.name) == (
+        "toy", "tiny-cpu", "pac",
+    )  # fmt: skip
     assert cfg.actor_rollout_ref.rollout.name == "hf" and cfg.trainer.device == "cpu"
-    assert cfg.data.curriculum.name == "pac"
+    assert cfg.actor_rollout_ref.model.path == str(tmp_path / "model")
+    # validated once, at its last step; the KL loss on, so the reference worker runs
+    assert (cfg.trainer.total_training_steps, cfg.trainer.test_freq) == (4, 4)
+    assert cfg.actor_rollout_ref.actor.use_kl_loss is True
+    assert cfg.data.curriculum.cold_start == 1
     ray_init = cfg.ray_kwargs.ray_init
     assert (ray_init.num_gpus, ray_init.resources.cpu) == (1, 1)  # what verl's pool counts
     assert dict(ray_init.runtime_env.env_vars) == {
@@ -89,12 +97,17 @@ def test_the_overrides_compose_with_the_projects_config(tmp_path):
     assert getattr(importlib.import_module(module), name) is cpu_stack.setup_worker
 
 
-def test_toy_reward_is_the_share_of_digits_and_acc_is_the_real_verifier():
-    info = {"type": "countdown", "difficulty": 1}
-    truth = '{"target": 6, "numbers": [1, 2, 3]}'
-    assert cpu_stack.toy_reward("countdown", "ab12", truth, info) == {"score": 0.5, "acc": 0.0}
-    assert cpu_stack.toy_reward("countdown", "\\boxed{1+2+3}", truth, info)["acc"] == 1.0
-    assert cpu_stack.toy_reward("countdown", "", truth, info)["score"] == 0.0
+def test_smoke_overrides_come_last_and_runs_of_one_folder_differ_only_by_their_run(tmp_path):
+    from pac_verl.cpu.smoke import compose, overrides
+
+    pac = compose(overrides(tmp_path, tmp_path))
+    sec = compose(overrides(tmp_path, tmp_path, extra=["curriculum=sec", "curriculum.seed=1"]))
+    assert sec.data.curriculum.name == "sec" and sec.curriculum.seed == 1
+    assert str(sec.trainer.experiment_name) == "toy__tiny-cpu__sec__seed1"
+    # data, model and log root are the folder's; checkpoints go per run
+    for key in ("setting.data_dir", "actor_rollout_ref.model.path", "pac.log_root"):
+        assert OmegaConf.select(pac, key) == OmegaConf.select(sec, key)
+    assert str(sec.trainer.default_local_dir) == f"{tmp_path}/ckpt/toy__tiny-cpu__sec__seed1"
 
 
 def test_top_k_1_and_a_tiny_top_p_keep_only_the_most_likely_token():
@@ -114,6 +127,15 @@ def test_weights_digest_sees_one_changed_value():
     state["b"][1] = 1.0 + 2**-20
     assert weights_digest(state) != before
     assert weights_digest({"b": state["b"], "a": state["a"]}) == weights_digest(state)
+
+
+def test_smoke_with_an_argument_that_is_no_override_is_one_line_and_status_2():
+    out = subprocess.run([sys.executable, "-m", "pac_verl.cli", "smoke", "sec"],
+                         capture_output=True, text=True)  # fmt: skip
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        "pac-verl smoke: error: 'sec' is not a Hydra override KEY=VALUE (e.g. curriculum=sec)"
+    ]
 
 
 def test_smoke_with_too_few_steps_is_one_line_and_status_2():

@@ -288,17 +288,24 @@ def test_the_build_passes_the_multi_domain_preflight(built, tok, monkeypatch, tm
     assert {status for _, status in out["gold"]} == {"ok"}
 
 
-def test_completion_style_frames_math_and_code(tmp_path):
+def test_rows_hold_the_task_and_the_frame_is_no_build_option(tmp_path):
+    """The paper's frame is the chat template of backbone.prompt_style=completion, applied at train
+    time (tests/test_prompt_style.py): a build asked to write it into the rows says so, and writes
+    nothing."""
     local = {k: LOCAL[k] for k in ("math", "code")}
-    assert build(tmp_path / "o", None, "--only", "math,code", "--prompt-style", "completion",
-                 "--max-code-prompt-tokens", "0", local=local) == 0  # fmt: skip
+    with pytest.raises(
+        UserError, match=r"applied at train time by backbone\.prompt_style=completion"
+    ):
+        build(tmp_path / "o", None, "--only", "math,code", "--prompt-style", "completion",
+              "--max-code-prompt-tokens", "0", local=local)  # fmt: skip
+    assert not (tmp_path / "o" / "train.parquet").exists()
+    assert build(tmp_path / "o", None, "--only", "math,code", "--max-code-prompt-tokens", "0",
+                 local=local) == 0  # fmt: skip
     rows = by_source(read_rows(tmp_path / "o/train.parquet"))
     for row in rows["math"] + rows["code"]:
-        assert len(row["prompt"]) == 1 and row["prompt"][0]["role"] == "user"
-        text = row["prompt"][0]["content"]
-        assert text.startswith("A conversation between User and Assistant.")
-        assert text.endswith("Assistant: Let me solve this step by step.")
-    assert sources.CODE_SYSTEM in rows["code"][0]["prompt"][0]["content"]
+        assert not user(row).startswith("A conversation between User and Assistant.")
+    assert [m["role"] for m in rows["code"][0]["prompt"]] == ["system", "user"]
+    assert rows["code"][0]["prompt"][0]["content"] == sources.CODE_SYSTEM
     assert len(rows["code"]) == 3  # no length cap: only the task without tests is dropped
 
 

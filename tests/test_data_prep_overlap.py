@@ -16,8 +16,8 @@ from pac_verl.data_prep.rows import make_row, read_rows, write_parquet
 from pac_verl.errors import UserError
 
 
-def arc_row(examples, test_in, answer, split="train", style="chat", source="arc"):
-    return make_row(data_source=source, prompt=prompts.arc(examples, test_in, style),
+def arc_row(examples, test_in, answer, split="train", source="arc"):
+    return make_row(data_source=source, prompt=prompts.arc(examples, test_in),
                     task_type="arc", ground_truth=answer, split=split, index=0, difficulty=1)  # fmt: skip
 
 
@@ -65,8 +65,7 @@ def test_zebra_key_is_the_clue_set_and_the_answer():
 
 def test_question_text_drops_the_frame_and_the_boxed_instruction():
     chat = math_row("Find x if 2x = 4.\nPut the final answer within \\boxed{}.", "2")
-    sec = math_row(prompts.styled("Find  x if 2x=4. Put your final answer within \\boxed{}. ",
-                                  "completion"), "2")  # fmt: skip
+    sec = math_row(prompts.frame("Find  x if 2x=4. Put your final answer within \\boxed{}. "), "2")  # fmt: skip
     assert question_text(chat) == question_text(sec) == "find x if 2x 4"
 
 

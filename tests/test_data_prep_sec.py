@@ -76,10 +76,14 @@ def test_training_and_validation_are_disjoint(built):
     assert check_disjoint([out / "train.parquet"], [out / "val.parquet"]).total == 0
 
 
-def test_completion_style_gives_back_secs_prompts_byte_for_byte(tmp_path):
-    build_multi_level(tmp_path, 1, 200, prompt_style="completion", tasks=("zebra", "arc"),
-                      quiet=True, sec_dir=SEC / "combined")  # fmt: skip
-    ours = [r["prompt"] for r in read_rows(tmp_path / "val.parquet")]
+def test_the_frame_gives_back_secs_prompts_byte_for_byte(tmp_path):
+    # rows hold the task text; backbone.prompt_style=completion's template renders prompts.frame
+    from pac_verl.data_prep import prompts
+
+    build_multi_level(tmp_path, 1, 200, tasks=("zebra", "arc"), quiet=True,
+                      sec_dir=SEC / "combined")  # fmt: skip
+    ours = [[{"role": "user", "content": prompts.frame(m["content"])} for m in r["prompt"]]
+            for r in read_rows(tmp_path / "val.parquet")]  # fmt: skip
     theirs = [r["prompt"] for t in ("zebra", "arc")
               for r in pq.read_table(SEC / f"combined/test_{t}.parquet").to_pylist()]  # fmt: skip
     assert ours == theirs

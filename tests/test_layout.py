@@ -27,6 +27,7 @@ ROOMS = [  # (prefix, rank); the longest matching prefix decides
     ("pac_verl.outputs", 0),
     ("pac_verl.cli_args", 0),
     ("pac_verl.run_record", 0),
+    ("pac_verl.paths", 0),
     ("pac_verl.configs", 0),
     ("pac_verl.curriculum", 1),
     ("pac_verl.verifiers", 1),
@@ -203,18 +204,19 @@ def test_the_reward_function_path_loads_as_verl_loads_it():
     assert load_extern_object(reward.path, reward.name) is compute_score_async
 
 
-def test_the_cpu_stack_paths_load_by_their_strings():
+def test_the_cpu_stack_paths_load_by_their_strings(tmp_path):
     from verl.utils.import_utils import load_extern_object
 
     from pac_verl.cpu import smoke, stack
+    from pac_verl.verifiers.reward import compute_score_async
 
-    hook = next(o for o in stack.OVERRIDES if "worker_process_setup_hook=" in o).split("=", 1)[1]
+    cfg = smoke.compose(smoke.overrides(tmp_path, tmp_path))  # the tiny-cpu backbone's values
+    hook = cfg.ray_kwargs.ray_init.runtime_env.worker_process_setup_hook
     module, _, attr = hook.rpartition(".")
     # Ray imports the module and takes the attribute, as this does
     assert getattr(__import__(module, fromlist=[attr]), attr) is stack.setup_worker
-    given = dict(o.split("=", 1) for o in smoke.overrides(Path("/r"), Path("/x")) if "=" in o)
-    reward = "reward.custom_reward_function"
-    assert load_extern_object(given[f"{reward}.path"], given[f"{reward}.name"]) is stack.toy_reward
+    reward = cfg.reward.custom_reward_function  # the smoke run scores with the project's entry
+    assert load_extern_object(reward.path, reward.name) is compute_score_async
 
 
 @pytest.mark.parametrize("command", ["quickstart", "prep", "preflight", "smoke", "plan",

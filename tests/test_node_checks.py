@@ -9,6 +9,7 @@ declares GPU resources (Ray lets a CPU machine declare them).
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,8 @@ from pac_verl.compose import compose_config
 from pac_verl.errors import UserError
 from pac_verl.plan.memory import GIB, plan_memory
 from pac_verl.plan.model import load_shape
+
+CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 
 
 @pytest.fixture(scope="module")
@@ -92,11 +95,16 @@ def test_main_without_gpus_fails_at_once_in_one_line(tmp_path):
     env.pop("RAY_ADDRESS", None)
     res = subprocess.run([sys.executable, "-m", "pac_verl.main", "trainer.total_training_steps=1"],
                          capture_output=True, text=True, cwd=tmp_path, env=env)  # fmt: skip
+    import torch
+
+    build = ("" if torch.version.cuda else f" (torch {torch.__version__} here is a CPU build: a "
+             "GPU node needs the README's GPU install)")  # fmt: skip
     assert res.returncode == 1
     assert res.stderr.strip().splitlines() == [
         "pac_verl.main: error: no CUDA GPU on this machine: training needs 8 "
-        "(trainer.n_gpus_per_node=8 x trainer.nnodes=1). Check a config without GPUs with "
-        "`pac-verl preflight`; train on a GPU node, or on a Ray cluster (README: Beyond one node)"
+        f"(trainer.n_gpus_per_node=8 x trainer.nnodes=1){build}. Check a config without GPUs "
+        "with `pac-verl preflight`; train on a GPU node, or on a Ray cluster (README: Beyond one "
+        "node)"
     ]
     assert "Ray" not in res.stdout  # failed before ray.init
 
@@ -184,11 +192,44 @@ def test_preflight_stops_at_a_config_that_cannot_fit_before_reading_data(tmp_pat
 def test_a_model_without_config_is_unchecked_but_a_bad_budget_is_an_error(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     ckpt = f"trainer.default_local_dir={tmp_path / 'ckpt'}"
-    cfg = compose_config(["actor_rollout_ref.model.path=someone/unknown-model", ckpt])
+    # a model of no shipped backbone, not on this machine: the plan cannot be made here
+    mine = ["actor_rollout_ref.model.path=someone/unknown-model", "backbone.name=mine", ckpt]
+    cfg = compose_config(mine)
     by = {f.check: f for f in check_node(cfg, strict=False)}
     assert by["memory plan"].status == "unchecked" and "--model-config" in by["memory plan"].detail
     with pytest.raises(UserError, match=r"memory plan: no config.json"):
         check_node(cfg, strict=True)
+    # the suggestion works: --model-config PATH plans it
+    shipped = CONFIGS / "models" / "Qwen" / "Qwen2.5-3B" / "config.json"
+    found = [f for f in check_node(cfg, model_config=str(shipped), strict=False)
+             if f.check == "memory plan"]  # fmt: skip
+    assert [f.status for f in found] == ["ok"]
     short = compose_config(["actor_rollout_ref.actor.ppo_max_token_len_per_gpu=1024", ckpt])
     with pytest.raises(UserError, match=r"ppo_max_token_len_per_gpu=1024"):
         check_node(short, strict=False)
+
+
+def test_a_model_folder_that_is_not_here_is_planned_from_the_backbones_config(tmp_path):
+    cfg = compose_config(["backbone=qwen2.5-32b", "actor_rollout_ref.model.path=/nfs/Qwen2.5-32B",
+                          f"trainer.default_local_dir={tmp_path / 'ckpt'}"])  # fmt: skip
+    findings = check_node(cfg, strict=False)
+    plan = [f for f in findings if f.check == "memory plan"]
+    assert plan[0].status == "warn" and "shipped config.json of Qwen/Qwen2.5-32B" in plan[0].detail
+    assert plan[1].status == "ok"  # every phase fits
+    host = next(f for f in findings if f.check == "host memory")
+    # 16 x 32.76e9 of offloaded states + 6 x 32.76e9 on rank 0 at a save: 721 GB per node, an
+    # error on the training node (a warning here, without GPUs)
+    assert host.status in ("warn", "ok") and "721 GB" in host.detail
+
+
+def test_host_memory_is_an_error_on_the_training_node(tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setattr("pac_verl.checks.node.host_memory_gb", lambda: 512.0)
+    cfg = compose_config(["backbone=qwen2.5-32b", f"trainer.default_local_dir={tmp_path / 'c'}",
+                          "trainer.save_freq=-1"])  # fmt: skip
+    with pytest.raises(UserError, match=r"host memory: the run needs 721 GB of RAM per node at "
+                                        r"checkpoint save .* this machine has 512 GB"):  # fmt: skip
+        check_node(cfg, strict=True)
+    monkeypatch.setattr("pac_verl.checks.node.host_memory_gb", lambda: 1024.0)
+    by = {f.check: f for f in check_node(cfg, strict=False)}
+    assert by["host memory"].status == "ok"

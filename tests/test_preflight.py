@@ -1,6 +1,8 @@
 """`pac-verl preflight` end to end on generated data, and its clear errors."""
 
+import os
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +18,7 @@ def data_dir(tmp_path_factory):
     return out
 
 
+@pytest.mark.node_versions
 def test_preflight_draws_batches_and_scores_every_gold(data_dir, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     with pytest.warns(UserWarning, match="prompt-length filter skipped"):
@@ -117,8 +120,19 @@ def test_the_config_composes_as_hydra_would_without_importing_verl():
         ("trainer.val_before_train=1", r"trainer.val_before_train must be a boolean .*got 1"),
         ("curriculum.window=abc", r"curriculum.window must be an integer .*got 'abc'"),
         ("curriculum.delta2=x", r"curriculum.delta2 must be a number .*got 'x'"),
-        ("curriculum.alpha=0.3", r"Could not override 'curriculum.alpha'"),
-        ("+curriculum.alpha=0.3", r"curriculum.alpha: curriculum 'pac' has no such setting"),
+        ("curriculum.alpha=0.3", r"curriculum.alpha is not a key of this run's config$"),
+        ("+curriculum.alpha=0.3", r"\+curriculum.alpha adds a key that nothing .* reads;"),
+        (
+            "curriculum.windw=3",
+            r"curriculum.windw is not a key .*\(did you mean "
+            r"curriculum.window\?\)",
+        ),
+        (
+            "+trainer.n_gpu_per_node=4",
+            r"\+trainer.n_gpu_per_node adds a key that nothing in "
+            r"verl or pac-verl reads \(did you mean "
+            r"trainer.n_gpus_per_node\?\)",
+        ),
         ("curriculum=single", r"curriculum=single needs curriculum.train_arms"),
     ],
 )
@@ -154,8 +168,10 @@ def test_config_accepts_what_verl_accepts():
 
     cfg = compose_config(["trainer.total_training_steps=null", "curriculum.delta2=1",
                           "actor_rollout_ref.rollout.gpu_memory_utilization=0.5",
-                          "+trainer.new_key=abc"])  # fmt: skip
+                          "+actor_rollout_ref.model.override_config.attn_implementation=sdpa",
+                          "+ray_kwargs.ray_init.runtime_env.env_vars.X=1"])  # fmt: skip
     assert cfg.trainer.total_training_steps is None and cfg.curriculum.delta2 == 1
+    assert cfg.actor_rollout_ref.model.override_config.attn_implementation == "sdpa"
 
 
 def _pad_prompts(path, picks, words: int) -> None:
@@ -170,6 +186,7 @@ def _pad_prompts(path, picks, words: int) -> None:
     pq.write_table(pa.Table.from_pylist(rows, schema=table.schema), path)
 
 
+@pytest.mark.node_versions
 def test_preflight_reports_what_the_prompt_length_filter_drops(tmp_path, monkeypatch):
     """verl drops over-long prompts without a word (issue #17): the preflight counts them per
     training arm and per validation source. The test tokenizer is word-level (one token per word
@@ -203,3 +220,46 @@ def test_preflight_reports_what_the_prompt_length_filter_drops(tmp_path, monkeyp
     assert all(d == (8, 0) for a, d in drops["train"].items() if a != "countdown/1")
     assert drops["val"]["zebra/4"] == (2, 1)
     assert all(d == (2, 0) for ds, d in drops["val"].items() if ds != "zebra/4")
+
+
+def test_data_without_one_of_the_settings_tasks_is_refused(tmp_path, monkeypatch):
+    # a build without Zebra is not the multi-level setting's data; it is a countdown-only ST's
+    out = tmp_path / "no_zebra"
+    build_multi_level(out, 8, 2, seed=1, quiet=True, workers=1, tasks=("countdown", "arc"))
+    with pytest.raises(UserError, match=r"no training rows for the arm\(s\) zebra/1, zebra/2, "
+                                        r"zebra/3 of setting=multi_level"):  # fmt: skip
+        run([f"setting.data_dir={out}", "data.train_batch_size=6"])
+    monkeypatch.chdir(tmp_path)
+    with pytest.warns(UserWarning, match="prompt-length filter skipped"):
+        got = run([f"setting.data_dir={out}", "data.train_batch_size=6", "curriculum=single",
+                   "curriculum.train_arms=[countdown]"], batches=1)  # fmt: skip
+    assert set(got["shares"]) == {"countdown/1", "countdown/2", "countdown/3"}
+
+
+def test_data_that_end_the_run_before_its_last_step_are_refused(data_dir):
+    # 72 rows make 8 batches of 9 per epoch; verl stops after trainer.total_epochs of them:
+    # 2 epochs = 16 steps of the run's 500
+    with pytest.raises(UserError, match=r"72 rows make 8 batch\(es\) of 9 per epoch, and "
+                                        r"trainer.total_epochs=2 gives 16 steps, fewer than the "
+                                        r"run's 500 .* raise trainer.total_epochs to at least 63"):  # fmt: skip
+        run([f"setting.data_dir={data_dir}", "data.train_batch_size=9", "trainer.total_epochs=2"])
+
+
+def test_a_sweep_is_checked_run_by_run_and_model_config_is_accepted(data_dir, tmp_path):
+    shipped = Path(__file__).resolve().parents[1] / "configs/models/Qwen/Qwen2.5-3B/config.json"
+    args = [f"setting.data_dir={data_dir}", "data.train_batch_size=9", "curriculum.seed=0,1",
+            "backbone.name=mine", "actor_rollout_ref.model.path=someone/mine",
+            f"trainer.default_local_dir={tmp_path}/ckpt", "trainer.save_freq=-1"]  # fmt: skip
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    res = subprocess.run(["pac-verl", "preflight", "--model-config", str(shipped), *args],
+                         capture_output=True, text=True, cwd=tmp_path, env=env)  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert "== run 1 of 2: multi_level__mine__pac__seed0" in res.stdout
+    assert "== run 2 of 2: multi_level__mine__pac__seed1" in res.stdout
+    assert "preflight passed for all 2 runs" in res.stdout
+    # a bad run of the sweep is named before any data is read
+    res = subprocess.run(["pac-verl", "preflight", *args, "curriculum.window=16,2"],
+                         capture_output=True, text=True, cwd=tmp_path, env=env)  # fmt: skip
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "window W=2 is shorter than min_trend_points=3" in res.stderr
+    assert "curriculum.window=2" in res.stderr and "== run" not in res.stdout

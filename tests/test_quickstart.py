@@ -11,7 +11,10 @@ def test_quickstart_writes_data_and_simulated_run_logs(tmp_path, capsys):
     train = read_rows(tmp_path / "data" / "train.parquet")
     assert len(train) == 9 * 16  # nine arms, 16 prompts each
     runs = sorted(p.name for p in (tmp_path / "sim_runs").iterdir())
-    assert len(runs) == 7 * 3  # every controller but 'single', three seeds
+    # the tour, three seeds: every controller but 'single' on multi_level and on noisy, PAC at
+    # W = 4 and 64 on noisy (W = 16 is the noisy part's own PAC) and at W = 4, 16, 64 on
+    # prerequisite
+    assert len(runs) == (7 + 7 + 2 + 3) * 3
     run_dir = tmp_path / "sim_runs" / runs[0]
     lines = [json.loads(x) for x in next(run_dir.glob("metrics*.jsonl")).read_text().splitlines()]
     assert {"step", "data"} <= set(lines[-1]) and lines[-1]["step"] == 12
@@ -20,4 +23,7 @@ def test_quickstart_writes_data_and_simulated_run_logs(tmp_path, capsys):
     assert figures.count("validation__sim-multi_level__simulated.png") == 1
     assert len([f for f in figures if f.startswith("curriculum__")]) == 7
     assert figures.count("zero_variance__sim-multi_level__simulated.png") == 1  # per-arm waste
-    assert "seconds:" in capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())
+    assert "seconds:" in out
+    for part in ("A. multi_level", "B. noisy", "C. the history window W"):
+        assert part in out

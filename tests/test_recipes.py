@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 from hydra import compose, initialize_config_module
 
@@ -31,27 +32,34 @@ HEADLINE_ML = "multi_level__qwen2.5-3b__pac__seed0"  # Table 1's PAC = Table 4's
 HEADLINE_MD = "multi_domain__qwen2.5-7b__pac__seed0"  # Table 2's PAC = Table 5's pac row
 
 
-def recipe(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", str(RECIPES / args[0]), *args[1:]], capture_output=True,
-                          text=True, cwd=cwd,
-                          env=dict(os.environ, DRY_RUN="1", PYTHON=sys.executable))  # fmt: skip
+def recipe(home: Path, *args: str, cwd: Path | None = None,
+           recipes: Path = RECIPES) -> subprocess.CompletedProcess:  # fmt: skip
+    """``DRY_RUN=1 bash recipes/ARGS`` run from ``cwd`` (default ``home``) with ``PAC_HOME=home``
+    (``home=None``: PAC_HOME unset, as a user without it)."""
+    env = dict(os.environ, DRY_RUN="1", PYTHON=sys.executable)
+    env.pop("PAC_HOME", None)
+    if home is not None:
+        env["PAC_HOME"] = str(home)
+    return subprocess.run(["bash", str(recipes / args[0]), *args[1:]], capture_output=True,
+                          text=True, cwd=cwd or home, env=env)  # fmt: skip
 
 
-def finished(cwd: Path, overrides: list[str], step: int) -> str:
+def finished(home: Path, overrides: list[str], step: int) -> str:
     """Record a run as the driver does (run.json), then leave verl's tracker at ``step``."""
     with initialize_config_module("pac_verl.configs", version_base=None):
         cfg = compose("pac_trainer", overrides=overrides)
-    old, env = Path.cwd(), os.environ.get(ENV)
-    os.chdir(cwd)  # the configs' paths (runs/, checkpoints/) are relative, as on a node
+    saved = {k: os.environ.get(k) for k in (ENV, "PAC_HOME")}
+    os.environ["PAC_HOME"] = str(home)  # the configs' paths (runs/, checkpoints/) are relative
     try:
         prepare_run_logs(cfg, argv=["main.py", *overrides])
     finally:
-        os.chdir(old)
-        if env is None:
-            os.environ.pop(ENV, None)
-        else:
-            os.environ[ENV] = env
-    ckpt = cwd / cfg.trainer.default_local_dir
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    ckpt = Path(cfg.trainer.default_local_dir)  # made absolute under the home by the driver
+    assert ckpt.is_relative_to(home)
     ckpt.mkdir(parents=True, exist_ok=True)
     (ckpt / "latest_checkpointed_iteration.txt").write_text(str(step))
     return str(cfg.trainer.experiment_name)
@@ -81,19 +89,27 @@ def node(tmp_path_factory, tiny_multi_level):
 
 
 def decisions(lines: list[str]) -> dict[str, str]:
-    return {line.split()[1]: line for line in lines if not line.startswith("+ ")}
+    return {line.split()[1].rstrip(":"): line for line in lines if not line.startswith("+ ")}
+
+
+def where(home: Path, name: str, setting: str = "multi_level") -> str:
+    """The absolute paths a launch or resume line ends with."""
+    return (f"data {home}/data/{setting}/{{train.parquet,val.parquet}}, logs {home}/runs/{name}, "
+            f"checkpoints {home}/checkpoints/pac-verl/{name}")  # fmt: skip
 
 
 def test_window_sweep_skips_the_headline_run_and_resumes_a_stopped_one(node):
-    _, out = node
+    home, out = node
     lines = out["window_sweep"]
+    w4 = "multi_level__qwen2.5-3b__pac__w4__seed0"
     assert lines[:2] == [
-        "resume multi_level__qwen2.5-3b__pac__w4__seed0 (step 120 of 500)",
-        "+ python -m pac_verl.main setting=multi_level backbone=qwen2.5-3b curriculum=pac "
-        "curriculum.window=4 curriculum.seed=0",
+        f"resume {w4} (step 120 of 500): {where(home, w4)}",
+        f"+ PAC_HOME={home} python -m pac_verl.main setting=multi_level backbone=qwen2.5-3b "
+        "curriculum=pac curriculum.window=4 curriculum.seed=0",
     ]
     assert lines[2] == f"skip {HEADLINE_ML} (complete)"  # W=16 is the headline run, not a new one
-    assert lines[3] == "launch multi_level__qwen2.5-3b__pac__w32__seed0"
+    w32 = "multi_level__qwen2.5-3b__pac__w32__seed0"
+    assert lines[3] == f"launch {w32}: {where(home, w32)}"
     names = list(decisions(lines))
     assert names == [
         f"multi_level__qwen2.5-3b__pac__{w}seed0" for w in ("w4__", "", "w32__", "w64__",
@@ -111,11 +127,11 @@ def test_every_recipe_that_covers_a_complete_run_skips_it(node):
 
 
 def test_ablations_launch_the_three_variants(node):
-    _, out = node
+    home, out = node
     got = decisions(out["ablations"])
     for variant in ("pac_no_adv", "pac_no_prog", "pac_no_ts"):
         name = f"multi_domain__qwen2.5-7b__{variant}__seed0"
-        assert got[name] == f"launch {name}"
+        assert got[name] == f"launch {name}: {where(home, name, 'multi_domain')}"
 
 
 def test_every_name_the_recipes_produce_is_a_table_cell(node):
@@ -142,10 +158,10 @@ def test_every_name_the_recipes_produce_is_a_table_cell(node):
                                                                                 "zebra", "arc"))}  # fmt: skip
 
 
-def launch(cwd: Path, monkeypatch, capsys, *overrides: str) -> tuple[int, str, str]:
+def launch(home: Path, monkeypatch, capsys, *overrides: str) -> tuple[int, str, str]:
     """What ``bash recipes/multi_level.sh qwen2.5-3b pac OVERRIDES`` runs, in this process (the
     recipe subprocesses above already cover the bash side)."""
-    monkeypatch.chdir(cwd)
+    monkeypatch.setenv("PAC_HOME", str(home))
     monkeypatch.setenv("DRY_RUN", "1")
     rc = launch_main(["setting=multi_level", "backbone=qwen2.5-3b", "curriculum=pac", *overrides])
     out = capsys.readouterr()
@@ -170,7 +186,9 @@ def test_the_same_config_spelled_differently_is_the_same_run(node, monkeypatch, 
 
 
 @pytest.mark.parametrize(("override", "named"), [
-    ("curriculum.windw=3", "curriculum.windw"),
+    ("curriculum.windw=3", "curriculum.windw is not a key of this run's config (did you mean "
+                           "curriculum.window?)"),
+    ("+trainer.n_gpu_per_node=4", "(did you mean trainer.n_gpus_per_node?)"),
     ("curriculum.window=2", "window W=2 is shorter than min_trend_points=3"),
 ])  # fmt: skip
 def test_a_bad_override_is_one_line_before_anything_starts(
@@ -195,3 +213,60 @@ def test_sweeps_expand_in_order_and_a_repeated_key_keeps_its_last_value():
 def test_missing_arguments_are_a_usage_error():
     res = subprocess.run(["bash", str(RECIPES / "multi_level.sh")], capture_output=True, text=True)
     assert res.returncode != 0 and "usage:" in res.stderr
+
+
+def test_a_recipe_decides_the_same_from_any_directory(tmp_path, tiny_multi_level):
+    # a checkout of the project: its recipes and data; a run stopped at step 50. Without
+    # PAC_HOME the recipes take the checkout they are in as the home, whatever the directory
+    proj = tmp_path / "proj"
+    shutil.copytree(RECIPES, proj / "recipes")
+    shutil.copytree(tiny_multi_level, proj / "data" / "multi_level")
+    ml = ["setting=multi_level", "backbone=qwen2.5-3b", "curriculum=pac"]
+    name = finished(proj, ml, 50)
+    outs = [recipe(None, "multi_level.sh", "qwen2.5-3b", "pac", cwd=cwd, recipes=proj / "recipes")
+            for cwd in (proj, proj / "recipes", tmp_path)]  # fmt: skip
+    for out in outs:
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.splitlines() == [
+            f"resume {name} (step 50 of 500): {where(proj, name)}",
+            f"+ PAC_HOME={proj} python -m pac_verl.main setting=multi_level backbone=qwen2.5-3b "
+            "curriculum=pac",
+        ]
+    # PAC_HOME names another home: its (missing) data, from any directory
+    other = tmp_path / "other"
+    other.mkdir()
+    for cwd in (proj, other):
+        out = recipe(other, "multi_level.sh", "qwen2.5-3b", "pac", cwd=cwd,
+                     recipes=proj / "recipes")  # fmt: skip
+        assert out.returncode == 2 and f"{other}/data/multi_level/train.parquet" in out.stdout
+
+
+def test_a_launch_without_its_data_is_refused_before_anything_starts(tmp_path):
+    out = recipe(tmp_path, "seeds.sh", "multi_level", "qwen2.5-3b", "pac")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    data = tmp_path / "data" / "multi_level"
+    assert out.stdout.splitlines() == [
+        f"refuse multi_level__qwen2.5-3b__pac__seed{k} (no data file {data}/train.parquet, "
+        f"{data}/val.parquet: build it with pac-verl prep (README: Prepare data), or set "
+        "setting.data_dir)" for k in range(3)]  # fmt: skip
+    assert "refused 3 run(s)" in out.stderr and "nothing started" in out.stderr
+    assert not (tmp_path / "runs").exists() and not (tmp_path / "checkpoints").exists()
+
+
+def test_a_resume_on_other_data_is_refused_by_the_launcher(tmp_path, tiny_multi_level):
+    data = tmp_path / "data" / "multi_level"
+    shutil.copytree(tiny_multi_level, data)
+    name = finished(tmp_path, ["setting=multi_level", "curriculum.seed=0"], 50)
+    table = pq.read_table(data / "val.parquet")  # a rebuild under the run: one row less
+    pq.write_table(table.slice(1), data / "val.parquet")
+    out = recipe(tmp_path, "multi_level.sh", "qwen2.5-3b", "pac")
+    assert out.returncode == 2
+    assert out.stdout.startswith(f"refuse {name} (data.val_files ({data}/val.parquet) changed")
+
+
+def test_a_pac_home_that_does_not_exist_is_one_line(tmp_path):
+    out = recipe(tmp_path / "nowhere", "multi_level.sh", "qwen2.5-3b", "pac", cwd=tmp_path)
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    assert out.stderr.strip() == (f"pac_verl.launch: error: PAC_HOME={tmp_path / 'nowhere'}: no "
+                                  "such folder (it is the folder relative data, runs/ and "
+                                  "checkpoints/ paths are taken from)")  # fmt: skip

@@ -6,8 +6,8 @@ are set far beyond the test's wait here (600 s of CPU and of wall clock): only t
 has not returned after ``HANG_WAIT_S`` has hung; the bound itself is not timed (no timed asserts).
 
 Math: ``compute_scores`` (``pac-verl prep check``, the builders' gold checks) scores in the killable
-pool; an answer sympy cannot finish scores ``timeout`` and is counted, and nothing in this process
-is left half-way through a parse for the grades that follow (an in-process alarm did that).
+pool; an answer sympy cannot finish scores ``grader_timeout`` and is counted, and nothing in this
+process is left half-way through a parse for the grades that follow (an in-process alarm did that).
 """
 
 import asyncio
@@ -192,7 +192,7 @@ def test_compute_scores_times_out_a_slow_answer_and_later_grades_stay_right():
     timeouts = shared_pool().stats.timeouts
     items = [SLOW_MATH] + [("math", r, g) for r, g, _ in GRADES]
     verdicts = compute_scores(items, workers=2, timeout_s=2)  # on this (the main) thread
-    assert verdicts[0].reason == "timeout" and verdicts[0].score == 0.0
+    assert verdicts[0].reason == "grader_timeout" and verdicts[0].score == 0.0
     assert [v.correct for v in verdicts[1:]] == [ok for *_, ok in GRADES]
     assert shared_pool().stats.timeouts == timeouts + 1  # counted
     # grades made after it, in this process and in the pool, are still right

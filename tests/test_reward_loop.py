@@ -20,6 +20,7 @@ import torch
 from verl import DataProto
 
 from pac_verl.verifiers import pool as pool_module
+from pac_verl.verifiers.reward import close_executors
 
 CD = json.dumps({"target": 35, "numbers": [3, 4, 5]})  # (3 + 4) * 5 = 35
 ADD = json.dumps({"functional": "assert add(2, 3) == 5"})
@@ -39,9 +40,9 @@ CASES = [
     ("\\boxed{(10^{10})!}", "5", "math", 0.0, "too_large"),
     ("\\boxed{(3+4)*5 = 1e999999999}", CD, "countdown", 0.0, "too_large"),
     # hostile: long polynomials the guards let through (exponent 90 <= 10,000); expanding one has
-    # about 10^9 terms, so sympy never finishes: killed at the 2 s deadline
-    ("\\boxed{(a+b+c+d+e+f+g)^{90}}", "x+1", "math", 0.0, "timeout"),
-    ("\\boxed{(a+b+c+d+e+f+h)^{90}}", "x+1", "math", 0.0, "timeout"),
+    # about 10^9 terms, so sympy never finishes: killed at the 2 s deadline, no verdict
+    ("\\boxed{(a+b+c+d+e+f+g)^{90}}", "x+1", "math", 0.0, "grader_timeout"),
+    ("\\boxed{(a+b+c+d+e+f+h)^{90}}", "x+1", "math", 0.0, "grader_timeout"),
     # code: run in the sandbox within the same 2 s (the sandbox's own limits are set to 600 s in
     # the test, so only the reward's bound can end the sleeper in time)
     ("```python\ndef add(a, b):\n    return a + b\n```", ADD, "code", 1.0, "ok"),
@@ -106,14 +107,15 @@ def batch(vocab):
 
 
 @pytest.mark.timeout(300, method="thread")
+@pytest.mark.node_versions
 def test_verl_reward_loop_worker_scores_a_mixed_chunk_within_the_bound(tmp_path):
     from verl.experimental.reward_loop.reward_loop import RewardLoopWorker
 
     vocab = make_tokenizer(tmp_path / "tok", [c[0] for c in CASES])
     cfg = reward_config(str(tmp_path / "tok"))
     assert cfg.reward.custom_reward_function.name == "compute_score_async"
+    close_executors()  # a fresh pool with this config's limits
     threads_before = set(threading.enumerate())
-    pool_module.close_shared_pool()  # a fresh pool with this config's limits
 
     async def run():
         worker = RewardLoopWorker(cfg)  # verl's loader + naive manager, in this loop
@@ -125,10 +127,13 @@ def test_verl_reward_loop_worker_scores_a_mixed_chunk_within_the_bound(tmp_path)
     got = [(o["reward_score"], o["reward_extra_info"]["reason"]) for o in outputs]
     assert got == [(c[3], c[4]) for c in CASES]
     assert all(o["reward_extra_info"]["latency_s"] > 0 for o in outputs)
+    # the polynomials were never judged (unscored); the sleeping program was: too slow
+    scored = [o["reward_extra_info"]["scored"] for o in outputs]
+    assert scored == [0.0 if c[4] == "grader_timeout" else 1.0 for c in CASES]
     pool = pool_module.shared_pool()
     assert pool.stats.timeouts == 2  # the two polynomials; the code timeout is not the pool's
     pids = [*pool.worker_pids(), pool.zygote_pid()]
-    pool_module.close_shared_pool()
+    close_executors()  # the pool, its threads and the code threads
     assert not any(pool_alive(p) for p in pids)
     assert set(threading.enumerate()) <= threads_before  # asyncio.run joined its executor
 

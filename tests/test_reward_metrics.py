@@ -27,7 +27,7 @@ def step_batch(rows):
 
 ROWS = [
     ("math", 1, "ok", 0.1),
-    ("math", 1, "timeout", 0.4),
+    ("math", 1, "grader_timeout", 0.4),
     ("math", 1, "ok", 0.2),
     ("math", 2, "no_boxed", 0.3),
     ("countdown", 1, "ok", 0.001),
@@ -39,7 +39,7 @@ def test_reason_counts_per_arm_and_latency_percentiles_per_type(caplog):
     with caplog.at_level(logging.WARNING):
         m = reward_metrics(step_batch(ROWS), ["type", "difficulty"])
     assert m["reward/math/1/reason/ok"] == 2.0
-    assert m["reward/math/1/reason/timeout"] == 1.0
+    assert m["reward/math/1/reason/grader_timeout"] == 1.0
     assert m["reward/math/2/reason/no_boxed"] == 1.0
     assert m["reward/countdown/1/reason/too_large"] == 1.0
     assert "reward/math/2/reason/ok" not in m  # only what happened
@@ -48,7 +48,7 @@ def test_reason_counts_per_arm_and_latency_percentiles_per_type(caplog):
     assert m["reward/math/latency_p50"] == pytest.approx(0.25)
     assert m["reward/math/latency_p99"] == pytest.approx(0.397)
     assert m["reward/countdown/latency_p50"] == pytest.approx(0.002)
-    assert "math/1 timeout x1" in caplog.text  # the run log names what was not judged
+    assert "math/1 grader_timeout x1" in caplog.text  # the run log names what was not judged
 
 
 def test_without_arm_fields_the_task_type_is_the_arm_and_foreign_rewards_are_ignored():
@@ -59,3 +59,20 @@ def test_without_arm_fields_the_task_type_is_the_arm_and_foreign_rewards_are_ign
         non_tensors={"extra_info": np.array([{"type": "math"}])},
     )
     assert reward_metrics(foreign) == {}
+
+
+def test_unscored_responses_are_counted_per_arm_and_named_in_the_log(caplog):
+    rows = [("math", 1, "ok", 0.1), ("math", 1, "grader_timeout", 0.4),
+            ("math", 1, "overloaded", 0.2), ("math", 2, "timeout", 0.3),
+            ("zebra", 1, "ok", 0.1)]  # fmt: skip
+    batch = step_batch(rows)
+    # as our reward marks them: no verdict for grader_timeout and overloaded; a slow program's
+    # timeout is a verdict
+    batch.non_tensor_batch["scored"] = np.array([1.0, 0.0, 0.0, 1.0, 1.0])
+    with caplog.at_level(logging.WARNING):
+        m = reward_metrics(batch, ["type", "difficulty"])
+    assert m["reward/math/1/unscored"] == 2.0
+    assert m["reward/math/2/unscored"] == 0.0  # every arm of the step, 0 included
+    assert m["reward/zebra/1/unscored"] == 0.0
+    assert "math/1 grader_timeout x1" in caplog.text and "math/1 overloaded x1" in caplog.text
+    assert "math/2 timeout" not in caplog.text

@@ -73,7 +73,7 @@ def test_a_hanging_scorer_is_killed_at_the_deadline_and_replaced(pool):
     assert pool.score("math", "\\boxed{\\frac{2}{4}}", "0.5", 60).reason == "ok"  # warm
     first = set(pool.worker_pids())
     verdict = pool.score(*HANG, timeout_s=1.0)
-    assert (verdict.score, verdict.reason) == (0.0, "timeout")
+    assert (verdict.score, verdict.reason) == (0.0, "grader_timeout")
     assert pool.stats.timeouts == 1
     assert not any(alive(pid) for pid in first - set(pool.worker_pids()))  # killed, reaped
     assert pool.score("math", "\\boxed{\\sqrt{3}}", "3^{1/2}", 60).reason == "ok"  # replaced
@@ -108,7 +108,7 @@ def test_async_calls_share_the_deadline_and_a_cancelled_call_kills_its_worker(po
         hang = pool.score_async(*HANG, timeout_s=1.0)
         ok = pool.score_async("math", "\\boxed{\\frac{1}{2}}", "0.5", 60)
         verdicts = await asyncio.gather(hang, ok)
-        assert [v.reason for v in verdicts] == ["timeout", "ok"]
+        assert [v.reason for v in verdicts] == ["grader_timeout", "ok"]
         task = asyncio.ensure_future(pool.score_async(*HANG, timeout_s=600))
         while pool._idle or pool._free == pool.max_workers:
             await asyncio.sleep(0.05)  # until the job is in a worker
@@ -136,6 +136,7 @@ while pool._idle or pool._free == pool.max_workers:
 print(*pool.worker_pids(), pool.zygote_pid(), flush=True)
 if sys.argv[1] == "hang":
     time.sleep(600)
+sys.stdin.readline()  # exit only once the test has seen both processes alive
 """
 
 
@@ -149,6 +150,7 @@ def test_no_process_is_left_behind(how):
 
     proc = subprocess.Popen(
         [sys.executable, "-c", EXIT_SCRIPT, "hang" if how == "killed" else "exit"],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -157,6 +159,9 @@ def test_no_process_is_left_behind(how):
     assert len(pids) == 2 and all(alive(p) for p in pids)  # the hanging worker, the zygote
     if how == "killed":
         proc.kill()
+    else:
+        proc.stdin.write("exit\n")
+        proc.stdin.flush()
     proc.wait(HANG_WAIT_S)
     for _ in range(HANG_WAIT_S * 10):  # the kernel delivers the signals asynchronously
         if not any(alive(p) for p in pids):

@@ -174,14 +174,15 @@ def test_the_driver_checks_the_group_and_names_a_variable_it_ignores(monkeypatch
         compose_config([])
 
 
-def test_preflight_and_run_json_use_the_configured_level(tmp_path, monkeypatch, tiny_multi_level):
+def test_preflight_and_run_json_use_the_configured_level(tmp_path, monkeypatch, tiny_code_data):
     from pac_verl.checks.node import check_sandbox
     from pac_verl.run_logs import ENV, prepare_run_logs
 
     monkeypatch.delenv(ENV, raising=False)
     monkeypatch.setenv("PAC_SANDBOX_ISOLATION", "fallback")  # would fail if it were read
-    folders = [f"pac.log_root={tmp_path}", f"trainer.default_local_dir={tmp_path}/ckpt",
-               f"setting.data_dir={tiny_multi_level}"]  # fmt: skip
+    # data with code rows: the preflight checks the sandbox only when code rewards will run
+    folders = ["setting=multi_domain", f"pac.log_root={tmp_path}",
+               f"trainer.default_local_dir={tmp_path}/ckpt", f"setting.data_dir={tiny_code_data}"]  # fmt: skip
     with pytest.warns(UserWarning, match="PAC_SANDBOX_ISOLATION"):
         cfg = compose_config([*folders, f"{KEY}.isolation=namespaces"])
     found = check_sandbox(cfg)

@@ -1,7 +1,8 @@
 """Functional tests beyond "assert f(x) == y" (issue #15): an argument the program mutates in place,
 a program function passed as a value (``map(f, xs)``, a test's ``apply(f, x)``, LeetCode's
-``check(Solution().method)``), and the attacks on the recording those need. The attacks come first:
-each program there does not solve its task, so each must score 0."""
+``check(Solution().method)``), and attacks on the values that come back. The attacks come first:
+each program there does not solve its task, so each must score 0. Issue #24's design (the tests run
+in the judge's checker, the sandbox answers calls) has its own file, test_code_functional_v3.py."""
 
 import json
 from pathlib import Path
@@ -24,59 +25,12 @@ def score(src: str, tests: str) -> str:
     return code_scorer.score(f"```python\n{src}\n```", truth, limits=LIMITS).reason
 
 
-# ---- attacks on the records ------------------------------------------------------------------
-
-
-FORGERS = {
-    # sandbox v2's recorder was a closure in the program's namespace: a program could prepend
-    # forged values to its records (this scored 1 before the recorder moved into an audit hook)
-    "closure of the recorder": "def add(a, b):\n"
-    "    for c in getattr(globals().get('__pac_site__'), '__closure__', None) or ():\n"
-    "        v = c.cell_contents\n"
-    "        if type(v) is dict:\n"
-    "            for k in ('0', '1'):\n"
-    "                v.setdefault(k, []).insert(0, ['value', ['i', '5' if k == '0' else '0']])\n"
-    "    return 0\n",
-    # a site event of its own, with a guessed nonce
-    "audit event": "import sys\ndef add(a, b):\n"
-    "    for k in range(4):\n"
-    "        try:\n            sys.audit('pac.site', '0' * 32, k, lambda: (lambda a, b: 5), [])\n"
-    "        except Exception:\n            pass\n"
-    "    return 0\n",
-    # the nonce is a constant of the tests' code objects: reading one is denied
-    "nonce from a code object": "import sys\ndef add(a, b):\n"
-    "    check = globals()['check']\n"
-    "    for c in check.__code__.co_consts:\n"
-    "        if isinstance(c, str) and len(c) == 32:\n"
-    "            for k in range(4):\n"
-    "                sys.audit('pac.site', c, k, lambda: (lambda a, b: 5), [])\n"
-    "    return 0\n",
-    # the harness's module namespace is reachable from the recorder's function: a serialiser
-    # that looks itself up there could be swapped for one that writes forged records
-    "swap the report's serialiser": "g = __pac_site__.__globals__\nreal = g['to_json']\n"
-    'FORGED = (\'{"0": [[[[["i", "2"], ["i", "3"]], []], ["value", ["i", "5"]], []]],\'\n'
-    '          \' "1": [[[[["i", "-1"], ["i", "1"]], []], ["value", ["i", "0"]], []]]}\')\n'
-    "def fake(v, *rest):\n"
-    "    if type(v) is dict and type(v.get('0')) is list and len(v['0'][0]) == 3:\n"
-    "        return FORGED\n"
-    "    return real(v, *rest)\n"
-    "g['to_json'] = fake\n"
-    "def add(a, b):\n    return 0\n",
-    # the harness's own helpers are protected: no new code or defaults for them
-    "rewrite the recorder": "def add(a, b):\n"
-    "    site = globals()['__pac_site__']\n"
-    "    site.__code__ = (lambda nonce, k, thunk: (lambda a, b: 5)).__code__\n"
-    "    return 0\n",
-}
-
-
-@pytest.mark.parametrize("how", list(FORGERS))
-def test_records_cannot_be_forged(how):
-    check = "def check(f):\n    assert f(2, 3) == 5\n    assert f(-1, 1) == 0\ncheck(add)\n"
-    # the serialiser's forgery is written for ADD's two sites; it scored 1 before to_json stopped
-    # looking itself up in the module namespace
-    tests = ADD if how == "swap the report's serialiser" else check + ADD
-    assert score(FORGERS[how], tests) == "tests_failed"
+# ---- attacks on the answers --------------------------------------------------------------------
+# Sandbox v2's attacks on its recorder (a forged record through the recorder's closure, an audit
+# event with a guessed nonce, the nonce read from the tests' code objects, the report's serialiser
+# swapped, the recorder's code rewritten) targeted machinery that issue #24's design removed: no
+# test code, recorder or nonce is left in the sandbox. Their successors, forged answers on every
+# descriptor and the channels read, are in test_code_functional_v3.py.
 
 
 @pytest.mark.parametrize(
@@ -106,9 +60,9 @@ def test_a_function_passed_as_a_value_cannot_return_a_liar():
     assert score(LIAR + "def f(x):\n    return [Liar()]\n", tests) == "tests_failed"
 
 
-def test_only_calls_the_sandbox_made_are_answered():
-    # the tests run in the sandbox next to the program, which can patch what they use there: with
-    # range() patched, the sandbox calls f(0) only, and the judge has no answer for f(1) or f(2)
+def test_builtins_the_program_patches_are_not_the_tests():
+    # sandbox v2 ran the tests in the sandbox next to the program, which could patch what they use
+    # there (range() made to give [0]); now they run in the judge's checker, out of its reach
     tests = "def check(g):\n    for n in range(3):\n        assert g(n) == n + 1\ncheck(f)"
     assert score("def f(x):\n    return x + 1\n", tests) == "ok"
     patch = "import builtins\nbuiltins.range = lambda n: [0]\ndef f(x):\n    return 1\n"
@@ -154,9 +108,9 @@ def test_mutation_and_functions_as_values(tests, right, wrong):
     assert score(wrong, tests) == "tests_failed"
 
 
-def test_calls_are_matched_by_their_arguments_not_their_order():
+def test_set_order_differs_between_the_judge_and_the_sandbox_and_does_not_matter():
     # set iteration order depends on the string hash seed, which differs between the sandbox's
-    # interpreter and the judge's; so does a set argument's
+    # interpreter and the judge's checker; so does a set argument's
     tests = (
         "for w in {'apple', 'kiwi', 'fig', 'banana', 'plum'}:\n    assert size(w) == len(w)\n"
         "assert count({'a', 'b', 'c'}) == 3"
@@ -165,9 +119,9 @@ def test_calls_are_matched_by_their_arguments_not_their_order():
     assert score(src, tests) == "ok"
 
 
-def test_large_arguments_are_keyed_by_checksum_and_followed_when_mutated():
-    # 100,000 ints: over harness.LARGE marshal bytes, so keyed by a checksum, not tagged item by
-    # item (which made such a test cost seconds of the CPU budget)
+def test_large_arguments_are_sent_and_followed_when_mutated():
+    # 100,000 ints: sent as marshal bytes, not tagged item by item (sandbox v2 tagged them and
+    # such a test cost seconds of the CPU budget)
     n = 100_000
     tests = f"xs = list(range({n}))\nassert total(xs) == {n * (n - 1) // 2}\nbump(xs)\nassert xs[0] == 1"
     right = "def total(xs):\n    return sum(xs)\ndef bump(xs):\n    xs[0] += 1"

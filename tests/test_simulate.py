@@ -153,27 +153,28 @@ def test_summary_sample_efficiency_definition():
 
 def test_cli_prints_summary_and_rejects_mistakes(tmp_path, capsys):
     out = tmp_path / "runs"
-    assert main(["--steps", "10", "--seeds", "1", "--batch-size", "8", "--out", str(out)]) == 0
+    assert main(["--scenario", "mixed", "--steps", "10", "--seeds", "1", "--batch-size", "8",
+                 "--out", str(out)]) == 0  # fmt: skip
     text = capsys.readouterr().out
     assert "SIMULATION" in text and "final val avg" in text and "sec" in text
     assert len(list(out.iterdir())) == 7  # every controller but 'single', one seed
     with pytest.raises(UserError, match="valid: mixed"):
         main(["--scenario", "nope", "--no-logs"])
     with pytest.raises(UserError, match="no selected controller has the setting"):
-        main(["--set", "windw=3", "--no-logs", "--steps", "2"])
+        main(["--scenario", "mixed", "--set", "windw=3", "--no-logs", "--steps", "2"])
     with pytest.raises(UserError, match="drop --no-logs"):
         main(["--figures", str(tmp_path / "figs"), "--no-logs"])
     assert not (tmp_path / "figs").exists()  # refused before simulating
     with pytest.raises(UserError, match="needs train_arms"):
-        main(["--controllers", "single", "--no-logs", "--steps", "2"])
+        main(["--scenario", "mixed", "--controllers", "single", "--no-logs", "--steps", "2"])
     assert main(["--controllers", "single,random", "--train-arms", "basic", "--no-logs",
                  "--steps", "5", "--seeds", "1", "--scenario", "prerequisite"]) == 0  # fmt: skip
 
 
 def test_cli_draws_the_reports_figures_from_its_logs(tmp_path):
     out, figs = tmp_path / "runs", tmp_path / "figs"
-    assert main(["--steps", "60", "--seeds", "2", "--batch-size", "8", "--controllers",
-                 "pac,random", "--out", str(out), "--figures", str(figs)]) == 0  # fmt: skip
+    assert main(["--scenario", "mixed", "--steps", "60", "--seeds", "2", "--batch-size", "8",
+                 "--controllers", "pac,random", "--out", str(out), "--figures", str(figs)]) == 0  # fmt: skip
     names = sorted(p.name for p in figs.glob("*.png"))
     assert names == ["curriculum__sim-mixed__simulated__pac.png",
                      "curriculum__sim-mixed__simulated__random.png",

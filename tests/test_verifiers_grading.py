@@ -181,7 +181,8 @@ def test_arc_grid_with_commas_brackets_or_latex_spacing_scores_one(box):
     [
         ("\\boxed{8 9 4 0 0 0 0 1 6 7 8}", "not_equal"),  # one cell too many
         ("\\boxed{8940000167}", "not_equal"),  # cells run together
-        ("\\boxed{Output: 8 9 4 0 0 0 0 1 6 7}", "not_equal"),
+        # words other than a label ("Output:" labels the grid the prompt asks for: accepted)
+        ("\\boxed{Input: 8 9 4 0 0 0 0 1 6 7}", "not_equal"),
         (f"\\boxed{{{ARC}}} or \\boxed{{8 9 4 0 0 0 0 1 6 8}}", "hedged"),
         (f"\\boxed{{{ARC} or 8 9 4 0 0 0 0 1 6 8}}", "hedged"),
     ],
@@ -204,8 +205,10 @@ def test_arc_wrong_grids_and_hedges_score_zero(response, reason):
         ("2\\ \\pi", "2\\pi"),
         ("−3", "-3"),  # unicode minus
         ("2·\\sqrt{3}", "2\\sqrt{3}"),
-        ("2×3", "6"),
-        ("6 ÷ 4", "\\frac{3}{2}"),
+        # unicode × and ÷ read as \\times and \\div, where the gold has the operation too (issue 24:
+        # 2×3 for the gold 6 is a computation left to the verifier, test_grading_v3.py)
+        ("2×\\sqrt{3}", "2\\sqrt{3}"),
+        ("\\pi ÷ 4", "\\frac{\\pi}{4}"),
         ("½", "\\frac{1}{2}"),
         ("√2", "\\sqrt{2}"),
         ("3√2", "3\\sqrt{2}"),

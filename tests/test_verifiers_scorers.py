@@ -70,7 +70,8 @@ def test_correct_answers_score_one(task, response, truth):
         ("countdown", f"\\boxed{{{CD_OK}}} wait, no: \\boxed{{95-26-21+8-2-2}}", CD, "hedged"),
         ("countdown", f"\\boxed{{{CD_OK}}}", '{"target": 30}', "bad_ground_truth"),
         ("zebra", "\\boxed{bob}", "arnold", "not_equal"),
-        ("zebra", "\\boxed{arnold} is wrong, it is \\boxed{carol}", "arnold", "hedged"),
+        # an explicit correction withdraws the earlier box (issue 24): the last one is graded
+        ("zebra", "\\boxed{arnold} is wrong, it is \\boxed{carol}", "arnold", "not_equal"),
         ("zebra", "\\boxed{arnold", "arnold", "no_boxed"),  # unclosed
         ("arc", "\\boxed{8 9 4 0 0 0 0 1 6}", "8 9 4 0 0 0 0 1 6 7", "not_equal"),
         ("math", "\\boxed{205}", "204", "not_equal"),
@@ -105,13 +106,14 @@ def test_compute_score_has_identical_numeric_keys_for_every_sample():
         ("x", "\\boxed{1}", "1", None),
     ]
     outs = [compute_score(ds, s, gt, info) for ds, s, gt, info in rows]
-    numeric = {"score", "acc", "has_answer", "missing_library", "latency_s"}
+    numeric = {"score", "acc", "has_answer", "missing_library", "scored", "latency_s"}
     assert all(set(o) == numeric | {"reason", "sandbox_level"} for o in outs)
     assert all(o["sandbox_level"] == "" for o in outs)  # no program ran: no isolation level
     assert all(isinstance(o[k], float) for o in outs for k in numeric)
     reasons = ["ok", "no_boxed", "not_equal", "unknown_type", "unknown_type"]
     assert [o["reason"] for o in outs] == reasons
     assert [o["score"] for o in outs] == [1.0, 0.0, 0.0, 0.0, 0.0]
+    assert [o["scored"] for o in outs] == [1.0, 1.0, 1.0, 0.0, 0.0]  # no grader: no verdict
     # the format bonus goes to a well-formed wrong answer only
     assert compute_score("m", "\\boxed{1}", "2", {"type": "math"}, format_bonus=0.1)["score"] == 0.1
     assert compute_score("m", "1", "2", {"type": "math"}, format_bonus=0.1)["score"] == 0.0

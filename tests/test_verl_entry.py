@@ -41,6 +41,7 @@ def composed(tmp_path):
         return compose("pac_trainer", overrides=overrides)
 
 
+@pytest.mark.node_versions
 def test_train_pins_the_experiment_name_to_a_plain_string(tmp_path):
     config = composed(tmp_path)
     assert pin_experiment_name(config) == "multi_level__qwen2.5-3b__pac__seed0"
@@ -50,6 +51,7 @@ def test_train_pins_the_experiment_name_to_a_plain_string(tmp_path):
     )
 
 
+@pytest.mark.node_versions
 def test_the_runner_registers_what_its_config_needs(local_ray, tmp_path):
     config = composed(tmp_path)
     assert "${pac_experiment:" in OmegaConf.to_container(config.trainer)["experiment_name"]
@@ -59,3 +61,18 @@ def test_the_runner_registers_what_its_config_needs(local_ray, tmp_path):
     assert "Unsupported interpolation" not in text and "pac_experiment" not in text
     # the remote traceback ends in verl's tokenizer loading, which comes after OmegaConf.resolve
     assert "PACTaskRunner.run" in text and "tokenizer = hf_tokenizer(local_path" in text
+
+
+@pytest.mark.node_versions
+def test_ray_workers_import_the_transformers_the_driver_imports(local_ray):
+    """The node-versions run (scripts/ci/node_versions.sh) puts transformers 4.57 ahead of the
+    venv's on PYTHONPATH: verl's workers must see it too, or that run tests nothing there."""
+    import transformers
+
+    @ray.remote
+    def version():
+        import transformers
+
+        return transformers.__version__, transformers.__file__
+
+    assert ray.get(version.remote()) == (transformers.__version__, transformers.__file__)

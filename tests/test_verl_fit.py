@@ -13,6 +13,7 @@ draws exactly the batches of the uninterrupted run and ends in exactly the same 
 the report reads the two attempts' logs as one run.
 """
 
+import collections
 import json
 import sys
 from pathlib import Path
@@ -81,6 +82,7 @@ class Recorder:
     def __init__(self):
         self.trainers: list[PACTrainer] = []
         self.standins: list[dict] = []
+        self.unscored = None  # StandInRollout's: which reward calls end without a verdict
 
 
 @pytest.fixture
@@ -92,7 +94,8 @@ def recorder(monkeypatch):
         policy = ScriptedPolicy(ARMS, BASE, GAIN, scale=20.0, seed=0)
         policy_state["policy"] = policy
         cfg = trainer.config
-        rollout = StandInRollout(policy, trainer.tokenizer, 64, cfg.data.max_response_length)
+        rollout = StandInRollout(policy, trainer.tokenizer, 64, cfg.data.max_response_length,
+                                 unscored=rec.unscored)  # fmt: skip
         actor = StandInActorWorkerGroup(policy, dp_size=2)
         trainer.actor_rollout_wg = actor
         trainer.async_rollout_manager = rollout
@@ -157,6 +160,7 @@ def read_log(path: Path) -> dict[int, dict]:
     return steps
 
 
+@pytest.mark.node_versions
 def test_fit_follows_the_controller_and_logs_its_metrics(assets, tmp_path, recorder):
     run_attempt(assets, tmp_path / "a")
     (trainer,) = recorder.trainers
@@ -314,3 +318,106 @@ def test_dynamic_sampling_refills_from_the_controller_and_feeds_back_dropped_gro
     synced = trainer.checkpoint_manager.weights_synced_at
     for step in range(1, STEPS + 1):
         assert synced.count(step) == len(by_step[step])
+
+
+def unscored_pick(step: int, k: int, validate: bool) -> bool:
+    """About one response in 23 of training, one in 10 of validation (rows differ per step)."""
+    return (k % 10 == 3) if validate else ((7 * step + k) % 23 == 0)
+
+
+@pytest.mark.slow  # two fits of verl, about 20 s each on 2 cores
+def test_groups_with_an_unscored_response_are_left_out_of_the_update_and_the_feedback(
+    assets, tmp_path, recorder, caplog
+):
+    """Issue 24: a reward call without a verdict (here the real reward's ``unknown_type``, see
+    ``StandInRollout``) is not a wrong answer. Through verl's fit and its GRPO advantages: the
+    group's advantages are 0, the controller learns from the judged groups only, and the step
+    counts what it left out."""
+    recorder.unscored = unscored_pick
+    with caplog.at_level("WARNING", logger="pac_verl.verl.trainer"):
+        run_attempt(assets, tmp_path / "u", steps=SAVE)
+    (trainer,) = recorder.trainers
+    arms = sampler_of(trainer).arms
+    actor, rollout = recorder.standins[0]["actor"], recorder.standins[0]["rollout"]
+    log = read_log(next((tmp_path / "u" / "logs").rglob("metrics-*.jsonl")))
+    replay = make_controller("pac", arms, B, seed=0, cold_start=2)
+    left_out_total = 0
+    for step in range(1, SAVE + 1):
+        replay.allocate()
+        batch = actor.batches[step - 1]
+        nt = batch.non_tensor_batch
+        call = next(c for c in rollout.calls if c["step"] == step and not c["validate"])
+        picked = sum(unscored_pick(step, k, False) for k in range(len(call["arms"])))
+        scored = np.asarray(nt["scored"], dtype=float)
+        assert picked > 0 and (scored == 0).sum() == picked  # each picked call, unscored
+        assert set(nt["reason"][scored == 0]) == {"unknown_type"}
+        mask = batch.batch["response_mask"].float()
+        reward = (batch.batch["token_level_rewards"] * mask).sum(-1).numpy()
+        adv = ((batch.batch["advantages"] * mask).sum(-1) / mask.sum(-1)).numpy()
+        uids = np.asarray(nt["uid"], dtype=object)
+        order = list(dict.fromkeys(uids.tolist()))  # groups in order of first appearance
+        ids, rewards, advantages, out = [], [], [], collections.Counter()
+        for uid in order:
+            rows = np.flatnonzero(uids == uid)
+            arm = arms.index(f"{nt['extra_info'][rows[0]]['type']}/"
+                             f"{nt['extra_info'][rows[0]]['difficulty']}")  # fmt: skip
+            r = reward[rows]
+            if (scored[rows] == 0).any():  # left out: no gradient, not in the feedback
+                assert np.all(adv[rows] == 0.0)
+                out[arms[arm]] += int((scored[rows] == 0).sum())
+                continue
+            # judged: verl's GRPO advantage, (r - mean) / (std + 1e-6), std unbiased (n - 1)
+            expected = (r - r.mean()) / (r.std(ddof=1) + 1e-6)
+            assert adv[rows] == pytest.approx(expected, abs=1e-4)
+            ids.append(arm)
+            rewards.append(r)
+            advantages.append(adv[rows])
+        groups_out = len(order) - len(ids)
+        left_out_total += groups_out
+        assert log[step]["curriculum/unscored_groups"] == groups_out
+        for a in set(call["arms"]):  # every arm of the step, 0 included
+            assert log[step][f"reward/{a}/unscored"] == out[a]
+        replay.update(np.array(ids), np.array(rewards), np.array(advantages))
+        for a in arms:  # the controller learned from the judged groups only
+            key = f"curriculum/{a}/posterior_mean"
+            assert log[step][key] == pytest.approx(replay.metrics()[key])
+    assert left_out_total > 0
+    # a step that left out more than 10 % of its groups (2 of 18) said so
+    assert any(log[s]["curriculum/unscored_groups"] > 0.1 * B for s in range(1, SAVE + 1))
+    assert "left out of the update" in caplog.text
+    # validation (after the last training step): verl's acc counts them as wrong; the count
+    # says how many there were
+    last_train = max(i for i, c in enumerate(rollout.calls) if not c["validate"])
+    val_calls = rollout.calls[last_train + 1 :]
+    picked = sum(unscored_pick(SAVE, k, True) for c in val_calls for k in range(len(c["arms"])))
+    counted = sum(v for k, v in log[SAVE].items() if k.endswith("/unscored/count"))
+    assert picked > 0 and counted == picked
+
+
+@pytest.mark.slow
+def test_dynamic_sampling_drops_unscored_groups_without_feeding_them_back(
+    assets, tmp_path, recorder
+):
+    recorder.unscored = unscored_pick
+    extra = ("algorithm.filter_groups.enable=true", "algorithm.filter_groups.metric=acc")
+    run_attempt(assets, tmp_path / "du", steps=SAVE, extra=extra)
+    (trainer,) = recorder.trainers
+    actor, rollout = recorder.standins[0]["actor"], recorder.standins[0]["rollout"]
+    log = read_log(next((tmp_path / "du" / "logs").rglob("metrics-*.jsonl")))
+    for step in range(1, SAVE + 1):
+        trained = actor.batches[step - 1]
+        assert np.all(np.asarray(trained.non_tensor_batch["scored"], dtype=float) == 1.0)
+        # every generated group holding a picked response, counted as left out
+        calls = [c for c in rollout.calls if c["step"] == step and not c["validate"]]
+        out = sum(len({k // N for k in range(len(c["arms"])) if unscored_pick(step, k, False)})
+                  for c in calls)  # fmt: skip
+        assert out > 0 and log[step]["curriculum/dynamic/unscored_groups"] == out
+        # the dropped groups fed back are the judged groups without reward spread, only
+        dropped = 0
+        for c in calls:
+            scores = np.array(c["scores"]).reshape(-1, N)
+            cut = {k // N for k in range(len(c["arms"])) if unscored_pick(step, k, False)}
+            flat = scores.min(axis=1) == scores.max(axis=1)
+            dropped += sum(1 for g in np.flatnonzero(flat) if g not in cut)
+        assert log[step]["curriculum/dynamic/dropped_groups"] == dropped
+    assert sampler_of(trainer).controller.step == SAVE

@@ -2,8 +2,11 @@
 
 What ``pac-verl smoke`` runs (:mod:`pac_verl.cpu.stack`): ``pac_verl.train.train`` ->
 verl's ``run_ppo`` -> ``PACTaskRunner`` as a Ray actor -> ``init_workers()`` / ``fit()`` with
-verl's FSDP2 actor and reference workers, agent loop, reward loop and weight sync, a tiny random
-Qwen2 and the project's Hydra config (``curriculum=pac``, cold start 1 step). Nothing is stood in.
+verl's FSDP2 actor and reference workers, agent loop, reward loop and weight sync, the miniature
+(``setting=toy backbone=tiny-cpu``: the tiny random Qwen2, the toy arms scored by the project's
+reward entry) and the project's Hydra config (``curriculum=pac``, cold start 1 step). Nothing is
+stood in. The toy's noise arm is left out: its coin is drawn afresh at every call, and the resume
+check below needs every reward of step 3 to come out the same twice.
 
 Run A trains 3 steps and checkpoints every step; run B starts from a copy of A's checkpoints up
 to step 2 and trains step 3 again (verl's ``resume_mode=auto``). Checked, on what the runs leave
@@ -40,27 +43,30 @@ from pac_verl.cpu.smoke import (
 )
 from pac_verl.curriculum import make_controller
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.node_versions]
 
-STEPS, B, N = 3, 6, 4
-ARMS = sorted(f"{t}/{lvl}" for t in ("arc", "countdown", "zebra") for lvl in (1, 2, 3))
+STEPS, B, N = 3, 12, 8  # the toy setting's batch: 12 prompts x 8 responses
+BUILT = ("learn/1", "learn/2", "learn/3", "saturated", "unreachable")  # no noise arm (docstring)
+ARMS = sorted(f"toy/{arm}" for arm in BUILT)
+EXP = "toy__tiny-cpu__pac__seed0"
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    root = build_assets(tmp_path_factory.mktemp("real"))
+    root = build_assets(tmp_path_factory.mktemp("real"), arms=BUILT)
     a, b = root / "a", root / "b"
     ray.shutdown()  # run_ppo starts Ray with the CPU stack's resources and setup hook itself
     with ResourceMeter() as meter:
         try:
             train_once(root, a, STEPS)
             ray.shutdown()  # B is a new attempt: a new Ray session, as a new job would get
-            (b / "ckpt").mkdir(parents=True)
+            (b / "ckpt" / EXP).mkdir(parents=True)
             for step in (1, 2):
                 shutil.copytree(
-                    a / "ckpt" / f"global_step_{step}", b / "ckpt" / f"global_step_{step}"
+                    a / "ckpt" / EXP / f"global_step_{step}",
+                    b / "ckpt" / EXP / f"global_step_{step}",
                 )
-            (b / "ckpt" / "latest_checkpointed_iteration.txt").write_text("2")
+            (b / "ckpt" / EXP / "latest_checkpointed_iteration.txt").write_text("2")
             train_once(root, b, STEPS)
         finally:
             ray.shutdown()
@@ -70,8 +76,8 @@ def runs(tmp_path_factory):
     return root, a, b
 
 
-def sampler_state(run: Path, step: int) -> dict:
-    data = torch.load(run / "ckpt" / f"global_step_{step}" / "data.pt", weights_only=False)
+def sampler_state(run: Path, step: int, exp: str = EXP) -> dict:
+    data = torch.load(run / "ckpt" / exp / f"global_step_{step}" / "data.pt", weights_only=False)
     return data["_sampler_iter_state"]["sampler_state"]
 
 
@@ -98,7 +104,7 @@ def test_the_policy_trains_and_moves_away_from_the_reference(runs):
     metrics = read_metrics(a / "runs")
     for step in range(1, STEPS + 1):
         assert metrics[step]["actor/grad_norm"] > 0
-        assert metrics[step]["critic/advantages/max"] > 0  # the dense reward is not flat
+        assert metrics[step]["critic/advantages/max"] > 0  # some group's rewards differ
     assert metrics[1]["actor/kl_loss"] == 0.0  # the actor is the reference before its first update
     assert all(metrics[s]["actor/kl_loss"] > 0 for s in range(2, STEPS + 1))
 
@@ -124,7 +130,10 @@ def test_curriculum_metrics_and_run_log_are_written(runs):
         assert metrics[step]["curriculum/entropy"] >= 0
     (run_dir,) = (a / "runs").iterdir()
     info = json.loads((run_dir / "run.json").read_text())
-    assert (info["setting"], info["curriculum"]) == ("multi_level", "pac")
+    assert (info["setting"], info["backbone"], info["curriculum"]) == ("toy", "tiny-cpu", "pac")
+    # validated once, at the last step, every arm built (SPEC: val-core/<data_source>/acc/mean@1)
+    assert {f"val-core/{x}/acc/mean@1" for x in ARMS} <= set(metrics[STEPS])
+    assert not any(k.startswith("val-core/") for s in range(1, STEPS) for k in metrics[s])
 
 
 def assert_same_state(a, b, path="state"):
@@ -161,3 +170,77 @@ def test_a_run_resumed_at_step_2_redoes_step_3(runs):
     assert sb["batches_this_epoch"] == sa["batches_this_epoch"]
     assert sb["queues"] == sa["queues"]
     assert_same_state(sa["controller"], sb["controller"])
+
+
+@pytest.fixture(scope="module")
+def seed1(runs):
+    """Run C: run A's first step again with curriculum.seed=1 (README "Seeds")."""
+    from pac_verl.cpu.smoke import compose, overrides
+    from pac_verl.train import train
+
+    root, _, _ = runs
+    c = root / "c"
+    ray.shutdown()
+    try:
+        train(compose([*overrides(root, c, 1), "curriculum.seed=1"]))
+    finally:
+        ray.shutdown()
+    return c
+
+
+def test_the_seed_reaches_every_source_the_readme_claims(runs, seed1):
+    from pac_verl.run_record import SEED_KEYS, config_diff
+
+    _, a, _ = runs
+    c = seed1
+    ra, rc = (json.loads(next((x / "runs").iterdir()).joinpath("run.json").read_text())
+              for x in (a, c))  # fmt: skip
+    # the runs differ in the keys curriculum.seed sets, and in nothing else but C's length (the
+    # smoke validates at its last step: test_freq follows it) and where it writes
+    where = {"trainer.total_training_steps", "trainer.test_freq", "pac.log_root",
+             "actor_rollout_ref.rollout.custom.pac_hf_rollout_log"}  # fmt: skip
+    assert {k for k, _, _ in config_diff(ra["config"], rc["config"])} <= set(SEED_KEYS) | where
+    ma, mc = read_metrics(a / "runs"), read_metrics(c / "runs")
+    # the controller: each run's first batch is what a controller of its seed allocates
+    for metrics, seed in ((ma, 0), (mc, 1)):
+        slots = make_controller("pac", ARMS, B, seed=seed, cold_start=1).allocate()
+        assert shares(metrics, 1) == {x: list(slots).count(i) / B for i, x in enumerate(ARMS)}
+    assert shares(ma, 1) != shares(mc, 1)
+    sa, sc = sampler_state(a, 1), sampler_state(c, 1, EXP.replace("seed0", "seed1"))
+    assert sa["controller"]["rng"] != sc["controller"]["rng"]
+    # the per-arm prompt queues: another order of every arm's prompts
+    assert sa["queues"]["rng"] != sc["queues"]["rng"]
+    assert sa["queues"]["order"] != sc["queues"]["order"]
+
+
+def test_a_checkpoint_holds_the_bytes_per_parameter_the_planner_plans(runs):
+    """verl 0.7.1's save on the tiny model, against pac_verl.plan.disk: the fp32 shards (4 bytes
+    per parameter), AdamW's two fp32 states (8) and the Hugging Face copy written from the fp32
+    full state dict (4, not bf16's 2). On top come file headers, a fixed cost per stored array
+    (pickle and DTensor metadata, safetensors' JSON header: about 600 bytes per tensor measured
+    here), bounded by 1 KiB per array: one per tensor for the weights, two for AdamW's states."""
+    from safetensors import safe_open
+
+    from pac_verl.cpu.smoke import compose, overrides
+    from pac_verl.plan.disk import bytes_per_param
+    from pac_verl.plan.model import load_shape
+
+    root, a, _ = runs
+    n = load_shape(str(root / "model")).params
+    actor = a / "ckpt" / EXP / f"global_step_{STEPS}" / "actor"  # keep_checkpoints=2: 2 and 3
+    measured = {
+        "model": sum(f.stat().st_size for f in actor.glob("model_world_size_*_rank_*.pt")) / n,
+        "optimizer": sum(f.stat().st_size for f in actor.glob("optim_world_size_*_rank_*.pt")) / n,
+        "hf_model": sum(f.stat().st_size for f in (actor / "huggingface").glob("*.safetensors"))
+        / n,
+    }
+    planned = bytes_per_param(compose(overrides(root, a, STEPS)))
+    assert {k: v for k, v in planned.items() if v} == {"model": 4, "optimizer": 8, "hf_model": 4}
+    with safe_open(actor / "huggingface" / "model.safetensors", "pt") as f:
+        names = f.keys()  # a safetensors handle is not iterable
+        assert {str(f.get_slice(k).get_dtype()) for k in names} == {"F32"}
+    arrays = {"model": 1, "optimizer": 2, "hf_model": 1}  # stored arrays per tensor
+    for part, bytes_ in planned.items():
+        if bytes_:
+            headers = arrays[part] * len(names) * 1024 / n  # bytes per parameter
+            assert bytes_ <= measured[part] <= bytes_ + headers, (part, measured[part], headers)

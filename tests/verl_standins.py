@@ -53,9 +53,16 @@ class ScriptedPolicy:
 
 
 class StandInRollout:
-    def __init__(self, policy: ScriptedPolicy, tokenizer, prompt_length: int, response_length: int):
+    """``unscored(step, k, validate) -> bool`` picks responses that the real reward scores as a
+    type it has no grader for: it returns them without a verdict (``unknown_type``, ``scored`` 0;
+    issue 24), as it does an ``overloaded`` or ``grader_timeout`` answer. (A 1 ns ``timeout_s``
+    is no sure way: a warm worker answers a Zebra answer within the 1 ms a poll waits at least.)"""
+
+    def __init__(self, policy: ScriptedPolicy, tokenizer, prompt_length: int, response_length: int,
+                 unscored=None):  # fmt: skip
         self.policy, self.tok = policy, tokenizer
         self.prompt_length, self.response_length = prompt_length, response_length
+        self.unscored = unscored
         self.calls: list[dict] = []  # what was asked: step, validate, arms (for the test)
 
     def _ids(self, text: str, length: int, left: bool) -> tuple[list[int], list[int]]:
@@ -81,7 +88,9 @@ class StandInRollout:
             truth = nt["reward_model"][k]["ground_truth"]
             gold = gold_solution(info["type"], truth, info)
             text = gold if rng.random() < p and gold else WRONG
-            result = compute_score(nt["data_source"][k], text, truth, info)  # the real reward
+            cut = self.unscored is not None and self.unscored(step, k, validate)
+            scored_as = {**info, "type": "no grader"} if cut else info
+            result = compute_score(nt["data_source"][k], text, truth, scored_as)  # the real reward
             prompt_text = self.tok.apply_chat_template(
                 list(nt["raw_prompt"][k]), add_generation_prompt=True, tokenize=False
             )
@@ -135,6 +144,7 @@ class StandInActorWorkerGroup:
         self.world_size = dp_size
         self.updates: list[list[str]] = []  # arms of the prompts of each update (for the test)
         self.feedback: list = []  # pac_verl's reading of each update's batch (for the test)
+        self.batches: list[DataProto] = []  # each update's batch as the actor got it
         self.saved: list[int] = []
 
     def _query_dispatch_info(self, role: str):
@@ -157,6 +167,7 @@ class StandInActorWorkerGroup:
         self.policy.train(arms)
         self.updates.append(sorted(arms))
         self.feedback.append(extract_feedback(batch, ["type", "difficulty"]))
+        self.batches.append(batch)
         metrics = {"actor/pg_loss": 0.0, "actor/grad_norm": 1.0, "actor/lr": 1e-6}
         return DataProto(meta_info={"metrics": metrics})
 

@@ -1,28 +1,44 @@
 """ARC-1D (SPEC 8): the boxed grid equals the target grid (``8 9 4 0 0 0 0 1 6 7``).
 
 Accepted: the cells separated by any mix of spaces, commas, LaTeX spacing (``\\ `` ``~`` ``\\,``
-``\\quad``), matrix separators (``&``, ``\\\\``) and enclosed in brackets or parentheses
-(``[8, 9, 4, ...]``, ``[[8 9 4 ...]]``); ``\\text{}`` wrappers; a trailing period; the same grid
-boxed twice. Not accepted, and why:
+``\\quad``), matrix separators (``&``, ``\\\\``) or bars (``8 | 9 | 4``), enclosed in brackets
+or parentheses, sized or not (``[8, 9, 4, ...]``, ``[[8 9 4 ...]]``, ``\\left[8, 9, ...\\right]``);
+``\\text{}`` wrappers; a trailing period; the same grid boxed twice; a label before the grid:
+"Answer:" and "Final answer:" as in every boxed task, and "Output:", "Output grid:", "Test
+output:", "The output grid is" (``\\text{Output: } 8 9 4``): the prompt asks for the output grid,
+and a human reads the word as the label of the one grid that follows, not as a second answer.
+Not accepted, and why:
 - cells run together (``894``): a human cannot tell ``8 9 4`` from ``89 4``;
-- words in the box (``Output: 8 9 4``): the prompt asks for the grid itself;
-- several different grids, in several boxes or one joined by "or": a hedge (``hedged``).
+- any other word in the box (``Input: 8 9 4``, ``8 9 4 shifted``): the prompt asks for the grid
+  itself;
+- several different grids offered together, in several boxes or one joined by "or", or doubt
+  inside the box (``8 9 4 (probably)``, :func:`.extract.hedges`): a hedge (``hedged``); which
+  boxes count is :mod:`.extract`'s rule.
 """
 
 from __future__ import annotations
 
 import re
 
-from pac_verl.verifiers.extract import clean_answer, final_boxes, has_alternatives
+from pac_verl.verifiers.extract import clean_answer, final_answers, has_alternatives, hedges
 from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
-_SEPARATORS = re.compile(r"\\\\|[\[\](),;&]|\\begin\{[a-z]*matrix\}|\\end\{[a-z]*matrix\}")
+_SEPARATORS = re.compile(
+    r"\\\\|[\[\](),;&|]|\\(?:left|right|[bB]igg?[lr]?|vert|mid)(?![a-zA-Z])|"
+    r"\\begin\{[a-z]*matrix\}|\\end\{[a-z]*matrix\}"
+)
 _GRID = re.compile(r"^-?\d+(?: -?\d+)*$")
+# "Output:", "Output grid:", "Test output:", "The output grid is": the label of the grid
+_OUTPUT_LABEL = re.compile(
+    r"^[*_]*(?:the\s+)?(?:final\s+|test\s+)?output(?:\s+grid)?(?:\s+is\b\s*:?|\s*:)[*_]*\s*",
+    re.IGNORECASE,
+)
 
 
 def grid_key(answer: str) -> str:
     """The cells joined by single spaces, or the cleaned text when it is not a grid."""
     text = clean_answer(answer)
+    text = clean_answer(_OUTPUT_LABEL.sub("", text, count=1))
     cells = " ".join(_SEPARATORS.sub(" ", text).split())
     return cells if _GRID.match(cells) else text
 
@@ -36,6 +52,6 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         key = grid_key(answer)
         if key == gold:
             return OK
-        return fail("hedged" if has_alternatives(key) else "not_equal")
+        return fail("hedged" if has_alternatives(key) or hedges(key) else "not_equal")
 
-    return judge_final_answers(final_boxes(solution_str), grid_key, grade)
+    return judge_final_answers(final_answers(solution_str), grid_key, grade)

@@ -19,15 +19,17 @@ inside ``<think>`` is not part of the answer.
 Tests come in the source's own format (the ground truth's JSON; see ``sandbox/judge.py`` for how each
 is judged where the program cannot reach):
 
-- Code-R1 ``{"functional": "<asserts>"}``: the asserts, split into the calls the sandbox makes and
-  the comparisons the judge makes;
+- Code-R1 ``{"functional": "<asserts>"}``: the tests run in the judge's checker process, which
+  never loads model code; the sandbox loads the program and answers its calls with plain data.
+  Score 1 needs at least one check of the program's output (``vacuous_tests`` otherwise, a bad
+  ground truth) and every check to hold;
 - Code-R1 ``{"inputs": [...], "outputs": [...]}``: the program runs once per input on stdin; its
   stdout must equal the output after whitespace normalisation (both split on any whitespace);
 - BigCodeBench ``{"test": "<unittest code>", "entry_point": "task_func"}``: every TestCase of the
   test code runs; all must pass (and at least one must run).
 
 A test set with no test (no assert, no input, no TestCase method) is ``bad_ground_truth``, never a
-pass. Reasons: ``ok``, ``no_code``, ``hedged`` (alternatives, not all right), ``too_long``, ``tests_failed``, ``timeout``, ``memory``,
+pass. Reasons: ``ok``, ``no_code``, ``hedged`` (alternatives, not all right), ``too_long``, ``tests_failed``, ``vacuous_tests``, ``timeout``, ``memory``,
 ``output_limit``, ``tampered``, ``no_result``, ``missing_library`` (the sandbox interpreter lacks
 a library the *test code* imports, seen before any model code ran: the environment's fault, not
 the model's; count it, fix the environment), ``bad_ground_truth``, ``sandbox_error``.
@@ -221,7 +223,9 @@ def job_for(code: str, ground_truth: str) -> dict | None:
 
 def has_tests(ground_truth: str) -> bool:
     """Whether the ground truth holds at least one test (an assert, an input, a ``test*`` method),
-    decided from its text alone: ``pac-verl prep check`` uses it on rows without a gold."""
+    decided from its text alone: ``pac-verl prep check`` uses it on rows without a gold. Functional
+    tests that the judge refuses to run (``judge.plan_functional``: no assert, LeetCodeDataset's
+    helpers left out) hold none."""
     job = job_for("", ground_truth)
     if job is None:
         return False
@@ -232,13 +236,52 @@ def has_tests(ground_truth: str) -> bool:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     if job["kind"] == "functional":
-        return any(isinstance(node, ast.Assert) for node in ast.walk(tree))
+        try:
+            judge.plan_functional(job["tests"])
+        except judge.BadTests:
+            return False
+        return True
     return any(
         isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test")
         for cls in ast.walk(tree)
         if isinstance(cls, ast.ClassDef)
         for node in cls.body
     )
+
+
+def empty_program(ground_truth: str) -> str | None:
+    """For functional tests, a program that defines every name the tests take from the program as
+    a stub (a function returning None; a class whose methods return None where the tests use the
+    name as a class, ``Solution().f``), as a fenced response; None for other tests. A ground truth
+    under which it scores 1 checks nothing worth a reward (``pac-verl prep check`` reports it). A
+    program that defines nothing needs no run: with no value from the sandbox no check counts, so
+    it can never score 1."""
+    job = job_for("", ground_truth)
+    if job is None or job["kind"] != "functional":
+        return None
+    try:
+        plan = judge.plan_functional(job["tests"])
+        tree = ast.parse(job["tests"])
+    except (judge.BadTests, SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    classes = {
+        n.value.func.id if isinstance(n.value, ast.Call) else n.value.id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Attribute)
+        and (
+            isinstance(n.value, ast.Name)
+            or (isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name))
+        )
+    }
+    stubs = []
+    for name in plan.names:
+        if name in classes:
+            stubs.append(f"class {name}:\n    def __init__(self, *args, **kwargs):\n        pass\n"
+                         "    def __getattr__(self, name):\n"
+                         "        return lambda *args, **kwargs: None\n")  # fmt: skip
+        else:
+            stubs.append(f"def {name}(*args, **kwargs):\n    return None\n")
+    return "```python\n" + ("\n".join(stubs) or "pass\n") + "```"
 
 
 MAX_ALTERNATIVES = 4  # more different programs than this in one answer is a hedge, unrun
@@ -295,16 +338,14 @@ def _score_program(
     limits = limits or default_limits(kind, sandbox)
     if kind == "functional":
         try:
-            probe, replay, nonce = judge.split_functional(job["tests"], code)
+            plan = judge.plan_functional(job["tests"])
         except judge.BadTests:
             return fail("bad_ground_truth")
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return fail("tests_failed")  # the program does not parse
-        probe_job = {"kind": kind, "code": code, "probe": probe, "nonce": nonce}
-        result = run_job(probe_job, limits, python, budget, sandbox)
-        return (
-            judge.judge_functional(replay, result.report) if result.passed else fail(result.reason)
-        )
+        calls_job, converse = judge.functional_session(code, plan, limits)
+        result = run_job(calls_job, limits, python, budget, sandbox, converse=converse)
+        if result.reason == "tests_timeout":  # the tests, not the program, ran out of time
+            return fail("bad_ground_truth")
+        return judge.judge_functional(result.report) if result.passed else fail(result.reason)
     if kind == "stdio":
         if not job["inputs"]:
             return fail("bad_ground_truth")

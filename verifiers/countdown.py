@@ -7,9 +7,11 @@ parsed with :mod:`ast` and walked over a whitelist, with :class:`fractions.Fract
 
 Accepted forms (a careful human reads them as the same expression):
 - ``×``, ``·``, ``∗``, ``\\times``, ``\\cdot``, ``\\ast`` mean ``*``; ``÷``, ``\\div`` mean ``/``;
-  ``−`` (U+2212) and ``–`` mean ``-``; ``\\left(``/``\\right)``, ``[ ]`` and ``{ }`` are
-  parentheses; ``\\frac{a}{b}`` means ``(a)/(b)``; ``$``, ``\\text{}``, markdown bold, LaTeX and
-  unicode spacing and a trailing period are ignored (:func:`.extract.clean_answer`).
+  ``−`` (U+2212) and ``–`` mean ``-``; ``[ ]`` and ``{ }`` are parentheses, and sizing commands
+  are read past (``\\left(``, ``\\Big(``, ``\\bigl[``); ``\\frac{a}{b}`` means ``(a)/(b)``; ``$``,
+  ``\\text{}``, markdown bold, an "Answer:" label, LaTeX and unicode spacing, a check mark after
+  the equation (``= 30 \\checkmark``, ``✓``) and a trailing period are ignored
+  (:func:`.extract.clean_answer`).
 - An equation: ``expr = 30``, ``30 = expr``, ``expr = 24 + 8 - 2 = 30``. Every side must be a
   whitelisted expression equal to the target, and at least one side must use the given numbers.
 - Steps: ``95 - 26 - 21 = 48, 48 / 2 = 24, 24 + 8 - 2 = 30`` (separated by ``,`` ``;``, line
@@ -20,8 +22,10 @@ Accepted forms (a careful human reads them as the same expression):
   the value and is not a second answer.
 
 Not accepted, and why:
-- Several different answers of which one is wrong, in several boxes or one joined by "or": a
-  hedge (``hedged``), whatever the last box says.
+- Several different answers offered together of which one is wrong, in several boxes or one
+  joined by "or", or doubt inside the box (``(3+4)*5 (probably)``, :func:`.extract.hedges`): a
+  hedge (``hedged``), whatever the last box says (which boxes count is
+  :mod:`.extract`'s rule: a box explicitly corrected, or a step before the answer, does not).
 - Unary minus and plus (``bad_expression``): the puzzle's operations are the four binary ones, and
   a free negation would let ``-`` be applied without consuming a number.
 - Decimals, powers, implicit multiplication (``(3+4)5``): not the puzzle's operations.
@@ -37,15 +41,17 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from pac_verl.verifiers.extract import clean_answer, final_boxes, has_alternatives
+from pac_verl.verifiers.extract import clean_answer, final_answers, has_alternatives, hedges
 from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
 MAX_EXPR_CHARS = 400
 _REPLACE = (
     ("\\times", "*"), ("\\cdot", "*"), ("\\ast", "*"), ("×", "*"), ("·", "*"), ("⋅", "*"),
     ("∗", "*"), ("\\div", "/"), ("÷", "/"), ("−", "-"), ("–", "-"),
-    ("\\left", ""), ("\\right", ""), ("[", "("), ("]", ")"),
+    ("[", "("), ("]", ")"),
 )  # fmt: skip
+# sizing commands (\\left, \\Big, \\bigl, ...) and a check mark after the equation are read past
+_READ_PAST = re.compile(r"\\(?:left|right|[bB]igg?[lrm]?)(?![a-zA-Z])|\\checkmark\b|[✓✔]")
 _FRAC_RE = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _STEP_SPLIT = re.compile(r"[,;]|\\\\|\bthen\b")
 _OPS = {ast.Add: Fraction.__add__, ast.Sub: Fraction.__sub__, ast.Mult: Fraction.__mul__}
@@ -66,7 +72,7 @@ def parse_truth(ground_truth: str) -> tuple[int, list[int]]:
 
 def normalise_expression(expr: str) -> str:
     """The box's text as a Python-syntax arithmetic expression (not yet checked)."""
-    expr = clean_answer(expr)
+    expr = _READ_PAST.sub("", clean_answer(expr))
     for old, new in _REPLACE:
         expr = expr.replace(old, new)
     for _ in range(8):
@@ -140,7 +146,7 @@ def score_expression(expr: str, target: int, numbers: list[int]) -> Verdict:
     """Score one boxed answer: an expression, an equation whose sides all equal the target, or
     steps (:func:`score_steps`)."""
     expr = normalise_expression(expr)
-    if has_alternatives(expr):
+    if has_alternatives(expr) or hedges(expr):
         return fail("hedged")
     if not expr or len(expr) > MAX_EXPR_CHARS:
         return fail("bad_expression")
@@ -172,9 +178,10 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         target, numbers = parse_truth(ground_truth)
     except (ValueError, KeyError, TypeError):
         return fail("bad_ground_truth")
-    answers = final_boxes(solution_str)
-    if len(answers) > 1:  # "\\boxed{expr} equals \\boxed{30}": the value restated, not an answer
-        answers = [a for a in answers if expression_key(a) != str(target)] or answers
+    # "\\boxed{expr} equals \\boxed{30}": the value restated beside the expression, not an answer
+    answers = final_answers(solution_str, ignore=lambda box: expression_key(box) == str(target))
+    if not answers.answers and not answers.cut_off:  # only the target boxed: graded as an answer
+        answers = final_answers(solution_str)
     return judge_final_answers(
         answers,
         expression_key,

@@ -13,7 +13,7 @@ from pac_verl.errors import UserError
 from pac_verl.verifiers.sandbox import Budget, SandboxSettings
 from pac_verl.verifiers.verdict import Verdict, fail
 
-TASK_TYPES = ("countdown", "zebra", "arc", "math", "code", "logic")
+TASK_TYPES = ("countdown", "zebra", "arc", "math", "code", "logic", "toy")
 # Scored in the caller's thread: code's work runs in the sandbox process, within a Budget.
 IN_CALLER = frozenset({"code"})
 _log = logging.getLogger(__name__)
@@ -73,4 +73,8 @@ def gold_solution(
     if task_type == "code":
         code = extra_info.get("solution")
         return f"```python\n{code}\n```" if code else None
+    if task_type == "toy":
+        from pac_verl.verifiers.toy import gold
+
+        return gold(ground_truth)
     return None

@@ -3,36 +3,83 @@
 Model output is hostile input: everything here is linear in the text, never raises on any string,
 and caps what it looks at (``MAX_CHARS`` from the end: answers live at the end of a response).
 
-Rules shared by every boxed-answer task (SPEC 8, "grades as a careful human grader would"):
+Which answers count (SPEC 8; issue 24), one rule for every boxed-answer task
+(:func:`final_answers`; the README's "Rewards" section has the examples):
 
 - The final answers are the boxes (``\\boxed{}``, ``\\fbox{}``) that close, in the text after the
   last ``</think>`` when there is one: a box inside the reasoning is a step of the reasoning.
-  A box nested in another box is part of the outer one.
-- The form of an answer does not make it wrong. :func:`clean_answer` removes what a human reads
-  past: ``$``, surrounding markdown bold or italics, ``\\text{}``/``\\textbf{}``/``\\mathrm{}``
-  and similar wrappers, LaTeX and unicode spacing (``\\,`` ``\\;`` ``\\:`` ``\\!`` ``\\ `` ``~``
-  ``\\quad``, thin and no-break spaces) and trailing sentence punctuation (``204.``).
+  A box nested in another box is part of the outer one; an empty box is the instruction quoted.
+- Cut off: a response that opened ``<think>`` and never closed it, or that opened a box after its
+  last closed one (with no closed box at all it has no answer: ``no_boxed``), or whose text after
+  the last box stops mid-sentence or mid-formula (its last word is one like "the", "is", "and",
+  or it ends in an operator, an open bracket, a comma or a colon), or runs on for
+  ``MAX_REMARK_CHARS`` or more without ending a sentence, has no answer (``cut_off``). A short
+  remark after the box, finished or not ("\\boxed{204} minutes"), is fine.
+- Walking back from the last box, each earlier box is, by the text between it and the next box:
+  withdrawn when that text says it was wrong (an explicit correction: "wrong", "incorrect",
+  "mistake", "error", "miscalculated", "correcting", "correction", "corrected", "not right",
+  "scratch that", "take that back", "retract"); else offered alongside the next one when that text
+  starts with "or"/"either", or ends with "or", "maybe", "perhaps", "possibly", "probably",
+  "alternatively", "otherwise", "could/might/may (also) be" within 30 characters of the next box,
+  or when it is bare (fewer than four words and no arithmetic on a number: ``\\boxed{5}, wait,
+  \\boxed{6}``); else it is a step of the reasoning (an intermediate result), like every box
+  before it. The boxes that count are the last box and those offered alongside it.
+- :func:`clean_answer` removes what a human reads past: ``$``, surrounding markdown bold or
+  italics, ``\\text{}``/``\\textbf{}``/``\\textsc{}``/``\\underline{}``/``\\mathrm{}`` and
+  similar wrappers, LaTeX and unicode spacing (``\\,`` ``\\;`` ``\\:`` ``\\!`` ``\\ `` ``~``
+  ``\\quad``, thin and no-break spaces), an "Answer:" or "Final answer:" label and trailing
+  sentence punctuation (a ``!`` after a number or a bracket is a factorial, not punctuation).
 - :func:`unicode_to_latex` reads the unicode operators and symbols a model types
   (− × · ∗ ÷ ½ √ ° ∞ π ≤ ≥ ≠) as their LaTeX spelling.
-- :func:`has_alternatives` flags an answer that offers alternatives ("A or B", "either"): each
-  scorer decides whether that is a hedge (it is, wherever the truth is a single answer).
+- :func:`clean_answer`'s label is "Answer:", "Final answer:", "The (final) answer is" (also
+  inside ``\\text{}``): a label before the one answer that follows, in every boxed task (ARC also
+  reads "Output:" and "Output grid:" as its label, :mod:`.arc`).
+- Inside one box, a parenthetical or a trailing clause is decoration only when it restates or
+  explains (``Peter (House 1)``, ``Peter (the tea drinker)``). :func:`has_alternatives` flags an
+  answer that offers alternatives ("A or B", "either", "A (possibly B)", "maybe", "perhaps");
+  :func:`split_alternatives` gives the parts (math grades the parts of "A or B": when both are
+  right, ``\\frac34 \\text{ or } 0.75``, it is no hedge).
+  :func:`hedges` flags doubt ("probably", "possibly", "perhaps", "maybe", "likely", "might",
+  "could" but not "could not", "unsure", "uncertain", "not sure", "not certain", "also
+  possible"): a box that doubts its own answer (``Peter (probably)``, ``\\text{Peter (probably;
+  Arnold is also possible)}``, ``7, not sure``) is ``hedged`` in every task, whether or not it
+  names the other candidate, since the candidate is often named in words no parser reads
+  ("Arnold can't be ruled out") and a final answer that does not commit is no final answer.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 MAX_CHARS = 20_000  # only the last 20k characters of a response are read
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _WRAP_RE = re.compile(
     r"\\(?:text|textbf|textit|texttt|textrm|textsf|mathrm|mathbf|mathit|mathsf|mathtt|mbox|"
-    r"boldsymbol|emph|boxed|fbox)\s*\{([^{}]*)\}"
+    r"boldsymbol|emph|boxed|fbox|textsc|textup|textnormal|textmd|underline|uline|hbox)\s*"
+    r"\{([^{}]*)\}"
 )
 _SPACING_RE = re.compile(r"(?<!\\)\\(?:[,;:! ]|quad|qquad|thinspace|medspace|thickspace|enspace)|~")
 _UNICODE_SPACES = str.maketrans({c: " " for c in "\u00a0\u2009\u202f\u2002\u2003\u2005\u200a"})
 _MARKDOWN_WRAP_RE = re.compile(r"^(\*\*|__|\*|_|`)(.+)\1$", re.DOTALL)
-_TRAILING_PUNCT = ".,;:!?。"
-_ALTERNATIVES_RE = re.compile(r"\b(?:or|either)\b|\\lor\b|\\vee\b", re.IGNORECASE)
+_TRAILING_PUNCT = ".,;:?。"
+_ALTERNATIVES_RE = re.compile(
+    r"\b(?:or|either|possibly|perhaps|maybe)\b|\\lor\b|\\vee\b", re.IGNORECASE
+)
+# doubt about the answer given inside the box: "Peter (probably)", "7, not sure", "Peter; Arnold is
+# also possible", "Peter (Arnold might be)"; "could not" and "couldn't" state a fact
+_QUALIFIER_RE = re.compile(
+    r"\b(?:probably|possibly|perhaps|maybe|likely|unsure|uncertain|not\s+(?:sure|certain)|"
+    r"(?:also|equally)\s+possible|(?:might|could)(?!\s+not\b)(?!\s+never\b))\b",
+    re.IGNORECASE,
+)
+# "Answer: 7", "\\text{Answer: } 7", "\\textbf{The final answer is} 7": a label, not the answer
+_LABEL_RE = re.compile(
+    r"^(?:\\(?:text|textbf|textit|mathrm|mathbf)\s*\{\s*(?:the\s+)?(?:final\s+)?answer"
+    r"(?:\s+is)?\s*:?\s*\}|(?:the\s+)?(?:final\s+)?answer(?:\s+is\b|\s*:))\s*(?=\S)",
+    re.IGNORECASE,
+)
 _UNICODE_LATEX = (
     ("−", "-"), ("–", "-"), ("×", "\\times "), ("·", "\\cdot "), ("⋅", "\\cdot "), ("∗", "*"),
     ("÷", "\\div "), ("½", "\\frac{1}{2}"), ("⅓", "\\frac{1}{3}"), ("⅔", "\\frac{2}{3}"),
@@ -65,16 +112,17 @@ def answer_region(text: str) -> str:
     return text
 
 
-def boxes(text: str) -> list[str]:
-    """Contents of every outermost ``\\boxed{...}`` / ``\\fbox{...}`` whose braces close, in order.
+def box_spans(text: str) -> tuple[list[tuple[int, int, int]], bool]:
+    """Every outermost closed ``\\boxed{...}`` / ``\\fbox{...}`` as ``(command start, content
+    start, content end)``, in order, and whether a box opened after the last of them never closes.
 
     One pass over the text with a stack of open boxes, so a response of many unclosed boxes costs
     linear time. A box whose braces never close is ignored (``\\boxed{1} ... \\boxed{2`` gives
-    ``["1"]``); a closed box inside an unclosed one still counts.
+    the first box, and True); a closed box inside an unclosed one still counts.
     """
-    starts = {m.end() for m in _BOX_RE.finditer(text)}
+    starts = {m.end(): m.start() for m in _BOX_RE.finditer(text)}
     if not starts:
-        return []
+        return [], False
     open_boxes: list[tuple[int, int]] = []  # (content start, brace depth outside the box)
     closed: list[tuple[int, int]] = []
     depth = 0
@@ -90,16 +138,126 @@ def boxes(text: str) -> list[str]:
                 closed.append((open_boxes.pop()[0], i))
             depth = max(depth, 0)
     closed.sort()
-    outer: list[tuple[int, int]] = []
+    outer: list[tuple[int, int, int]] = []
     for start, end in closed:
-        if not outer or start > outer[-1][1]:  # not inside the previous outermost box
-            outer.append((start, end))
-    return [text[s:e] for s, e in outer]
+        if not outer or start > outer[-1][2]:  # not inside the previous outermost box
+            outer.append((starts[start], start, end))
+    last_end = outer[-1][2] if outer else -1
+    return outer, any(start > last_end for start, _ in open_boxes)
+
+
+def boxes(text: str) -> list[str]:
+    """Contents of every outermost closed box, in order (:func:`box_spans`)."""
+    return [text[s:e] for _, s, e in box_spans(text)[0]]
+
+
+# ----- which boxes count: cut-off responses, corrections, alternatives, steps -----
+
+MAX_REMARK_CHARS = 200  # text after the last box this long must end a sentence (else cut off)
+BARE_WORDS = 4  # text between two boxes with fewer words (and no arithmetic) is bare
+_FINISHED = frozenset(".!?)]}$*\"'`”’>|。…")
+_MID_SENTENCE = re.compile(
+    r"(?:(?<![\w\\])(?:a|an|the|is|are|was|were|be|been|and|or|but|of|to|in|on|at|for|with|"
+    r"by|from|that|which|so|then|if|since|because|as|we|it|not|this|than|into|its|let|thus|"
+    r"hence|therefore|where|when|while|except)|[-+/=^(\[{,:;&<\\]|"
+    r"\\(?:times|cdot|div|pm|mp|frac|sqrt|left|implies|Rightarrow|to))$",
+    re.IGNORECASE,
+)
+_MARKDOWN_END = re.compile(r"(?:[-*_=]{3,}|[*_`~]+)?\s*$")
+_CORRECTION = re.compile(
+    r"\b(?:wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculat\w*|"
+    r"correct(?:ing|ion|ions|ed)|not\s+(?:right|correct)|isn['’]?t\s+(?:right|correct)|"
+    r"scratch\s+that|take\s+(?:that|it)\s+back|retract\w*)\b",
+    re.IGNORECASE,
+)
+_ALT_AFTER = re.compile(r"^\W*(?:or|either)\b", re.IGNORECASE)
+_ALT_BEFORE = re.compile(
+    r"\b(?:or|either|maybe|perhaps|possibly|probably|alternatively|otherwise|"
+    r"(?:could|might|may)\s+(?:also\s+|equally\s+)?be)\b[^.!?\n]{0,30}$",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_ARITHMETIC = re.compile(
+    r"\d\s*(?:[-+*/^=×÷·]|\\(?:cdot|times|div)\b)|(?:[-+*/^=×÷·]|\\(?:cdot|times|div)\b)\s*\d"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FinalAnswers:
+    """The boxes of a response that count, in order, or ``cut_off`` (then no answer counts)."""
+
+    answers: tuple[str, ...] = ()
+    cut_off: bool = False
+
+
+def think_unclosed(text: str) -> bool:
+    """Whether the last ``<think>`` is never closed: the response never left its reasoning."""
+    return text.rfind("<think>") > text.rfind("</think>")
+
+
+def stops_mid_sentence(text: str) -> bool:
+    """Whether ``text`` visibly stops mid-sentence or mid-formula (see the module docstring).
+    Markdown that closes a response (``**``, a ``---`` rule) is read past."""
+    end = text[-200:]
+    for _ in range(3):
+        end = _MARKDOWN_END.sub("", end)
+    return bool(_MID_SENTENCE.search(end[-40:]))
+
+
+def unfinished_after(rest: str) -> bool:
+    """The cut-off rule for the text after a final answer: it stops mid-sentence or
+    mid-formula, or it runs on for ``MAX_REMARK_CHARS`` or more without ending a sentence."""
+    rest = rest.strip()
+    if not rest:
+        return False
+    return stops_mid_sentence(rest) or (len(rest) >= MAX_REMARK_CHARS and rest[-1] not in _FINISHED)
+
+
+def _bare(gap: str) -> bool:
+    if _ARITHMETIC.search(gap):
+        return False
+    return all(count < BARE_WORDS for count, _ in enumerate(_WORD.finditer(gap), 1))
+
+
+def _relation(gap: str) -> str:
+    """How the box before ``gap`` relates to the box after it: ``withdrawn``, ``alongside`` or
+    ``step`` (see the module docstring)."""
+    if _CORRECTION.search(gap):
+        return "withdrawn"
+    if _ALT_AFTER.search(gap[:40]) or _ALT_BEFORE.search(gap[-80:]) or _bare(gap):
+        return "alongside"
+    return "step"
+
+
+def final_answers(
+    solution_str: object, ignore: Callable[[str], bool] | None = None
+) -> FinalAnswers:
+    """The final answers of a response by the rules of the module docstring. ``ignore(box)``:
+    boxes that are no answer of their own (Countdown's target boxed beside the expression)."""
+    if not isinstance(solution_str, str):
+        return FinalAnswers()
+    if think_unclosed(solution_str):
+        return FinalAnswers(cut_off=True)
+    region = after_think(tail(solution_str))
+    spans, opened_after = box_spans(region)
+    if spans and (opened_after or unfinished_after(region[spans[-1][2] + 1 :])):
+        return FinalAnswers(cut_off=True)
+    kept = [
+        (start, s, e)
+        for start, s, e in spans
+        if region[s:e].strip() and not (ignore is not None and ignore(region[s:e]))
+    ]
+    if not kept:
+        return FinalAnswers()
+    first = len(kept) - 1
+    while first > 0 and _relation(region[kept[first - 1][2] + 1 : kept[first][0]]) == "alongside":
+        first -= 1
+    return FinalAnswers(tuple(region[s:e] for _, s, e in kept[first:]))
 
 
 def final_boxes(solution_str: object) -> list[str]:
-    """The final answers of a response: its closed boxes after the last ``</think>``."""
-    return boxes(after_think(tail(solution_str)))
+    """The boxes that count (:func:`final_answers`); none for a cut-off response."""
+    return list(final_answers(solution_str).answers)
 
 
 def last_boxed(text: str) -> str | None:
@@ -131,10 +289,23 @@ def clean_answer(s: str, unwrap: bool = True) -> str:
         match = _MARKDOWN_WRAP_RE.match(s)
         if match:
             s = match.group(2).strip()
-        s = s.rstrip(_TRAILING_PUNCT).rstrip()
+        s = _LABEL_RE.sub("", s, count=1)
+        s = _strip_trailing_punctuation(s)
         if s == before:
             break
     return " ".join(s.split())
+
+
+def _strip_trailing_punctuation(s: str) -> str:
+    """``204.`` -> ``204``, ``Arnold!`` -> ``Arnold``; but ``5!`` and ``3!!`` are factorials."""
+    end = len(s)
+    while end:
+        ch = s[end - 1]
+        factorial = ch == "!" and end > 1 and s[end - 2] in "0123456789)}]!"
+        if not (ch.isspace() or ch in _TRAILING_PUNCT or (ch == "!" and not factorial)):
+            break
+        end -= 1
+    return s[:end]
 
 
 def unicode_to_latex(s: str) -> str:
@@ -146,5 +317,23 @@ def unicode_to_latex(s: str) -> str:
 
 
 def has_alternatives(s: str) -> bool:
-    """Whether an answer offers alternatives: "or" / "either" as a word, ``\\lor``, ``\\vee``."""
+    """Whether an answer offers alternatives: "or", "either", "possibly", "perhaps", "maybe" as a
+    word, ``\\lor``, ``\\vee``."""
     return bool(_ALTERNATIVES_RE.search(s))
+
+
+def hedges(s: str) -> bool:
+    """Whether an answer qualifies itself with doubt: "probably", "possibly", "perhaps", "maybe",
+    "likely", "might", "could" (not "could not"), "unsure", "uncertain", "not sure", "not
+    certain", "also possible" as words. Such a box is no committed answer, whether or not it
+    names the other candidate (``Peter (probably)``, ``Peter (probably; Arnold is also
+    possible)``), so every scorer grades it ``hedged``."""
+    return bool(_QUALIFIER_RE.search(s))
+
+
+def split_alternatives(s: str) -> list[str]:
+    """The parts of an answer that offers alternatives (``7 (possibly 8)`` -> ``["7", "8"]``),
+    brackets and commas at their edges gone; ``[s]`` when it offers none."""
+    parts = [p.strip(" \t\n,;()[]") for p in _ALTERNATIVES_RE.split(s)]
+    parts = [p for p in parts if p]
+    return parts if len(parts) > 1 else [s]

@@ -1,27 +1,53 @@
 """Math (SPEC 8): DeepScaleR-style extraction graded with math-verify.
 
-Extraction: the boxes after the last ``</think>`` (when present); no box is ``no_boxed``.
-Grading one answer: normalised string equality first (cheap and exact), then an exact comparison
-when both sides are plain numbers (integers, decimals, ``a/b``, ``\\frac{a}{b}``: no sympy), then
-math-verify's ``parse``/``verify`` (the gold's parse cached: a step scores G responses per gold)
-on ``\\boxed{answer}`` against ``\\boxed{gold}``. Never ``eval``.
+Extraction: the boxes that count by :mod:`.extract`'s rule (after the last ``</think>``; the last
+box and those offered alongside it; a cut-off response is ``cut_off``); no box is ``no_boxed``.
+Grading one answer: normalised string equality first (cheap and exact), then the form (a value,
+not a computation: :mod:`.math_form`, else ``unevaluated``, before sympy evaluates anything), then
+an exact comparison when both sides are plain numbers (integers, decimals, ``a/b``,
+``\\frac{a}{b}``: no sympy), then math-verify's ``parse``/``verify`` (the gold's parse cached: a
+step scores G responses per gold) on ``\\boxed{answer}`` against ``\\boxed{gold}``. Never
+``eval``.
 
 Accepted forms (a careful human grader reads them as the gold):
 - a trailing period or comma, ``$``, markdown bold, ``\\textbf{}``/``\\text{}`` around the
   answer, LaTeX and unicode spacing (``\\,`` ``\\;`` ``~`` ``\\ `` thin spaces; ``1\\,000\\,000``);
 - unicode operators and symbols (− × · ∗ ÷ ½ √ ° ∞ π), read as their LaTeX (:mod:`.extract`);
 - ``\\mathrm{i}`` (and ``\\text{i}``) for the imaginary unit;
-- an AMC choice label before the value (``\\textbf{(C)}\\ 204``, ``(C) 204``): the value is
-  graded;
+- an AMC choice label before the value (``\\textbf{(C)}\\ 204``, ``\\text{(C) } 204``,
+  ``(C) 204``) when the gold is a value: the value is graded;
+- when the gold is a choice label (``B``, ``(B)``, ``\\text{(B)}``, ``\\textbf{(B)}``): an
+  answer that gives a label (``(B)``, ``B)``, ``B.``, ``B``, ``\\textbf{(B)}``) is graded on the
+  label, whatever content follows it (``(B) 204``, ``\\text{(B) } A``: the content is the
+  choice's text, which the gold does not hold); an answer without a label is graded as a value;
+- a number word from zero to twenty, any case, as the whole answer (``four``, ``\\text{Four.}``
+  for ``4``; also a gold written so): a human reads it as the number. Not inside an expression
+  (``four + 1``: math-verify would read letters) and not past twenty (``twenty-one``: rare in
+  answers, and a word list that grows is a parser of English);
 - a percent sign, both ways: ``25\\%`` is right for gold ``25`` (the question asked for a
   percentage) and for gold ``0.25``; ``25`` and ``0.25`` are right for gold ``25\\%``;
-- what math-verify accepts (equivalent forms, ``x = 3`` for ``3``, units in ``\\text{}``);
-- the same answer boxed twice, or two equivalent forms (``\\frac12`` and ``0.5``).
+- what math-verify accepts (equivalent forms, ``x = 3`` for ``3``, units in ``\\text{}``), and
+  ``3 = x``;
+- numbers written in scientific notation (``1.5e3``, ``1.5 \\times 10^{3}``, ``10^{6}``) or as a
+  repeating decimal (``4.\\overline{6}`` for ``\\frac{14}{3}``); ``\\dfrac``, ``\\tfrac``,
+  ``\\cfrac``, ``\\displaystyle``; an "Answer:" label (``\\text{Answer: } 7``);
+- a text answer in any case (``MONDAY`` for ``\\text{Monday}``);
+- the same answer boxed twice, or two equivalent forms (``\\frac12`` and ``0.5``);
+- when the gold is several values (the roots ``1, 2``): one per box (``\\boxed{1}`` and
+  ``\\boxed{2}``), or joined by "or" in one box: together they are the complete answer.
 
 Not accepted, and why:
-- several different answers, in several boxes or in one ("3 or 4", ``3 \\text{ or } 4``) when
-  the gold is one answer: a hedge (``hedged``), whatever the last box says. "1 or 2" for the gold
-  ``1, 2`` (both roots) is the complete answer, not a hedge: math-verify compares the sets;
+- a computation instead of a value (``\\boxed{2+3}``, ``\\boxed{10/2}``, ``\\boxed{\\sum_{k=1}^{100}
+  k}``, ``\\boxed{3^{2024} \\bmod 7}`` where the gold is a number): ``unevaluated``, whatever its
+  value (:mod:`.math_form` says exactly what counts as an operation);
+- several different answers offered together, in several boxes or in one ("3 or 4",
+  ``3 \\text{ or } 4``) when the gold is one answer: a hedge (``hedged``), whatever the last box
+  says;
+- doubt inside the box (``7 \\text{ (possibly } 8\\text{)}``, ``7 (probably)``, ``\\text{Monday,
+  not sure}``; the words of :func:`.extract.hedges`) unless the gold holds the same word: a hedge
+  (``hedged``), even when the doubted answer is right;
+- for a choice-label gold, a second label or doubt after the answer's label (``(B) 204 \\text{
+  or } (C) 205``): ``hedged``;
 - a box inside the reasoning (before ``</think>``) is not an answer (DeepScaleR);
 - an answer or gold longer than ``MAX_ANSWER_CHARS`` (``too_long``).
 
@@ -48,21 +74,45 @@ from fractions import Fraction
 
 from pac_verl.verifiers.extract import (
     clean_answer,
-    final_boxes,
+    final_answers,
     has_alternatives,
+    hedges,
     last_boxed,
+    split_alternatives,
     unicode_to_latex,
     unwrap_text,
 )
-from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
+from pac_verl.verifiers.guards import math_too_large
+from pac_verl.verifiers.math_form import evaluated, operations, plain_numbers
+from pac_verl.verifiers.verdict import (
+    MAX_DISTINCT_ANSWERS,
+    OK,
+    Verdict,
+    fail,
+    judge_final_answers,
+)
 
 MAX_ANSWER_CHARS = 300
 _FLOAT_INT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
 _IMAGINARY = re.compile(r"\\(?:mathrm|text|mathit)\s*\{\s*i\s*\}")
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
 _NUMBER_THEN_WORDS = re.compile(r"(.*\d)\s*([A-Za-z][A-Za-z ]*)")
-_CHOICE_LABEL = re.compile(r"^(?:\\textbf\s*\{\s*\(?[A-E]\)\s*\}|\([A-E]\))\s*(?=\S)")
+_CHOICE_LABEL = re.compile(
+    r"^(?:\\(?:textbf|text|mathrm|mathbf)\s*\{\s*\(?[A-E]\)\s*\}|\([A-E]\))\s*(?=\S)"
+)
+# a gold that is a choice label: "(B)", "B" (after normalise_gold)
+_GOLD_CHOICE = re.compile(r"\(?([A-E])\)?")
+# an answer that starts with a choice label: "(B) 204", "B) 204", "B. 204", "B"
+_ANSWER_CHOICE = re.compile(r"(?:\(([A-E])\)|([A-E])(?:\)|[.:](?=\s)|$))\s*")
+_OTHER_CHOICE = re.compile(r"(?<![\w)])\([A-E]\)")
+_NUMBER_WORD_LIST = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                     "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                     "seventeen", "eighteen", "nineteen", "twenty")  # fmt: skip
+_NUMBER_WORDS = {word: str(value) for value, word in enumerate(_NUMBER_WORD_LIST)}
 _PERCENT = re.compile(r"\s*(?:\\%|%|\\text\s*\{\s*\\?%\s*\}|\\?percent)\s*$")
+_VARIABLE = re.compile(r"[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?")
+_WORDS = re.compile(r"[a-z][a-z' -]*")
+_PMOD = re.compile(r"\\pmod\s*\{([^{}]*)\}")
 
 logging.getLogger("math_verify").setLevel(logging.ERROR)
 
@@ -77,7 +127,7 @@ def normalise_gold(gold: str) -> str:
     return match.group(1) if match else gold
 
 
-_FRAC = re.compile(r"^\\[dt]?frac\{(-?\d+)\}\{(-?\d+)\}$")
+_FRAC = re.compile(r"^\\[dtc]?frac\{(-?\d+)\}\{(-?\d+)\}$")
 _THOUSANDS = re.compile(r"^-?\d{1,3}(?:([, ])\d{3})(?:\1\d{3})*(?:\.\d+)?$")
 _SPACED_SLASH = re.compile(r"\s*/\s*")
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$|^-?\d+/\d+$")
@@ -142,7 +192,9 @@ def prepare(answer: str) -> str:
         inner = whole.group(1).strip()
         unit = _NUMBER_THEN_WORDS.fullmatch(inner)
         answer = f"{unit.group(1)}\\text{{ {unit.group(2)}}}" if unit else inner
-    return _IMAGINARY.sub("i", unicode_to_latex(answer))
+    answer = _NUMBER_WORDS.get(clean_answer(answer).casefold(), answer)  # "four" is 4
+    answer = _PMOD.sub(r"\\mod \1", answer.replace("\\displaystyle", "").replace("\\bmod", "\\mod"))
+    return plain_numbers(_IMAGINARY.sub("i", unicode_to_latex(answer)))
 
 
 def _percent_forms(s: str) -> list[str]:
@@ -157,12 +209,48 @@ def _percent_forms(s: str) -> list[str]:
     return [number, hundredth]
 
 
+def _as_words(s: str) -> str | None:
+    """A text answer (``\\text{Monday}``, ``Yes.``) as a human compares it: case folded."""
+    words = " ".join(clean_answer(s).split()).casefold()
+    return words if _WORDS.fullmatch(words) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _gold_operations(gold: str) -> frozenset[str] | None:
+    """The operations an answer may use (:mod:`.math_form`): the gold's as written and as sympy
+    writes its value. None: the gold's cannot be read, so the form is not judged."""
+    if simple_number(gold) is not None:
+        return frozenset(operations(gold, None) or ())
+    parsed = _parse_gold(gold)
+    if not parsed:
+        return None
+    written = operations(gold, parsed[0])
+    if written is None:
+        return None
+    value = set() if math_too_large(gold) else operations("", evaluated(parsed[0])) or set()
+    return frozenset(written | value)
+
+
+def _form_ok(answer: str, answer_expr: object, gold: str) -> bool:
+    """Whether the answer is written as a value: no operation the gold does not use."""
+    allowed = _gold_operations(gold)
+    if allowed is None:
+        return True
+    used = operations(answer, answer_expr)
+    return used is not None and used <= allowed
+
+
 def _grade(answer: str, gold: str) -> Verdict:
-    """One prepared answer against one gold form."""
+    """One prepared answer against one gold form: its form (:mod:`.math_form`), then its value."""
     if _plain(answer) == _plain(gold):
+        return OK
+    gold_words = _as_words(gold)
+    if gold_words is not None and gold_words == _as_words(answer):
         return OK
     gold_number, answer_number = simple_number(gold), simple_number(answer)
     if gold_number is not None and answer_number is not None:
+        if not _form_ok(answer, None, gold):
+            return fail("unevaluated")
         return OK if gold_number == answer_number else fail("not_equal")
     if len(answer) > MAX_ANSWER_CHARS or len(gold) > MAX_ANSWER_CHARS:
         return fail("too_long")
@@ -177,22 +265,71 @@ def _grade(answer: str, gold: str) -> Verdict:
         answer_parsed = parse(f"\\boxed{{{answer}}}", parsing_timeout=None)
         if not answer_parsed:
             return fail("unparsable")
+        if not _form_ok(answer, answer_parsed[0], gold):  # before sympy evaluates anything
+            return fail("unevaluated")
         ok = verify(gold_parsed, answer_parsed, timeout_seconds=None)
     except Exception:  # sympy and the parser raise many types on hostile input
         return fail("unparsable")
     return OK if ok else fail("not_equal")
 
 
-def grade_answer(answer: str, gold: str) -> Verdict:
-    """One boxed answer against the normalised gold, percent forms included."""
-    prepared = prepare(answer)
-    verdict = fail("not_equal")
+@functools.lru_cache(maxsize=4096)
+def _gold_is_set(gold: str) -> bool:
+    """Whether the gold is several values (the roots of an equation: ``1, 2``)."""
+    if simple_number(gold) is not None or len(gold) > MAX_ANSWER_CHARS:
+        return False
+    try:
+        from sympy import FiniteSet
+
+        parsed = _parse_gold(gold)
+        return bool(parsed) and isinstance(parsed[0], FiniteSet) and len(parsed[0]) > 1
+    except Exception:
+        return False
+
+
+def _grade_forms(prepared: str, gold: str) -> Verdict:
+    """One prepared answer against the gold, percent forms included."""
+    verdicts = []
     for answer_form in _percent_forms(prepared):
         for gold_form in _percent_forms(gold):
             verdict = _grade(answer_form, gold_form)
             if verdict.correct or verdict.reason in ("too_long", "bad_ground_truth"):
                 return verdict
-    return fail("hedged") if has_alternatives(prepared) else verdict
+            verdicts.append(verdict)
+    reasons = [v.reason for v in verdicts]
+    return fail("unevaluated") if "unevaluated" in reasons else verdicts[-1]
+
+
+def _as_value(prepared: str, gold: str) -> str:
+    """``5 = x`` is the value 5 (math-verify reads ``x = 5`` already), unless the gold is an
+    equation itself."""
+    value, equals, variable = prepared.rpartition("=")
+    if equals and "=" not in value and "=" not in gold and _VARIABLE.fullmatch(variable.strip()):
+        return value.strip()
+    return prepared
+
+
+def grade_answer(answer: str, gold: str) -> Verdict:
+    """One boxed answer against the normalised gold. An answer that offers alternatives
+    (``7 (possibly 8)``, ``3 \\text{ or } 4``) is a hedge unless every alternative is right, or the
+    gold is several values and the alternatives together are them (``1 \\text{ or } 2`` for the
+    roots ``1, 2``)."""
+    prepared = _as_value(prepare(answer), gold)
+    if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
+        return OK
+    if hedges(prepared) and not hedges(gold):  # "7 (probably)", "Monday, not sure"
+        return fail("hedged")
+    parts = split_alternatives(unwrap_text(prepared)) if has_alternatives(prepared) else [prepared]
+    if len(parts) == 1:
+        return _grade_forms(prepared, gold)
+    if _gold_is_set(gold):
+        return _grade_forms(", ".join(parts), gold)
+    if len(parts) > MAX_DISTINCT_ANSWERS:
+        return fail("hedged")
+    for part in parts:
+        if not _grade_forms(_as_value(prepare(part), gold), gold).correct:
+            return fail("hedged")
+    return OK
 
 
 def answer_key(answer: str) -> str:
@@ -200,10 +337,50 @@ def answer_key(answer: str) -> str:
     return _plain(prepare(answer))
 
 
+def _choice(answer: str) -> tuple[str, str] | None:
+    """An answer that starts with a choice label (``(B) 204``, ``\\text{(B) } A``, ``B``): the
+    letter and the rest, else None."""
+    text = clean_answer(answer)
+    match = _ANSWER_CHOICE.match(text)
+    return (match.group(1) or match.group(2), text[match.end() :]) if match else None
+
+
+def grade_choice(answer: str, gold: str, letter: str) -> Verdict:
+    """An answer against a gold that is a choice label (``B``): graded on its label when it
+    gives one, whatever content follows (``(B) 204``); a second label or doubt after it is a
+    hedge; an answer without a label is graded as a value (:func:`grade_answer`)."""
+    choice = _choice(answer)
+    if choice is None:
+        return grade_answer(answer, gold)
+    given, rest = choice
+    if has_alternatives(rest) or hedges(rest) or _OTHER_CHOICE.search(rest):
+        return fail("hedged")
+    return OK if given == letter else fail("not_equal")
+
+
 def score(solution_str: str, ground_truth: str) -> Verdict:
     if not isinstance(ground_truth, str) or not ground_truth.strip():
         return fail("bad_ground_truth")
     gold = normalise_gold(ground_truth)
+    label = _GOLD_CHOICE.fullmatch(gold)
+    if label is not None:  # a multiple-choice gold: the label is the answer
+
+        def choice_key(answer: str) -> str:
+            choice = _choice(answer)
+            return choice[0] if choice else answer_key(answer)
+
+        return judge_final_answers(
+            final_answers(solution_str),
+            choice_key,
+            lambda answer: grade_choice(answer, gold, label.group(1)),
+        )
+
+    def together(answers: list[str]) -> Verdict:  # one root per box, when the gold is several
+        return grade_answer(", ".join(prepare(a) for a in answers), gold)
+
     return judge_final_answers(
-        final_boxes(solution_str), answer_key, lambda answer: grade_answer(answer, gold)
+        final_answers(solution_str),
+        answer_key,
+        lambda answer: grade_answer(answer, gold),
+        combine=together if _gold_is_set(gold) else None,
     )

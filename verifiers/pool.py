@@ -8,12 +8,23 @@ run in worker processes and the caller only waits on a pipe, with a deadline:
 - :meth:`ScoringPool.score` (sync, any thread) and :meth:`ScoringPool.score_async` (an asyncio loop:
   the pipe is watched with ``loop.add_reader``, no thread is held) send one job to an idle worker and
   wait ``timeout_s`` for the answer. A worker that misses it is killed (SIGKILL) and the call scores
-  0 with reason ``timeout``; a fresh worker replaces it when one is next needed. A worker that dies
-  (memory limit, crash) gives ``worker_crashed``.
+  0 with reason ``grader_timeout``; a fresh worker replaces it when one is next needed. A worker
+  that dies (memory limit, crash) gives ``worker_crashed``. Neither is a verdict on the answer
+  (the grader did not finish): the reward marks them unscored (:mod:`.reward`).
 - Waiting for a free worker (all ``workers`` busy, or the zygote's one-time start-up) is not charged
   to the answer: an ordinary answer queued behind slow ones must not score 0. It is bounded by
-  ``queue_s``: a call that gets no worker by then scores 0 with reason ``overloaded`` (too few
-  workers for the load: raise ``workers``). A call thus returns within ``queue_s + timeout_s``.
+  ``queue_s``: a call that gets no worker by then scores 0 with reason ``overloaded``, unscored too
+  (too few workers for the load: raise ``workers``). A call thus returns within
+  ``queue_s + timeout_s``.
+- No task type waits behind another's (issue 24): a worker that comes free goes to the oldest
+  waiting call of the type that holds the fewest workers, types that hold as many taking turns,
+  so with a flood of slow answers of one type (sympy hanging on a hundred math answers) a call of
+  another type waits for the next worker to come free, not for the whole flood. And nothing of
+  the pool runs on the caller's threads: in an asyncio loop, a worker's start-up (the fork
+  request to the zygote, its one-time imports the first time) runs on the pool's own threads,
+  never on the loop's default executor, which verl's reward loop shares with every response's
+  decoding (and which ran the code sandbox until issue 24: twelve correct Zebra answers behind
+  sixteen endless programs scored ``overloaded``).
 - Workers are started on demand, up to ``workers`` at once, by a *zygote*: one
   ``python -c`` process that imports the scorers once and forks a worker
   per request, handing its socket back over ``SCM_RIGHTS`` (the caller is threaded - a Ray actor
@@ -30,11 +41,12 @@ run in worker processes and the caller only waits on a pipe, with a deadline:
 
 One pool per process (:func:`shared_pool`); a forked child never uses its parent's workers.
 
-Code answers do not come here: their program already runs in a sandbox process, which the caller's
-thread waits on under the same two bounds (``queue_s`` for a node sandbox slot, then ``timeout_s``
-for the runs: :class:`~.sandbox.Budget`), with the same reasons, ``overloaded`` and
-``timeout``. ``compute_scores`` (``pac-verl prep check``, the builders' gold checks) uses this
-pool too, so no scorer runs unbounded in the checking process.
+Code answers do not come here: their program already runs in a sandbox process, which a thread of
+the reward's own code executor waits on under the same two bounds (``queue_s`` for a thread and a
+node sandbox slot, then ``timeout_s`` for the runs: :class:`~.sandbox.Budget`), with the reasons
+``overloaded`` (unscored) and ``timeout`` (a verdict: the program is too slow).
+``compute_scores`` (``pac-verl prep check``, the builders' gold checks) uses this pool too, so no
+scorer runs unbounded in the checking process.
 """
 
 from __future__ import annotations
@@ -53,6 +65,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
@@ -178,7 +191,8 @@ class PoolStats:
 
 
 class _SyncWaiter:
-    def __init__(self) -> None:
+    def __init__(self, task_type: str) -> None:
+        self.task_type = task_type
         self.event = threading.Event()
 
     def grant(self) -> bool:
@@ -187,8 +201,8 @@ class _SyncWaiter:
 
 
 class _AsyncWaiter:
-    def __init__(self, pool: ScoringPool) -> None:
-        self.pool = pool
+    def __init__(self, pool: ScoringPool, task_type: str) -> None:
+        self.pool, self.task_type = pool, task_type
         self.loop = asyncio.get_running_loop()
         self.future = self.loop.create_future()
 
@@ -201,7 +215,7 @@ class _AsyncWaiter:
 
     def _resolve(self) -> None:
         if self.future.done():  # cancelled meanwhile: pass the slot on
-            self.pool._release_slot()
+            self.pool._release_slot(self.task_type)
         else:
             self.future.set_result(None)
 
@@ -209,12 +223,13 @@ class _AsyncWaiter:
 class _Job:
     """One job's trip through a worker, the part :meth:`ScoringPool.score` and
     :meth:`ScoringPool.score_async` share. In the ``with`` block the caller takes a worker, sends
-    the job and waits its own way; leaving it reads the answer (else ``timeout``; a pipe error is
-    ``worker_crashed``), puts the worker back (killed unless it answered), frees the slot and
-    counts the verdict. Any other exception (a cancelled coroutine) kills the worker and goes on."""
+    the job and waits its own way; leaving it reads the answer (else ``grader_timeout``; a pipe
+    error is ``worker_crashed``), puts the worker back (killed unless it answered), frees the slot
+    and counts the verdict. Any other exception (a cancelled coroutine) kills the worker and goes
+    on."""
 
     def __init__(self, pool: ScoringPool, job: tuple[str, str, str]) -> None:
-        self.pool, self.job = pool, job
+        self.pool, self.job, self.task_type = pool, job, job[0]
         self.worker: _Worker | None = None
         self.answered = False
         self.verdict: Verdict | None = None
@@ -233,13 +248,13 @@ class _Job:
                 self.verdict = Verdict(*self.worker.conn.recv())
                 healthy = True
             elif kind is None:
-                self.verdict = fail("timeout")
+                self.verdict = fail("grader_timeout")
             elif issubclass(kind, (EOFError, OSError)):
                 self.verdict = fail("worker_crashed")
         except (EOFError, OSError):
             self.verdict = fail("worker_crashed")
         finally:
-            self.pool._put_back(self.worker, healthy)
+            self.pool._put_back(self.worker, healthy, self.task_type)
         if self.verdict is not None:
             self.pool._count(self.verdict)
         return self.verdict is not None  # a pipe error ends here; anything else goes on
@@ -257,56 +272,76 @@ class ScoringPool:
         self._zygote: subprocess.Popen | None = None
         self._ctrl: socket.socket | None = None
         self._free = self.max_workers  # slots: workers that may be busy at once
-        self._waiters: collections.deque = collections.deque()
+        self._waiters: dict[str, collections.deque] = collections.defaultdict(collections.deque)
+        self._busy: collections.Counter = collections.Counter()  # slots held per task type
+        self._turns = 0  # slots handed out so far
+        self._last_turn: dict[str, int] = {}  # task type -> the number of its last slot
         self._idle: list[_Worker] = []
         self._live: set[_Worker] = set()
         self._closed = False
         self.pid = os.getpid()
+        # the pool's own threads: a worker's start-up in an asyncio caller (one per slot at most)
+        self._threads = ThreadPoolExecutor(self.max_workers, thread_name_prefix="scoring-pool")
 
-    # ----- slots -----
-    def _release_slot(self) -> None:
+    # ----- slots: a freed one goes to the waiting type that holds the fewest, in turn -----
+    def _hand_out(self, task_type: str) -> None:
+        self._busy[task_type] += 1
+        self._turns += 1
+        self._last_turn[task_type] = self._turns
+
+    def _release_slot(self, task_type: str) -> None:
         with self._lock:
-            while self._waiters:
-                if self._waiters.popleft().grant():
+            self._busy[task_type] -= 1
+            while True:
+                queued = [t for t, q in self._waiters.items() if q]
+                if not queued:
+                    self._free += 1
                     return
-            self._free += 1
+                # fewest held first; among equals, the type served longest ago (types take turns)
+                turn = min(queued, key=lambda t: (self._busy[t], self._last_turn.get(t, 0)))
+                waiter = self._waiters[turn].popleft()
+                self._hand_out(turn)
+                if waiter.grant():
+                    return
+                self._busy[turn] -= 1  # its loop is gone: the next one
 
-    def _try_slot(self) -> bool:
+    def _try_slot(self, task_type: str) -> bool:
         if self._free > 0:
             self._free -= 1
+            self._hand_out(task_type)
             return True
         return False
 
-    def _acquire_sync(self, deadline: float) -> bool:
+    def _acquire_sync(self, deadline: float, task_type: str) -> bool:
         with self._lock:
-            if self._try_slot():
+            if self._try_slot(task_type):
                 return True
-            waiter = _SyncWaiter()
-            self._waiters.append(waiter)
+            waiter = _SyncWaiter(task_type)
+            self._waiters[task_type].append(waiter)
         if waiter.event.wait(max(0.0, deadline - time.monotonic())):
             return True
         with self._lock:
-            if waiter in self._waiters:
-                self._waiters.remove(waiter)
+            if waiter in self._waiters[task_type]:
+                self._waiters[task_type].remove(waiter)
                 return False
         return True  # granted just as the wait ended
 
-    async def _acquire_async(self, deadline: float) -> bool:
+    async def _acquire_async(self, deadline: float, task_type: str) -> bool:
         with self._lock:
-            if self._try_slot():
+            if self._try_slot(task_type):
                 return True
-            waiter = _AsyncWaiter(self)
-            self._waiters.append(waiter)
+            waiter = _AsyncWaiter(self, task_type)
+            self._waiters[task_type].append(waiter)
         try:
             await asyncio.wait_for(waiter.future, max(0.0, deadline - time.monotonic()))
             return True
         except (asyncio.TimeoutError, asyncio.CancelledError) as err:
             with self._lock:
-                queued = waiter in self._waiters
+                queued = waiter in self._waiters[task_type]
                 if queued:
-                    self._waiters.remove(waiter)
+                    self._waiters[task_type].remove(waiter)
             if not queued and waiter.future.done() and not waiter.future.cancelled():
-                self._release_slot()  # granted, but we are leaving
+                self._release_slot(task_type)  # granted, but we are leaving
             if isinstance(err, asyncio.CancelledError):
                 raise
             return False
@@ -357,14 +392,14 @@ class ScoringPool:
             self.stats.started += 1
         return worker
 
-    def _put_back(self, worker: _Worker | None, healthy: bool) -> None:
+    def _put_back(self, worker: _Worker | None, healthy: bool, task_type: str) -> None:
         if worker is not None:
             if healthy and not self._closed:
                 with self._lock:
                     self._idle.append(worker)
             else:
                 self._discard(worker)
-        self._release_slot()
+        self._release_slot(task_type)
 
     def _discard(self, worker: _Worker) -> None:
         with self._lock:
@@ -377,7 +412,7 @@ class ScoringPool:
         with self._lock:
             self.stats.jobs += 1
             self.stats.reasons[verdict.reason] += 1
-            if verdict.reason == "timeout":
+            if verdict.reason == "grader_timeout":
                 self.stats.timeouts += 1
             elif verdict.reason == "overloaded":
                 self.stats.overloaded += 1
@@ -395,7 +430,7 @@ class ScoringPool:
         queue_s: float = Limits.queue_s,
     ) -> Verdict:
         """Score in a worker: ``timeout_s`` for the scorer, ``queue_s`` to get a worker."""
-        if not self._acquire_sync(time.monotonic() + queue_s):
+        if not self._acquire_sync(time.monotonic() + queue_s, task_type):
             return self._count(fail("overloaded"))
         with _Job(self, (task_type, solution_str, ground_truth)) as job:
             job.send(self._take_worker())
@@ -414,16 +449,22 @@ class ScoringPool:
 
         Cancelled while a worker is busy for it (verl's ``rate_limited`` manager cancels on its own
         timeout), the worker is killed, so no stale answer can reach the next job."""
-        if not await self._acquire_async(time.monotonic() + queue_s):
+        if not await self._acquire_async(time.monotonic() + queue_s, task_type):
             return self._count(fail("overloaded"))
         loop = asyncio.get_running_loop()
         with _Job(self, (task_type, solution_str, ground_truth)) as job:
             if self._idle:
                 job.send(self._take_worker())
-            else:  # the first start waits for the zygote's imports: not in the loop
-                job.send(await loop.run_in_executor(None, self._take_worker))
-            job.answered = await _readable(loop, job.worker.conn, timeout_s)
+            else:  # a fork request (the first waits for the zygote's imports): the pool's thread
+                job.send(await self._take_worker_async(loop))
+            job.answered = await _readable(loop, job.worker.conn, timeout_s, self._threads)
         return job.verdict
+
+    async def _take_worker_async(self, loop: asyncio.AbstractEventLoop) -> _Worker:
+        try:
+            return await loop.run_in_executor(self._threads, self._take_worker)
+        except RuntimeError as err:  # the pool closed (its threads ended): worker_crashed
+            raise OSError("scoring pool is closed") from err
 
     def worker_pids(self) -> list[int]:
         with self._lock:
@@ -433,8 +474,9 @@ class ScoringPool:
         return self._zygote.pid if self._zygote is not None else None
 
     def close(self) -> None:
-        """Kill every worker (busy ones included) and the zygote. Calls still in flight, and later
-        calls on this pool, score ``worker_crashed``; :func:`shared_pool` then makes a new pool."""
+        """Kill every worker (busy ones included) and the zygote, and end the pool's threads. Calls
+        still in flight, and later calls on this pool, score ``worker_crashed``; :func:`shared_pool`
+        then makes a new pool."""
         with self._lock:
             self._closed = True
             live, self._live, self._idle = list(self._live), set(), []
@@ -449,16 +491,23 @@ class ScoringPool:
                 except subprocess.TimeoutExpired:
                     self._zygote.kill()
                     self._zygote.wait()
+        self._threads.shutdown(wait=True)  # a start-up in flight ends with the zygote
 
 
-async def _readable(loop: asyncio.AbstractEventLoop, conn, timeout: float) -> bool:
-    """Wait until ``conn`` has data or ``timeout`` passes, without holding a thread."""
+async def _readable(
+    loop: asyncio.AbstractEventLoop, conn, timeout: float, threads: ThreadPoolExecutor
+) -> bool:
+    """Wait until ``conn`` has data or ``timeout`` passes, without holding a thread (a loop
+    without ``add_reader``, not the default on Linux: one of the pool's ``threads``)."""
     ready = loop.create_future()
     fd = conn.fileno()
     try:
         loop.add_reader(fd, lambda: ready.done() or ready.set_result(True))
-    except NotImplementedError:  # a loop without add_reader (not the default on Linux)
-        return await loop.run_in_executor(None, conn.poll, timeout)
+    except NotImplementedError:
+        try:
+            return await loop.run_in_executor(threads, conn.poll, timeout)
+        except RuntimeError as err:  # the pool closed (its threads ended): worker_crashed
+            raise OSError("scoring pool is closed") from err
     try:
         await asyncio.wait_for(ready, timeout)
         return True

@@ -1,10 +1,32 @@
 """verl's custom reward function (``compute_score``, ``compute_score_async``) and the bounded scoring
 behind it (``bounded_score``, ``compute_scores``). See :mod:`pac_verl.verifiers` for the contract:
-the keys of the result, the time bounds, the reward kwargs."""
+the keys of the result, the time bounds, the reward kwargs.
+
+Verdict or no verdict (issue 24). A reward of 0 must mean "this answer is wrong". Some calls end
+without anyone having judged the answer; they still return 0 (verl needs a number), with
+``scored = 0`` and the reason, so the trainer can tell them apart (:data:`NO_VERDICT`):
+``overloaded`` (no worker, executor thread or sandbox slot within ``queue_s``), ``grader_timeout``
+(a non-code grader did not finish within ``timeout_s``), ``worker_crashed``, ``missing_library``
+and ``sandbox_error`` (the machine could not run the tests), ``bad_ground_truth``,
+``vacuous_tests`` (tests under which no check of the program's output ran: a data error) and
+``unknown_type`` (the row cannot be graded). A program that runs past its CPU budget *has* a
+verdict: ``timeout``, it is too slow for the task, and 0 is right. What the trainer does with
+unscored answers: :mod:`pac_verl.verl.trainer`.
+
+Isolation (issue 24): a code answer waits on its sandbox run in a thread of this process's own
+code executor (:func:`code_executor`, as many threads as the node has sandbox slots), never on the
+event loop's default executor, which verl's reward loop also uses to decode every response and
+which non-code answers therefore need too; non-code answers are scored by the pool
+(:mod:`.pool`), which uses threads of its own. So neither type waits behind the other.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import functools
+import os
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -13,16 +35,22 @@ from typing import Any
 from pac_verl.errors import UserError
 from pac_verl.verifiers.dispatch import IN_CALLER, TASK_TYPES, score
 from pac_verl.verifiers.guards import precheck
-from pac_verl.verifiers.pool import Limits, shared_pool
+from pac_verl.verifiers.pool import Limits, close_shared_pool, shared_pool
 from pac_verl.verifiers.sandbox import Budget, SandboxSettings, settings_for
-from pac_verl.verifiers.verdict import Verdict
+from pac_verl.verifiers.sandbox import slots as sandbox_slots
+from pac_verl.verifiers.verdict import Verdict, fail
 
 # Reasons that mean "no answer was given in the expected form" (no format bonus for these).
-NO_ANSWER = frozenset({"no_boxed", "no_code", "missing_person", "empty"})
+# "cut_off": the output ended before a final answer (an unclosed <think>, a box in unfinished
+# reasoning): nothing was answered, so nothing is paid for its form either.
+NO_ANSWER = frozenset({"no_boxed", "no_code", "missing_person", "empty", "cut_off"})
+# Calls that end without a verdict on the answer: scored 0 with ``scored = 0`` (module docstring).
+NO_VERDICT = frozenset({"overloaded", "grader_timeout", "worker_crashed", "missing_library",
+                        "sandbox_error", "bad_ground_truth", "vacuous_tests", "unknown_type"})  # fmt: skip
 # Answers that get no format bonus although they were given: they never finished being judged,
-# or they hedged (several different final answers: a bonus would pay the hedge, SPEC 8).
-NO_BONUS = NO_ANSWER | {"unknown_type", "timeout", "overloaded", "worker_crashed", "too_large",
-                        "hedged"}  # fmt: skip
+# they ran too long, or they hedged (several different final answers: a bonus would pay the
+# hedge, SPEC 8).
+NO_BONUS = NO_ANSWER | NO_VERDICT | {"timeout", "too_large", "hedged"}
 
 
 def _limits(timeout_s=None, queue_s=None, workers=None, memory_mb=None) -> Limits:
@@ -66,6 +94,43 @@ def bounded_score(
     return pool.score(task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s)
 
 
+_code_executor: tuple[int, ThreadPoolExecutor] | None = None  # (pid, executor)
+_code_lock = threading.Lock()
+
+
+def code_executor(sandbox: SandboxSettings | None = None) -> ThreadPoolExecutor:
+    """This process's threads for code answers (one per node sandbox slot, made on first use with
+    ``sandbox``'s ``concurrency``): a thread waits for a slot, then on the sandbox run. More
+    threads would only wait for a slot; a call waiting for a thread is already charged to its
+    ``queue_s``."""
+    global _code_executor
+    with _code_lock:
+        if _code_executor is None or _code_executor[0] != os.getpid():
+            if _code_executor is None:
+                atexit.register(close_executors)
+            threads = sandbox_slots.capacity(settings_for(sandbox).concurrency)
+            _code_executor = (os.getpid(), ThreadPoolExecutor(threads, "code-sandbox"))
+        return _code_executor[1]
+
+
+def close_executors() -> None:
+    """End this process's code threads and scoring pool (both are remade on next use)."""
+    global _code_executor
+    with _code_lock:
+        executor, _code_executor = _code_executor, None
+    if executor is not None and executor[0] == os.getpid():
+        executor[1].shutdown(wait=True)
+    close_shared_pool()
+
+
+def _score_code(task_type, solution_str, ground_truth, budget: Budget, sandbox) -> Verdict:
+    """Code in a code thread: a call whose ``queue_s`` ran out while it waited for the thread
+    runs nothing (the sandbox's own slot wait sees it too, but a SandboxFusion backend has none)."""
+    if budget.queue_until is not None and time.monotonic() > budget.queue_until:
+        return fail("overloaded")
+    return score(task_type, solution_str, ground_truth, budget, sandbox)
+
+
 async def bounded_score_async(
     task_type: str,
     solution_str: str,
@@ -73,17 +138,17 @@ async def bounded_score_async(
     limits: Limits | None = None,
     sandbox: SandboxSettings | None = None,
 ) -> Verdict:
-    """:func:`bounded_score` as a coroutine: waits on the worker without holding a thread."""
+    """:func:`bounded_score` as a coroutine: waits on the worker without holding a thread; code
+    waits in a thread of :func:`code_executor`, never of the loop's default executor."""
     limits = limits or Limits()
     verdict = _settled(task_type, solution_str, ground_truth)
     if verdict is not None:
         return verdict
-    if task_type in IN_CALLER:  # the queue starts now: waiting for an executor thread counts
+    if task_type in IN_CALLER:  # the queue starts now: waiting for a code thread counts
         budget = Budget.starting_now(limits.timeout_s, limits.queue_s)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            None, score, task_type, solution_str, ground_truth, budget, sandbox
-        )
+        job = functools.partial(_score_code, task_type, solution_str, ground_truth, budget, sandbox)
+        return await loop.run_in_executor(code_executor(sandbox), job)
     pool = shared_pool(limits)
     return await pool.score_async(
         task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s
@@ -111,6 +176,7 @@ def _result(
         "acc": float(verdict.correct),
         "has_answer": float(has_answer),
         "missing_library": float(verdict.reason == "missing_library"),
+        "scored": float(verdict.reason not in NO_VERDICT),
         "reason": verdict.reason,
         "latency_s": time.perf_counter() - started,
         "sandbox_level": sandbox.level if sandbox is not None else "",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from pac_verl.verifiers.extract import FinalAnswers
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -29,17 +31,28 @@ MAX_DISTINCT_ANSWERS = 8
 
 
 def judge_final_answers(
-    answers: Iterable[str], key: Callable[[str], str], grade: Callable[[str], Verdict]
+    answers: Iterable[str] | FinalAnswers,
+    key: Callable[[str], str],
+    grade: Callable[[str], Verdict],
+    combine: Callable[[list[str]], Verdict | None] | None = None,
 ) -> Verdict:
-    """The hedging rule (SPEC 8), shared by every boxed-answer task.
+    """The hedging rule (SPEC 8; issue 24), shared by every boxed-answer task.
 
-    ``answers`` are a response's final answers in order, ``key(answer)`` their clean form (equal
-    keys are the same answer written twice), ``grade(answer) -> Verdict`` one answer's verdict.
-    One distinct answer: its verdict. Several: 1 only if every one of them is right (two right
-    Countdown expressions, ``\\frac12`` and ``0.5``); otherwise ``hedged``, whatever the last one
-    says, so that offering several answers never pays. More than ``MAX_DISTINCT_ANSWERS``
-    distinct answers is ``hedged`` without grading them. No answer is ``no_boxed``.
+    ``answers``: the boxes of a response that count (:func:`.extract.final_answers`: the last box
+    and those offered alongside it; a cut-off response is ``cut_off``), or a plain list of them.
+    ``key(answer)`` is an answer's clean form (equal keys are the same answer written twice),
+    ``grade(answer) -> Verdict`` one answer's verdict. One distinct answer: its verdict. Several:
+    when the truth is several values (all roots of an equation), ``combine(answers)`` grades them
+    together as one answer (it returns None when the truth is one value); else 1 only if every one
+    of them is right (two right Countdown expressions, ``\\frac12`` and ``0.5``), otherwise
+    ``hedged``, whatever the last one says, so that offering several answers never pays. More than
+    ``MAX_DISTINCT_ANSWERS`` distinct answers is ``hedged`` without grading them. No answer is
+    ``no_boxed``.
     """
+    if isinstance(answers, FinalAnswers):
+        if answers.cut_off:
+            return fail("cut_off")
+        answers = answers.answers
     distinct: dict[str, str] = {}
     for answer in answers:
         k = key(answer)
@@ -51,6 +64,10 @@ def judge_final_answers(
         return fail("hedged")
     if len(distinct) == 1:
         return grade(next(iter(distinct.values())))
+    if combine is not None:
+        together = combine(list(distinct.values()))
+        if together is not None:
+            return together
     for answer in distinct.values():
         if not grade(answer).correct:
             return fail("hedged")

@@ -1,20 +1,30 @@
 """Zebra puzzles (SPEC 8): the boxed name equals the target (``arnold``).
 
-Accepted: any case; ``\\text{}``, ``\\textbf{}``, ``\\mathrm{}`` and markdown bold or italics
-around the name; quotes and punctuation around it (``\\boxed{Arnold.}``, ``\\boxed{"Arnold"}``);
-a parenthetical after it (``\\boxed{Arnold (House 1)}``);
-the same name boxed more than once. Not accepted, and why:
-- several different names, in several boxes or one (``Arnold or Bob``): a hedge (``hedged``);
+Accepted: any case; ``\\text{}``, ``\\textbf{}``, ``\\textsc{}``, ``\\underline{}``, ``\\mathrm{}``
+and markdown bold or italics around the name; an "Answer:" or "Final answer:" label before it;
+quotes and punctuation around it (``\\boxed{Arnold.}``, ``\\boxed{"Arnold"}``); a parenthetical
+after it that restates or explains (``\\boxed{Arnold (House 1)}``, ``\\boxed{Arnold (the tea
+drinker)}``); the same name boxed more than once. Not accepted, and why:
+- several different names offered together, in several boxes or one (``Arnold or Bob``,
+  ``Arnold (possibly Bob)``, ``Arnold, maybe Bob``): a hedge (``hedged``); which boxes count is
+  :mod:`.extract`'s rule;
+- doubt inside the box, in a parenthetical or a trailing clause, whether or not it names another
+  candidate (``Arnold (probably)``, ``\\text{Arnold (probably; Bob is also possible)}``,
+  ``Arnold, not sure``): a hedge (``hedged``; the words are :func:`.extract.hedges`'s);
 - a sentence or anything beside the name (``\\boxed{House 1: Arnold}``): the prompt asks for the
   name only, and a box that may hold more than one name cannot be read as one answer;
 - a box inside the reasoning (before ``</think>``) is not an answer (see :mod:`.extract`).
+
+Not caught: a parenthetical that holds only another name, with no word of doubt (``Arnold
+(Bob)``), is read as a restatement: without the puzzle's names, which the ground truth does not
+carry, it cannot be told from an attribute (``Arnold (Norwegian)``).
 """
 
 from __future__ import annotations
 
 import re
 
-from pac_verl.verifiers.extract import clean_answer, final_boxes, has_alternatives
+from pac_verl.verifiers.extract import clean_answer, final_answers, has_alternatives, hedges
 from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
 _AROUND = " \t\n\"'“”‘’`*_.,;:!?()[]{}"
@@ -35,8 +45,9 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
     gold = name_key(ground_truth)
 
     def grade(answer: str) -> Verdict:
-        if has_alternatives(clean_answer(answer)):  # "Arnold (or Bob)" is a hedge
+        text = clean_answer(answer)
+        if has_alternatives(text) or hedges(text):  # "Arnold (or Bob)", "Arnold (probably)"
             return fail("hedged")
         return OK if name_key(answer) == gold else fail("not_equal")
 
-    return judge_final_answers(final_boxes(solution_str), name_key, grade)
+    return judge_final_answers(final_answers(solution_str), name_key, grade)

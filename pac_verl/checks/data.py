@@ -11,7 +11,11 @@ They run before verl is imported, so a broken file is reported in a second or tw
   the uniform cold start, ``ceil(B / N)`` for ``N`` drawable arms (SPEC 4: within an arm no
   prompt repeats inside a batch unless the pool is smaller than the batch's share). A stray row
   (``difficulty`` 7 in a 1..3 setting) forms an arm of one prompt that would take a tenth of every
-  batch; the error names the arm and its rows.
+  batch; the error names the arm and its rows;
+- the training data hold every arm of the setting (``setting.arms``; a single-task run: its own),
+  so that a build without one task is not trained as the setting;
+- the data hold the batches the run trains: verl stops after ``trainer.total_epochs`` passes over
+  them even before ``trainer.total_training_steps`` (:func:`check_epochs`).
 """
 
 from __future__ import annotations
@@ -87,3 +91,32 @@ def check_pools(
                     "would repeat inside a batch. Fix or drop those rows (a stray extra_info "
                     "value makes an arm of its own), add data, or lower "
                     "data.train_batch_size")  # fmt: skip
+
+
+def check_coverage(arms: list[str], expected: Sequence[str], single: bool, setting: str,
+                   source: str) -> None:  # fmt: skip
+    """The training data hold every arm of the setting (``setting.arms``); a single-task run
+    needs only its own (the controller already refuses train arms the data lack)."""
+    if single or not expected:
+        return
+    missing = [a for a in expected if a not in set(arms)]
+    if missing:
+        raise UserError(f"{source}: no training rows for the arm(s) {', '.join(missing)} of "
+                        f"setting={setting} (setting.arms: {', '.join(expected)}; the file has "
+                        f"{', '.join(arms)}): rebuild the data with every task, or train one task "
+                        "with curriculum=single curriculum.train_arms=[...]")  # fmt: skip
+
+
+def check_epochs(rows: int, batch_size: int, epochs: int, steps: int, source: str) -> None:
+    """verl's ``fit`` runs ``trainer.total_epochs`` passes over the dataloader and stops there
+    even before ``trainer.total_training_steps``: a run whose data hold fewer batches than it
+    trains would end early, never reach its last step, and be resumed by the recipes for ever.
+    The sampler's epoch is ``max(1, rows // B)`` batches (:class:`pac_verl.verl.sampler.PACSampler`)."""
+    per_epoch = max(1, rows // batch_size)
+    if per_epoch * epochs >= steps:
+        return
+    raise UserError(f"{source}: {rows:,} rows make {per_epoch} batch(es) of {batch_size} per "
+                    f"epoch, and trainer.total_epochs={epochs} gives {per_epoch * epochs} steps, "
+                    f"fewer than the run's {steps} (trainer.total_training_steps): verl would stop "
+                    f"at step {per_epoch * epochs}, before the last step; raise trainer.total_epochs "
+                    f"to at least {-(-steps // per_epoch)} or add data")  # fmt: skip

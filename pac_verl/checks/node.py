@@ -5,7 +5,9 @@ checkpoints need (:mod:`pac_verl.plan`), then one table: the GPUs (count and mem
 ``trainer.n_gpus_per_node x trainer.nnodes``; with ``nnodes > 1`` the Ray cluster this machine is
 connected to, node by node), the model (a local folder with ``config.json``, or a hub id found in
 the local cache or on the hub, asked once with a short timeout), writable ``pac.log_root`` and
-``trainer.default_local_dir``, free disk there, and the code sandbox's isolation level.
+``trainer.default_local_dir``, free disk there, what the GPU path imports (a CUDA build of torch,
+vLLM, flash-attention: :mod:`pac_verl.checks.software`), and the code sandbox when the data holds
+code (:mod:`pac_verl.checks.sandbox`).
 
 A machine with GPUs is taken for the training node: every problem there is an error. Without GPUs
 (a laptop, a CPU head node) a problem that depends on the machine is a warning, and the table says
@@ -20,20 +22,14 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
+from pac_verl.checks.findings import Finding
 from pac_verl.errors import UserError
 from pac_verl.plan.memory import GIB, Hardware, cfg_get
 
 HUB_TIMEOUT_S = 3.0  # one request to the hub; an unreachable hub is reported, not retried
-
-
-@dataclass
-class Finding:
-    check: str
-    status: str  # ok | warn | error | unchecked
-    detail: str
 
 
 def _needed(cfg) -> tuple[int, int]:
@@ -65,10 +61,12 @@ def gpu_shortage(config) -> str | None:
 
     have = torch.cuda.device_count()
     if have == 0:
+        build = ("" if torch.version.cuda else f" (torch {torch.__version__} here is a CPU build: "
+                 "a GPU node needs the README's GPU install)")  # fmt: skip
         return (f"no CUDA GPU on this machine: training needs {per_node} "
-                f"(trainer.n_gpus_per_node={per_node} x trainer.nnodes=1). Check a config without "
-                "GPUs with `pac-verl preflight`; train on a GPU node, or on a Ray cluster (README: "
-                "Beyond one node)")  # fmt: skip
+                f"(trainer.n_gpus_per_node={per_node} x trainer.nnodes=1){build}. Check a config "
+                "without GPUs with `pac-verl preflight`; train on a GPU node, or on a Ray cluster "
+                "(README: Beyond one node)")  # fmt: skip
     if have < per_node:
         return (f"this machine has {have} CUDA GPU(s) but trainer.n_gpus_per_node={per_node}: set "
                 f"trainer.n_gpus_per_node={have} or train on a larger node")  # fmt: skip
@@ -198,53 +196,90 @@ def check_writable(key: str, folder: str) -> Finding:
 
 def check_sandbox(cfg=None) -> Finding:
     """The sandbox the config's reward workers will run (its ``reward_kwargs.sandbox`` group;
-    without a config, the environment's settings, as for a tool outside training)."""
-    from pac_verl.verifiers.sandbox import isolation_report
-    from pac_verl.verifiers.sandbox.settings import from_env, from_run_config
+    without a config, the environment's, as for a tool outside training), checked with one real
+    program (:mod:`pac_verl.checks.sandbox`). With a config whose training and validation files
+    hold no code rows, nothing is checked: code rewards never run."""
+    from pac_verl.checks import sandbox as sandbox_checks
+    from pac_verl.verifiers.sandbox import require_sandbox
+    from pac_verl.verifiers.sandbox.settings import from_env
 
-    try:
-        settings = from_run_config(cfg) if cfg is not None else from_env()
-        report = isolation_report(settings=settings)
-    except UserError as err:  # strict (the default) or the level asked for is not here
-        return Finding("sandbox", "error", str(err))
+    unread = ""
+    if cfg is not None and sandbox_checks.ours(cfg):
+        try:
+            n = sum(sandbox_checks.code_rows(cfg).values())
+        except UserError:  # the data check names the file; the sandbox is checked as if needed
+            n, unread = None, " (the data files could not be read: checked as if they held code)"
+        if n == 0:
+            return Finding("sandbox", "ok", "the training and validation data hold no code rows: "
+                           "code rewards never run, no sandbox needed")  # fmt: skip
+    if cfg is not None:
+        problem, report = sandbox_checks.sandbox_problem(cfg)
+    else:
+        try:
+            problem, report = None, require_sandbox(from_env())
+        except UserError as err:
+            problem, report = str(err), {}
+    if problem is not None:  # strict (the default) or the level asked for is not here
+        ways = f". {sandbox_checks.WAYS_OUT}" if cfg is not None else ""
+        return Finding("sandbox", "error", f"{problem.rstrip('.')}{ways}{unread}")
     level = report["isolation"]
     status = "warn" if level in ("namespaces", "none") else "ok"
     where = f", cgroup {report['cgroup']}" if report.get("cgroup") else ""
-    return Finding("sandbox", status,
-                   f"code rewards run on {report['backend']} under isolation {level!r}{where}")  # fmt: skip
+    at = f" at {report['url']}" if report.get("url") else ""
+    return Finding("sandbox", status, f"code rewards run on {report['backend']}{at} under "
+                   f"isolation {level!r}{where}{unread}")  # fmt: skip
+
+
+def host_memory_gb() -> float:
+    """This machine's RAM in GB (10^9 bytes)."""
+    import psutil
+
+    return psutil.virtual_memory().total / 1000**3
 
 
 def check_node(cfg, model_config: str | None = None, strict: bool | None = None) -> list[Finding]:
-    """Print the memory plan, the disk estimate and the node's checks; raise one
+    """Print the memory plan, the host memory and disk estimates and the node's checks; raise one
     :class:`UserError` naming every error. Returns the findings. ``strict`` (default: this machine
     has a GPU) makes every problem an error, as on the training node."""
-    from pac_verl.plan.cli import print_plans
-    from pac_verl.plan.disk import plan_disk
-    from pac_verl.plan.memory import plan_memory
-    from pac_verl.plan.model import load_shape
+    from pac_verl.plan.cli import plans_for, print_plans
+    from pac_verl.plan.model import shape_of_run
     from pac_verl.progress import print_summary
 
     gpus = local_gpus()
     strict = bool(gpus) if strict is None else strict
     hw = replace(Hardware(), gpu_gib=min(gpus)) if gpus else Hardware()
     findings: list[Finding] = []
-    mem = disk = None
+    plans = mem = disk = None
     try:
-        shape = load_shape(str(cfg.actor_rollout_ref.model.path), model_config)
-    except UserError as err:  # no config.json on this machine: the training node may have it
+        shape, note = shape_of_run(cfg, model_config)
+    except UserError as err:
+        if model_config:  # the config.json named on the command line: an error anywhere
+            raise
+        # no config.json on this machine for a model the shipped ones do not cover: the training
+        # node may have it
         findings.append(Finding("memory plan", "error" if strict else "unchecked", str(err)))
     else:  # a config that cannot be planned is an error anywhere
-        mem, disk = plan_memory(cfg, shape, hw), plan_disk(cfg, shape)
-    if mem is not None:
-        print_plans(mem, disk)
+        plans = plans_for(cfg, shape, hw, note)
+        mem, disk = plans.memory, plans.disk
+        print_plans(plans)
+        if plans.note:
+            findings.append(Finding("memory plan", "warn", plans.note))
         findings += [Finding("memory plan", "error", p) for p in mem.problems]
         if mem.fits:
             findings.append(Finding("memory plan", "ok", f"every phase fits {hw.gpu_gib:.1f} GiB"))
+        have = host_memory_gb()
+        problem = plans.host.problem(have)
+        findings.append(Finding("host memory", "error" if problem else "ok", problem or
+                                f"{plans.host.peak_gb:,.0f} GB per node at "
+                                f"{plans.host.peak_phase}, {have:,.0f} GB here"))  # fmt: skip
     peak = max(p.gib for p in mem.phases) if mem is not None else None
     findings.append(check_gpus(cfg, gpus, peak))
     cluster = check_cluster(cfg)
     if cluster is not None:
         findings.append(cluster)
+    from pac_verl.checks.software import findings as software_findings
+
+    findings += software_findings(cfg)  # torch's CUDA build, vLLM, flash-attn, as the run needs
     findings.append(check_model(str(cfg.actor_rollout_ref.model.path)))
     findings.append(check_writable("pac.log_root", str(cfg_get(cfg, "pac.log_root", "runs"))))
     findings.append(check_writable("trainer.default_local_dir", str(cfg.trainer.default_local_dir)))
@@ -252,12 +287,9 @@ def check_node(cfg, model_config: str | None = None, strict: bool | None = None)
         if disk.free_gb is None:
             findings.append(Finding("disk", "unchecked", f"no existing folder on {disk.folder}"))
         else:
-            status = "ok" if disk.enough else "error"
-            findings.append(Finding("disk", status, f"checkpoints need {disk.need_gb:,.0f} GB, "
-                                    f"{disk.free_gb:,.0f} GB free at {disk.folder}"
-                                    + ("" if disk.enough else ": lower trainer.max_actor_ckpt_to_keep "
-                                       "or raise trainer.save_freq, or point "
-                                       "trainer.default_local_dir at a larger disk")))  # fmt: skip
+            findings.append(Finding("disk", "ok" if disk.enough else "error", disk.problem() or
+                                    f"checkpoints need {disk.need_gb:,.0f} GB, "
+                                    f"{disk.free_gb:,.0f} GB free at {disk.folder}"))  # fmt: skip
     findings.append(check_sandbox(cfg))
     if not strict:  # not the training node: what depends on this machine only warns (the plan
         # and a cluster that was reached are not about this machine)

@@ -10,10 +10,12 @@ loop, weight sync to the rollout every step) runs on a CPU, without editing verl
   (:func:`setup_worker`): ``torch.cpu`` gains the memory calls verl makes (no-ops), one
   ``init_process_group`` backend per device (``cpu:gloo,cpu:nccl`` is rejected by torch), and FSDP2's
   ``CPUOffloadPolicy`` stops pinning memory (verl forces a pinned one on the reference model);
-* config (:data:`OVERRIDES`): FSDP2 (FSDP1 forces ``sync_module_states``), the decoder layer class
-  named for wrapping (transformers 5 keeps ``_no_split_modules`` as a set, which verl indexes), sdpa
-  attention without remove-padding (no flash-attn), one logical "GPU" and a ``cpu`` resource for
-  verl's resource pool.
+* config, the ``tiny-cpu`` backbone (``configs/backbone/tiny-cpu.yaml``, with the tiny model
+  ``pac-verl prep toy`` builds): FSDP2 (FSDP1 forces ``sync_module_states``), the decoder layer
+  class named for wrapping (transformers 5 keeps ``_no_split_modules`` as a set, which verl
+  indexes), sdpa attention without remove-padding (no flash-attn), fp32, no ``torch.compile``,
+  one logical "GPU" and a ``cpu`` resource for verl's resource pool, one thread per process, and
+  this module's :func:`setup_worker` as Ray's ``worker_process_setup_hook``.
 
 Everything above couples to verl's private internals; the names are pinned here, in
 :data:`PINS`, and :func:`check_verl` fails with one clear message if a verl other than 0.7.1
@@ -44,40 +46,6 @@ PINS: tuple[tuple[str, str], ...] = (
     ("verl.workers.fsdp_workers", "AsyncActorRolloutRefWorker.rollout_mode"),  # update_weights
     ("verl.utils.fsdp_utils", "CPUOffloadPolicy"),
     ("verl.utils.device", "get_torch_device"),
-)
-
-# Hydra overrides that put verl's real workers on the CPU (see the module docstring)
-OVERRIDES: tuple[str, ...] = (
-    "trainer.device=cpu",
-    "trainer.nnodes=1",
-    "trainer.n_gpus_per_node=1",
-    f"actor_rollout_ref.rollout.name={ROLLOUT}",
-    "actor_rollout_ref.rollout.tensor_model_parallel_size=1",
-    "actor_rollout_ref.rollout.agent.num_workers=1",
-    "reward.num_workers=1",
-    "actor_rollout_ref.actor.strategy=fsdp2",
-    "actor_rollout_ref.ref.strategy=fsdp2",
-    "+actor_rollout_ref.actor.fsdp_config.wrap_policy.transformer_layer_cls_to_wrap=[Qwen2DecoderLayer]",
-    "+actor_rollout_ref.ref.fsdp_config.wrap_policy.transformer_layer_cls_to_wrap=[Qwen2DecoderLayer]",
-    "+actor_rollout_ref.model.override_config.attn_implementation=sdpa",
-    "actor_rollout_ref.model.use_remove_padding=false",
-    "actor_rollout_ref.model.enable_gradient_checkpointing=false",
-    # fp32 throughout, no torch.compile: CPUs are slow at bf16 and compiling costs more than it saves
-    "+actor_rollout_ref.actor.fsdp_config.mixed_precision={param_dtype:fp32,reduce_dtype:fp32,buffer_dtype:fp32}",
-    "+actor_rollout_ref.ref.fsdp_config.mixed_precision={param_dtype:fp32,reduce_dtype:fp32,buffer_dtype:fp32}",
-    "actor_rollout_ref.actor.use_torch_compile=false",
-    "actor_rollout_ref.actor.fsdp_config.param_offload=false",
-    "actor_rollout_ref.actor.fsdp_config.optimizer_offload=false",
-    # Ray: one logical GPU (verl counts them), the `cpu` resource its bundles ask for on a CPU
-    "ray_kwargs.ray_init.num_cpus=4",
-    "+ray_kwargs.ray_init.num_gpus=1",
-    "+ray_kwargs.ray_init.resources.cpu=1",
-    "+ray_kwargs.ray_init.include_dashboard=false",
-    "+ray_kwargs.ray_init.runtime_env.worker_process_setup_hook=pac_verl.cpu.stack.setup_worker",
-    # one thread per process: a dozen processes share the cores; two threads each ran 8x slower
-    "+ray_kwargs.ray_init.runtime_env.env_vars.OMP_NUM_THREADS='1'",
-    # on a machine with a GPU, verl's workers would see CUDA and leave the CPU path
-    "+ray_kwargs.ray_init.runtime_env.env_vars.CUDA_VISIBLE_DEVICES=''",
 )
 
 
@@ -199,19 +167,3 @@ def setup_worker() -> None:
     """Ray's ``worker_process_setup_hook``: runs in every worker process before its first task."""
     install_shims()
     register_rollout()
-
-
-def toy_reward(data_source, solution_str, ground_truth, extra_info=None, **reward_kwargs) -> dict:
-    """A dense reward for a random tiny model, so GRPO's advantages are not all zero.
-
-    ``score`` is the share of the response's characters that are digits (a random policy gets
-    every value in between 0 and 1, and one that learns can raise it); ``acc`` is the project's
-    real verifier (:func:`pac_verl.verifiers.compute_score`, given the config's
-    ``reward_kwargs``), which a random model fails.
-    """
-    from pac_verl.verifiers import compute_score
-
-    text = str(solution_str)
-    score = sum(c.isdigit() for c in text) / max(1, len(text))
-    acc = compute_score(data_source, text, ground_truth, extra_info, **reward_kwargs)["acc"]
-    return {"score": float(score), "acc": float(acc)}

@@ -153,6 +153,10 @@ def plan_memory(cfg, shape: ModelShape, hw: Hardware | None = None) -> MemoryPla
     kv_gib = pool - weights - work
     kv_token = shape.kv_bytes_per_token(tp)
     kv_seqs = max(0.0, kv_gib) * GIB / (kv_token * seq)
+    # verl 0.7.1 gives vLLM rollout.max_model_len, or the model's max_position_embeddings when it
+    # is null; vLLM refuses to start unless its KV cache holds one sequence of that length
+    max_len = int(cfg_get(rollout, "max_model_len") or shape.max_positions or seq)
+    kv_tokens = max(0.0, kv_gib) * GIB / kv_token
     rollout_phase = Phase(
         "rollout",
         {
@@ -168,14 +172,17 @@ def plan_memory(cfg, shape: ModelShape, hw: Hardware | None = None) -> MemoryPla
         ],
         [
             f"vLLM pool {pool:.1f} GiB = weights {weights:.1f} + work space {work:.1f} + KV cache "
-            f"{kv_gib:.1f} (holds {kv_seqs:.1f} sequences of {seq} tokens per TP group of {tp})"
+            f"{kv_gib:.1f} (holds {kv_seqs:.1f} sequences of {seq} tokens per TP group of {tp}; "
+            f"max_model_len {max_len})"
         ],
     )
-    if kv_seqs < 1:
+    if kv_tokens < max_len:
         problems.append(f"rollout: vLLM's KV cache ({kv_gib:.1f} GiB of a {pool:.1f} GiB pool) holds "
-                        f"less than one sequence of {seq} tokens; raise "
+                        f"{kv_tokens:,.0f} tokens, less than one sequence of max_model_len={max_len} "
+                        "tokens, and vLLM refuses to start; raise "
                         "actor_rollout_ref.rollout.gpu_memory_utilization or "
-                        "actor_rollout_ref.rollout.tensor_model_parallel_size")  # fmt: skip
+                        "actor_rollout_ref.rollout.tensor_model_parallel_size, or lower "
+                        "actor_rollout_ref.rollout.max_model_len")  # fmt: skip
 
     def forward_phase(name, section, keys, resident: dict[str, float], extra=()):
         t = micro_tokens(section, bool(cfg_get(section, "log_prob_use_dynamic_bsz", dynamic)),
@@ -237,7 +244,7 @@ def plan_memory(cfg, shape: ModelShape, hw: Hardware | None = None) -> MemoryPla
             top = ", ".join(f"{k} {v:.1f}" for k, v in sorted(p.parts.items(), key=lambda kv: -kv[1])[:3])  # fmt: skip
             problems.append(f"{p.name}: needs {p.gib:.1f} GiB per GPU of {hw.gpu_gib:.1f} ({top}); "
                             f"change {', '.join(p.keys)}")  # fmt: skip
-    facts = {"parameters": n, "GPUs": world, "FSDP shards": shard, "tensor parallel": tp,
+    facts = {"parameters": n, "GPUs": world, "vLLM max_model_len": max_len, "FSDP shards": shard, "tensor parallel": tp,
              "sequence parallel": sp, "sequence tokens": seq, "strategy": strategy,
              "actor states": "CPU (offload_policy)" if on_cpu else "GPU"}  # fmt: skip
     return MemoryPlan(phases, hw, problems, facts)

@@ -33,6 +33,7 @@ class ModelShape:
     tied: bool
     qkv_bias: bool = True
     source: str = ""
+    max_positions: int | None = None  # max_position_embeddings: vLLM's max_model_len when unset
 
     @property
     def head_dim(self) -> int:
@@ -78,6 +79,9 @@ class ModelShape:
             tied=bool(cfg.get("tie_word_embeddings", False)),
             qkv_bias=cfg.get("model_type", "qwen2") == "qwen2" or bool(cfg.get("attention_bias")),
             source=source,
+            max_positions=int(cfg["max_position_embeddings"])
+            if cfg.get("max_position_embeddings")
+            else None,
         )
 
 
@@ -105,14 +109,52 @@ def find_config(model: str) -> Path | None:
     return None
 
 
+def backbone_config(backbone: str) -> tuple[str, Path] | None:
+    """The hub id and shipped ``config.json`` of a backbone name (``qwen2.5-7b`` ->
+    ``Qwen/Qwen2.5-7B``), matched without case, or None."""
+    base = Path(str(resources.files("pac_verl.configs") / "models"))
+    for path in sorted(base.glob("*/*/config.json")):
+        if path.parent.name.lower() == backbone.lower():
+            return f"{path.parent.parent.name}/{path.parent.name}", path
+    return None
+
+
+def read_shape(path: Path) -> ModelShape:
+    try:
+        cfg = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as err:
+        raise UserError(f"{path}: not a readable config.json ({err})") from None
+    if not isinstance(cfg, dict):
+        raise UserError(f"{path}: not a config.json (a JSON object)")
+    return ModelShape.from_config(cfg, str(path))
+
+
 def load_shape(model: str, config_path: str | None = None) -> ModelShape:
     """The shape of ``model`` (``actor_rollout_ref.model.path``), or of ``config_path`` if given."""
-    path = Path(config_path) if config_path else find_config(model)
+    if config_path:
+        if not Path(config_path).expanduser().is_file():
+            raise UserError(f"--model-config {config_path}: no such file")
+        return read_shape(Path(config_path).expanduser())
+    path = find_config(model)
     if path is None:
         raise UserError(f"no config.json for model {model!r} on this machine: give a local model "
                         "folder, or the model's config.json with --model-config PATH")  # fmt: skip
-    try:
-        cfg = json.loads(path.read_text())
-    except (OSError, ValueError) as err:
-        raise UserError(f"{path}: not a readable config.json ({err})") from None
-    return ModelShape.from_config(cfg, str(path))
+    return read_shape(path)
+
+
+def shape_of_run(cfg, config_path: str | None = None) -> tuple[ModelShape, str | None]:
+    """The shape the plan uses for a composed config, and a note when it is not the model's own:
+    ``--model-config PATH``, else ``actor_rollout_ref.model.path``'s ``config.json``, else (a model
+    folder that is not on this machine, e.g. the training node's path) the shipped ``config.json``
+    of the run's ``backbone``, said in the note."""
+    model = str(cfg.actor_rollout_ref.model.path)
+    if config_path or find_config(model) is not None:
+        return load_shape(model, config_path), None
+    backbone = str((cfg.get("backbone") or {}).get("name") or "")
+    shipped = backbone_config(backbone) if backbone else None
+    if shipped is None:
+        return load_shape(model), None  # the error that names --model-config
+    hub_id, path = shipped
+    return read_shape(path), (f"model {model} has no config.json on this machine: planned "
+                              f"from the shipped config.json of {hub_id} (backbone={backbone}); "
+                              "give --model-config PATH for another model")  # fmt: skip

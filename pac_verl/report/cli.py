@@ -8,7 +8,8 @@
 RUN_PATH is a run folder, a metrics JSONL, a wandb export, or any folder holding them
 (:mod:`pac_verl.report.logs`). Runs are grouped by (setting, backbone, curriculum, W, seed) from
 run.json or the experiment name; seeds whose recorded configs differ in more than the seed are
-refused. Each table reads every run at its final step (``setting.total_steps``) and prints mean
+refused, and so is one experiment name found in folders whose records differ in more than
+locations (:func:`pac_verl.report.logs.compare_records`). Each table reads every run at its final step (``setting.total_steps``) and prints mean
 +- std over seeds (:mod:`pac_verl.report.tables`); a run that has not validated there is listed
 as incomplete with its last step, never mixed in. What is missing is listed at the end, never
 filled in.
@@ -24,11 +25,13 @@ from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, console
 from pac_verl.report.figures import curriculum_heatmaps, validation_curves
 from pac_verl.report.logs import Run, check_seed_configs, load_runs
-from pac_verl.report.render import render_efficiency, render_table
+from pac_verl.report.render import render_budget, render_efficiency, render_table
 from pac_verl.report.tables import (
+    NAMED_TABLES,
     SETTING_TABLES,
     TABLES,
     TableSpec,
+    budget_for,
     build_table,
     efficiency_for,
     incomplete_runs,
@@ -73,6 +76,9 @@ def select_specs(runs: list[Run], table: int | None) -> list[TableSpec]:
         return [spec]
     specs = []
     for setting in settings:
+        if setting in NAMED_TABLES:  # the miniature: a table of its own
+            specs.append(NAMED_TABLES[setting])
+            continue
         if (
             setting not in SETTING_TABLES
         ):  # a simulation, or any other setting: one column per source
@@ -112,6 +118,10 @@ def report(args: argparse.Namespace) -> tuple[str, list[Path]]:
             eff = efficiency_for(spec, runs, args.reference)
             if eff:
                 blocks.append(render_efficiency(eff, spec.row_label, args.format))
+        if spec.budget:
+            budget = budget_for(spec, runs)
+            if budget:
+                blocks.append(render_budget(budget, spec.row_label, args.format))
         if args.figures:
             figures += validation_curves(spec, runs, args.figures)
     if args.figures:

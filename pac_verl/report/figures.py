@@ -125,7 +125,8 @@ def _cold_start(runs: Sequence[Run], method: str) -> int | None:
     for run in runs:
         info = run.info or {}
         sim = info.get("simulation", {}).get("controller_overrides", {})
-        for source in (sim, info):
+        trained = (run.config or {}).get("curriculum")  # a training run's resolved controller
+        for source in (sim, info, trained):
             if isinstance(source, dict) and source.get("cold_start") is not None:
                 return int(source["cold_start"])
     return DEFAULT_COLD_START

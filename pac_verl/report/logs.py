@@ -14,6 +14,12 @@ verl lines are ``{"step": s, "data": {...}}``. A run spread over several files (
 attempt) is merged in file-name order, which is chronological for ``metrics-<UTC>.jsonl``; for a
 step logged twice, the later value of each metric wins (verl logs the validation of a resumed run
 at the step it resumes from, next to the first attempt's training metrics of that step).
+
+One experiment name found in several folders (copies, or one run moved between machines) is merged
+only when their ``run.json`` records agree on everything but locations (:func:`compare_records`):
+the config minus :data:`LOCATION_KEYS` and keys whose values are absolute paths in both, the data
+files by the SHA-256 recorded for them, the simulation's settings. Anything else that differs
+(60 vs 90 steps, another learning rate, other data) is a :class:`UserError` naming the keys.
 A run's identity (setting, backbone, curriculum, W, seed) comes from ``run.json`` or else from the
 experiment name (``pac_verl.naming``). A truncated last line (a run killed while writing) is
 skipped with a note; a malformed line elsewhere is an error naming the file and the line.
@@ -43,6 +49,92 @@ from pac_verl.naming import (
 from pac_verl.run_record import SEED_KEYS, config_diff, describe_diff
 
 _WANDB_STEP_COLUMNS = ("_step", "step", "Step", "global_step")
+
+# Config keys that name a place on disk. Two copies of one run (copied, moved, or written under
+# another pac.log_root) differ in these and in nothing else, so the report sets them aside when it
+# compares two records of one experiment or the seeds of one method. Besides these, any key whose
+# value is an absolute path (``/...`` or ``~...``) in both records is a location. The data files
+# are compared by the SHA-256 that run.json records for each (``data``), not by path; a record
+# without it has its data files compared by path.
+LOCATION_KEYS = (
+    "pac.log_root",
+    "setting.data_dir",
+    "trainer.default_local_dir",
+    "trainer.default_hdfs_dir",
+    "actor_rollout_ref.model.path",  # the backbone is in the experiment name and its identity
+    "actor_rollout_ref.model.tokenizer_path",
+    "actor_rollout_ref.rollout.prometheus.served_model_name",  # verl's default: the model path
+    "actor_rollout_ref.rollout.prometheus.file",
+    "actor_rollout_ref.rollout.skip_dump_dir",
+    "actor_rollout_ref.rollout.custom.pac_hf_rollout_log",  # the CPU stack's weight log (smoke)
+    "actor_rollout_ref.actor.profiler.save_path",
+    "actor_rollout_ref.ref.profiler.save_path",
+    "actor_rollout_ref.rollout.profiler.save_path",
+    "critic.model.path",
+    "critic.model.tokenizer_path",
+    "critic.profiler.save_path",
+)
+DATA_FILE_KEYS = {"train": "data.train_files", "val": "data.val_files"}
+# run.json entries that describe attempts or are derived from the config, not compared as such
+_RECORD_SKIP = ("experiment_name", "attempts", "command", "config", "config_hash", "data",
+                "prompt")  # fmt: skip
+
+
+def _is_location(key: str, a, b) -> bool:
+    if any(key == k or key.startswith(k + ".") for k in LOCATION_KEYS):
+        return True
+    if key in DATA_FILE_KEYS.values():
+        return False  # compared by fingerprint, or by path without one (compare_records)
+    return all(isinstance(v, str) and v.startswith(("/", "~")) for v in (a, b))
+
+
+def _files_of(data: dict, split: str) -> list[str]:
+    return [f"{Path(str(f.get('path'))).name} sha256:{str(f.get('sha256'))[:12]}"
+            for f in data.get(split) or []]  # fmt: skip
+
+
+def comparable(a: dict, b: dict) -> bool:
+    """Two records can be compared: both exist and both or neither hold a config (an older
+    run.json without one cannot be checked against one with it)."""
+    return bool(a) and bool(b) and (isinstance(a.get("config"), dict)
+                                    == isinstance(b.get("config"), dict))  # fmt: skip
+
+
+def compare_records(a: dict, b: dict, ignore: Iterable[str] = ()) -> tuple[list, list[str]]:
+    """What two run.json records of one experiment (or of two seeds) disagree on.
+
+    Returns ``(differences, locations)``: ``differences`` as :func:`config_diff` gives them, for
+    the config (``ignore`` and the attempt keys left out), the data files by recorded SHA-256, the
+    prompt's style and chat-template hash, and every other entry of the record (``total_steps``,
+    ``simulation.*``, ...); ``locations`` names the keys that differ only as locations
+    (:data:`LOCATION_KEYS`, absolute paths, data files whose fingerprints are equal).
+    """
+    ignore = tuple(ignore)
+    diffs, locations = [], []
+    ca, cb = a.get("config"), b.get("config")
+    da, db = a.get("data"), b.get("data")
+    fingerprinted = isinstance(da, dict) and isinstance(db, dict)
+    if isinstance(ca, dict) and isinstance(cb, dict):
+        for key, va, vb in config_diff(ca, cb, ignore=ignore):
+            if _is_location(key, va, vb) or (fingerprinted and key in DATA_FILE_KEYS.values()):
+                locations.append(key)
+            else:
+                diffs.append((key, va, vb))
+    if fingerprinted:
+        for split, key in DATA_FILE_KEYS.items():
+            fa, fb = _files_of(da, split), _files_of(db, split)
+            if [f.split(" sha256:")[1] for f in fa] != [f.split(" sha256:")[1] for f in fb]:
+                diffs.append((key, fa, fb))
+    pa, pb = a.get("prompt"), b.get("prompt")
+    if isinstance(pa, dict) and isinstance(pb, dict):
+        for k in ("style", "chat_template_sha256"):
+            if pa.get(k) != pb.get(k):
+                diffs.append((f"prompt.{k}", pa.get(k), pb.get(k)))
+    rest_a = {k: v for k, v in a.items() if k not in _RECORD_SKIP}
+    rest_b = {k: v for k, v in b.items() if k not in _RECORD_SKIP}
+    for key, va, vb in config_diff(rest_a, rest_b, ignore=ignore):
+        (locations.append(key) if _is_location(key, va, vb) else diffs.append((key, va, vb)))
+    return diffs, sorted(set(locations))
 
 
 @dataclass
@@ -137,49 +229,70 @@ def load_runs(paths: Iterable[str | os.PathLike], notes: list[str] | None = None
             )
         sources.extend(found)
     runs: dict[str, Run] = {}
+    set_aside: dict[str, set[str]] = {}  # name -> location keys that differ between its folders
+    unchecked: set[str] = set()  # names found in a folder without run.json beside one with it
     for src in sources:
         run = runs.get(src.name)
         if run is None:
             key = _key_from(src.info, src.name, src.path)
             run = runs[src.name] = Run(key=key, name=src.name, info=src.info)
+        elif src.path.parent not in {p.parent for p in run.sources}:  # another folder
+            if comparable(run.info, src.info):
+                diffs, locations = compare_records(run.info, src.info)
+                if diffs:
+                    raise UserError(
+                        f"{src.name}: the logs in {run.sources[0].parent} and {src.path.parent} "
+                        f"were made with different configs ({describe_diff(diffs)}); they are "
+                        "two runs under one name: report one of them"
+                    )
+                set_aside.setdefault(src.name, set()).update(locations)
+            elif src.info or run.info:
+                unchecked.add(src.name)
+            run.info = src.info or run.info
         elif src.info:
-            theirs, mine = src.info.get("config_hash"), run.info.get("config_hash")
-            if theirs and mine and theirs != mine:
-                diffs = config_diff(run.info.get("config") or {}, src.info.get("config") or {})
-                raise UserError(
-                    f"{src.name}: the logs in {run.sources[0].parent} and {src.path.parent} were "
-                    f"made with different configs ({describe_diff(diffs)}); report one of them"
-                )
             run.info = src.info
         for step, data in sorted(src.steps.items()):
             run.steps.setdefault(step, {}).update(data)
         if src.path not in run.sources:
             run.sources.append(src.path)
-    dirs = {name: {p.parent for p in r.sources} for name, r in runs.items()}
-    for name, where in dirs.items():
-        if len(where) > 1:
-            notes.append(f"{name}: found in {len(where)} folders, merged in path order")
+    for name, run in runs.items():
+        where = list(dict.fromkeys(p.parent for p in run.sources))
+        if len(where) < 2:
+            continue
+        if name in unchecked or not run.info:
+            why = "not compared: a folder has no run.json, or one without a config"
+        elif set_aside.get(name):
+            why = f"their records differ only in locations ({', '.join(sorted(set_aside[name]))})"
+        else:
+            why = "their records agree"
+        notes.append(
+            f"{name}: found in {len(where)} folders ({', '.join(map(str, where))}), merged in that "
+            f"order, a step logged twice taking the later folder's values; {why}"
+        )
     return [runs[n] for n in sorted(runs)]
 
 
 def check_seed_configs(runs: Iterable[Run], notes: list[str]) -> None:
     """Seeds of one (setting, backbone, method) must differ in nothing but the seed.
 
-    Runs that recorded their config (run.json) are compared key by key, :data:`SEED_KEYS` and
-    the attempt keys left out; a difference is a :class:`UserError` that lists it. Runs without a
-    recorded config cannot be compared: they are named in ``notes``.
+    Runs with a run.json are compared by :func:`compare_records`, :data:`SEED_KEYS`, the attempt
+    keys and locations left out; a difference is a :class:`UserError` that lists it. Runs without
+    a run.json cannot be compared: they are named in ``notes``.
     """
     groups: dict[tuple[str, str, str], list[Run]] = {}
     for run in runs:
         groups.setdefault((run.key.setting, run.key.backbone, run.key.method), []).append(run)
     problems, unchecked = [], []
     for group in groups.values():
-        recorded = [r for r in group if r.config is not None]
+        recorded = [r for r in group if r.info]
         if recorded and len(recorded) < len(group):
-            unchecked += [r.name for r in group if r.config is None]
+            unchecked += [r.name for r in group if not r.info]
         first = recorded[0] if recorded else None
         for other in recorded[1:]:
-            diffs = config_diff(first.config, other.config, ignore=SEED_KEYS)
+            if not comparable(first.info, other.info):
+                unchecked.append(other.name)
+                continue
+            diffs, _ = compare_records(first.info, other.info, ignore=(*SEED_KEYS, "seed"))
             if diffs:
                 problems.append(f"{first.name} vs {other.name}: {describe_diff(diffs, limit=5)}")
     if problems:
@@ -190,7 +303,8 @@ def check_seed_configs(runs: Iterable[Run], notes: list[str]) -> None:
         )
     if unchecked:
         notes.append(
-            f"not compared with their other seeds (no config in run.json): {', '.join(unchecked)}"
+            "not compared with their other seeds (no run.json, or no config in it): "
+            + ", ".join(unchecked)
         )
 
 

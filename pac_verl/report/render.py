@@ -7,7 +7,7 @@ is bold and the second best underlined (LaTeX only), the single-task reference (
 
 from __future__ import annotations
 
-from pac_verl.report.tables import Cell, EfficiencyResult, TableResult
+from pac_verl.report.tables import BudgetResult, Cell, EfficiencyResult, TableResult
 
 NO_VALUE = "-"
 
@@ -123,5 +123,27 @@ def render_efficiency(results: list[EfficiencyResult], label, fmt: str = "md") -
         else:
             lines = [f"#### {head}", ""] + ["| " + " | ".join(r) + " |" for r in rows[:1]]
             lines += ["|---|---|---|---|"] + ["| " + " | ".join(r) + " |" for r in rows[1:]]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def render_budget(results: list[BudgetResult], label, fmt: str = "md") -> str:
+    """Each method's share of the training prompts per arm (mean ± std over seeds)."""
+    blocks = []
+    for res in results:
+        head = (f"Budget, {res.backbone}: share of the training prompts per arm over the whole "
+                "run, mean ± std over seeds")  # fmt: skip
+        header = ["Method", *res.arms]
+        rows = [[label(m), *(_number(c, fmt, len(res.seeds)) for c in cells)]
+                for m, cells in res.rows]  # fmt: skip
+        if fmt == "latex":
+            lines = [f"% {head}", r"\begin{tabular}{l" + "c" * len(res.arms) + "}", r"\toprule",
+                     " & ".join(header) + r" \\", r"\midrule"]  # fmt: skip
+            lines += [" & ".join(c.replace("&", r"\&") for c in r) + r" \\" for r in rows]
+            lines += [r"\bottomrule", r"\end{tabular}"]
+        else:
+            lines = [f"#### {head}", "", "| " + " | ".join(header) + " |",
+                     "|" + "---|" * len(header)]  # fmt: skip
+            lines += ["| " + " | ".join(r) + " |" for r in rows]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

@@ -11,6 +11,9 @@ over seeds, as the paper does (its Avg. std is smaller than its column stds).
 * Table 3, multi-level per level 1..4 (Simple, Medium, Hard, Ext.), each the mean of the three tasks.
 * Table 4, PAC's history window W in {4, 16, 32, 64, 128, 256}, columns of Table 1.
 * Table 5, the ablations of PAC on multi-domain, columns of Table 2.
+* The miniature (setting ``toy``, README "The miniature"): every toy arm, Avg. = the mean of the
+  three learnable arms; every curriculum, PAC's ablations and the single-task reference (ST, the
+  run trained on the learnable arms only, ``curriculum.train_arms=[toy/learn]``) included.
 * A simulation (setting ``sim-<scenario>``) gets one table: one column per arm, Avg. their mean.
 
 The single-task reference (ST) takes each column from the run trained on that column's task
@@ -73,6 +76,7 @@ class TableSpec:
     average: Callable[[Sequence[float]], float] | None = _mean
     groups: tuple[tuple[str, int], ...] = ()  # header groups (label, number of columns)
     row_header: str = "Method"
+    budget: bool = False  # also report each method's share of the batch per arm (budget_for)
 
     def row_label(self, method: str) -> str:
         if self.row_header == "W":
@@ -111,6 +115,23 @@ TABLES: dict[int, TableSpec] = {
                  groups=(("Math", 3), ("Code", 1), ("Logic", 1))),
 }  # fmt: skip
 SETTING_TABLES = {"multi_level": (1, 3, 4), "multi_domain": (2, 5)}
+
+TOY_LEARNABLE = ("toy/learn/1", "toy/learn/2", "toy/learn/3")
+TOY_OTHERS = ("toy/saturated", "toy/unreachable", "toy/noise")
+
+
+def _toy_average(values: Sequence[float]) -> float:
+    """The learnable arms' mean: the saturated, unreachable and noise arms cannot improve."""
+    return float(np.mean(values[: len(TOY_LEARNABLE)]))
+
+
+# the miniature: no table of the paper, so no number; the ST row is the run on the learnable arms
+TOY = TableSpec(None, "The miniature: final validation per toy arm (Avg.: learnable arms)", "toy",
+                tuple(Column(s.removeprefix("toy/"), (s,), "toy/learn")
+                      for s in (*TOY_LEARNABLE, *TOY_OTHERS)),
+                (*BASELINES, "pac_no_adv", "pac_no_prog", "pac_no_ts", "pac", "single"),
+                _toy_average, budget=True)  # fmt: skip
+NAMED_TABLES = {"toy": TOY}  # settings with a table of their own that is not one of the paper's
 
 
 def simulation_spec(setting: str, runs: Sequence[Run]) -> TableSpec:
@@ -370,6 +391,13 @@ def sample_efficiency(
     return EfficiencyResult(backbone, reference, target, ref_step, rows)
 
 
+def default_reference(finals: dict[str, float]) -> str | None:
+    """The sample-efficiency reference: the method with the highest final average among Random,
+    SEC and DUMP; without any of them, among the methods other than PAC (None: no candidate)."""
+    candidates = [m for m in BASELINES if m in finals] or [m for m in finals if m != "pac"]
+    return max(candidates, key=lambda m: finals[m]) if candidates else None
+
+
 def efficiency_for(
     spec: TableSpec, runs: Sequence[Run], reference: str | None = None
 ) -> list[EfficiencyResult]:
@@ -387,13 +415,58 @@ def efficiency_for(
             steps, mean, _ = average_curve(by_seed, spec)
             if steps.size:
                 curves[method] = (steps, mean)
-        ref = reference
+        ref = reference or default_reference({m: c[1][-1] for m, c in curves.items()})
         if ref is None:
-            candidates = [m for m in BASELINES if m in curves] or [m for m in curves if m != "pac"]
-            if not candidates:
-                continue
-            ref = max(candidates, key=lambda m: curves[m][1][-1])
+            continue
         if ref not in curves or len(curves) < 2:
             continue
         out.append(sample_efficiency(curves, ref, backbone))
+    return out
+
+
+# ----------------------------------------------------------------------------------------- budget
+
+
+@dataclass
+class BudgetResult:
+    backbone: str
+    arms: list[str]  # as the column labels of the table (the arm name where there is none)
+    rows: list[tuple[str, list[Cell]]]  # (method, one cell per arm)
+    seeds: list[int]
+
+
+def run_budget(run: Run, arm: str) -> float | None:
+    """The arm's share of all the prompts ``run`` trained on: the mean of its per-step
+    ``curriculum/<arm>/share`` over the training steps (every step draws the same batch size)."""
+    _, values = run.series(f"curriculum/{arm}/share")
+    return float(values.mean()) if values.size else None
+
+
+def budget_for(spec: TableSpec, runs: Sequence[Run]) -> list[BudgetResult]:
+    """Per backbone: where each method of ``spec`` put its training batches, arm by arm (mean
+    over seeds of each complete run's share of the prompts; incomplete runs are left out)."""
+    out = []
+    mine = [r for r in runs if r.key.setting == spec.setting]
+    total = total_steps(mine, spec.setting) if mine else None
+    complete = [r for r in mine if not incomplete(r, total)]
+    for backbone in sorted({r.key.backbone for r in complete}):
+        found = {a for r in complete if r.key.backbone == backbone for a in r.curriculum_arms()}
+        order = [c.sources[0] for c in spec.columns if c.sources[0] in found]
+        arms = order + sorted(found - set(order))
+        rows, seeds = [], set()
+        for method in spec.rows:
+            label = single_label([spec.columns[0].task]) if method == "single" else method
+            by_seed = _runs_for(complete, spec.setting, backbone, label)
+            if not by_seed:
+                continue
+            seeds |= set(by_seed)
+            cells = []
+            for arm in arms:
+                values = {seed: run_budget(r, arm) for seed, r in by_seed.items()}
+                cells.append(Cell({k: v for k, v in values.items() if v is not None}))
+            rows.append((method, cells))
+        if rows:
+            labels = {c.sources[0]: c.label for c in spec.columns}
+            out.append(BudgetResult(backbone, [labels.get(a, a) for a in arms], rows,
+                                    sorted(seeds)))  # fmt: skip
     return out

@@ -1,8 +1,14 @@
 """``pac-verl simulate``: compare curriculum controllers on a simulated multi-task learner (CPU, seconds).
 
-    pac-verl simulate                                   # scenario "mixed", every controller, 3 seeds
+    pac-verl simulate                                   # the tour: one scenario per part of PAC
+    pac-verl simulate --scenario mixed                  # one scenario, every controller, 3 seeds
     pac-verl simulate --scenario all --seeds 5 --out sim_runs
-    pac-verl simulate --controllers pac,sec,random --set cold_start=20 --steps 300
+    pac-verl simulate --scenario noisy --controllers pac,sec,random --set cold_start=20 --steps 300
+
+Without ``--scenario`` it runs the tour (:mod:`pac_verl.simulate.tour`): the scenarios where
+PAC's advantage term, Thompson sampling, progress term and window each change the outcome, with
+what to look at under each table. Speed-ups are measured against the best of Random, SEC and
+DUMP by final average, the reference ``pac-verl report`` uses, unless ``--reference`` names one.
 
 This is a simulation: a latent skill per arm stands in for the model (see
 ``pac_verl.simulate.scenarios``). Its numbers show how the controllers react to saturating, slow,
@@ -17,8 +23,10 @@ import json
 from pac_verl.cli_args import HelpFormatter, positive_int
 from pac_verl.errors import UserError
 from pac_verl.progress import Stopwatch, console, print_summary
-from pac_verl.simulate.run import DEFAULT_CONTROLLERS, run_simulation
-from pac_verl.simulate.scenarios import SCENARIOS
+from pac_verl.simulate.run import BEST, DEFAULT_CONTROLLERS, run_simulation
+from pac_verl.simulate.scenarios import SCENARIOS, get_scenario
+
+TOUR = "tour"
 
 
 def _parse_set(items: list[str]) -> dict:
@@ -42,14 +50,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ap.add_argument(
         "--scenario",
-        default="mixed",
-        help=f"one of {', '.join(SCENARIOS)}, a comma list, or 'all'",
+        default=TOUR,
+        help=f"one of {', '.join(SCENARIOS)}, a comma list, or 'all'; default: the tour "
+        "(multi_level and noisy with every controller, PAC's window on noisy and prerequisite)",
     )
     ap.add_argument(
         "--controllers",
-        default=",".join(DEFAULT_CONTROLLERS),
+        default=None,
         help="comma list of controllers (default: all but 'single', which needs --train-arms); "
-        "the suffix +prompt adds prompt-level selection inside arms (pac+prompt)",
+        "the suffix +prompt adds prompt-level selection inside arms (pac+prompt); needs "
+        "--scenario",
     )
     ap.add_argument("--seeds", type=positive_int, default=3, help="number of seeds 0..n-1")
     ap.add_argument("--steps", type=positive_int, default=200, help="training steps")
@@ -72,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--reference",
         default=None,
         help="controller whose final average defines sample efficiency; it must be run "
-        "(default: random, when it is run)",
+        "(default: the best of random, sec and dump by final average, as pac-verl report "
+        "chooses; needs --scenario)",
     )
     ap.add_argument("--out", default="sim_runs", help="where run logs go")
     ap.add_argument("--force", action="store_true",
@@ -91,8 +102,21 @@ def build_parser() -> argparse.ArgumentParser:
 def check_arguments(args: argparse.Namespace) -> tuple[list[str], list[str]]:
     """Scenarios and controllers of the command line; contradictions are refused before work."""
     from pac_verl.curriculum import CONTROLLERS
-    from pac_verl.simulate.scenarios import get_scenario
 
+    if args.scenario == TOUR:
+        given = [f"--{name.replace('_', '-')}" for name, default in (("controllers", None),
+                 ("set", []), ("train_arms", ""), ("reference", None))
+                 if getattr(args, name) != default]  # fmt: skip
+        if given:
+            raise UserError(f"{', '.join(given)}: the tour runs its own controllers and "
+                            "settings; name a scenario with --scenario (e.g. --scenario noisy)")  # fmt: skip
+        if args.figures and args.no_logs:
+            from pac_verl.simulate.figures import ensure_available
+
+            ensure_available(None)
+        return [TOUR], []
+    if args.controllers is None:
+        args.controllers = ",".join(DEFAULT_CONTROLLERS)
     scenarios = list(SCENARIOS) if args.scenario == "all" else [
         s.strip() for s in args.scenario.split(",") if s.strip()]  # fmt: skip
     if not scenarios:
@@ -104,8 +128,8 @@ def check_arguments(args: argparse.Namespace) -> tuple[list[str], list[str]]:
     if not controllers:
         raise UserError(f"--controllers {args.controllers!r}: name at least one of "
                         f"{', '.join(CONTROLLERS)}")  # fmt: skip
-    if args.reference is None:  # the default: random, when it is run
-        args.reference = "random" if "random" in controllers else None
+    if args.reference is None:  # the default: the report's rule
+        args.reference = BEST
     elif args.reference not in controllers:
         raise UserError(f"--reference {args.reference!r} is not among the controllers run "
                         f"({', '.join(controllers)}): add it to --controllers or choose one of "
@@ -135,11 +159,26 @@ def main(argv: list[str] | None = None) -> int:
         from pac_verl.outputs import prepare_output_dir
 
         prepare_output_dir(args.figures, "--figures", args.force, lambda p: p.suffix == ".png")
+    run_dirs, figures = [], []
+    if scenarios == [TOUR]:
+        from pac_verl.simulate.tour import print_tour, run_tour
+
+        with Stopwatch() as sw:
+            tour = run_tour(args.steps, list(range(args.seeds)), args.batch_size,
+                            args.group_size, args.val_every, out_dir)  # fmt: skip
+            print_tour(tour)
+            run_dirs = [r.run_dir for res in tour.results for r in res.runs.values()
+                        if r.run_dir is not None]  # fmt: skip
+            if args.figures:
+                from pac_verl.simulate.figures import draw
+
+                figures = draw(run_dirs, args.figures)
+        _footer(args, ["tour: multi_level, noisy, prerequisite"], out_dir, figures, sw.seconds)
+        return 0
     console.print(
         "[bold]SIMULATION[/bold]: a simulated learner stands in for the model; "
         "these numbers describe controller behaviour, not language-model results."
     )
-    run_dirs, figures = [], []
     with Stopwatch() as sw:
         for scenario in scenarios:
             results = run_simulation(
@@ -156,19 +195,45 @@ def main(argv: list[str] | None = None) -> int:
                 reference=args.reference,
             )
             print_results(results)
+            print_reading(results)
             run_dirs += [r.run_dir for r in results.runs.values() if r.run_dir is not None]
         if args.figures:
             from pac_verl.simulate.figures import draw
 
             figures = draw(run_dirs, args.figures)
-    footer = {"scenarios": ", ".join(scenarios), "seconds": round(sw.seconds, 1)}
+    _footer(args, scenarios, out_dir, figures, sw.seconds)
+    return 0
+
+
+def _footer(args, scenarios: list[str], out_dir, figures, seconds: float) -> None:
+    footer = {"scenarios": ", ".join(scenarios), "seconds": round(seconds, 1)}
     if out_dir is not None:
         footer["run logs"] = f"{out_dir}/  (read them with: pac-verl report {out_dir})"
     if figures:
         footer["figures"] = f"{args.figures}/  ({len(figures)} PNG)"
     for key, value in footer.items():
         console.print(f"{key}: {value}")
-    return 0
+
+
+def print_reading(results) -> None:
+    """Under a scenario's tables: what it tests, what to compare, and the comparisons measured."""
+    from pac_verl.simulate.tour import ABLATIONS, _ablation_line, _ranking_line
+
+    scenario = get_scenario(results.scenario)
+    console.print(f"[bold]Scenario:[/bold] {scenario.description}.")
+    if scenario.look_at:
+        console.print(f"[bold]Look at:[/bold] {scenario.look_at}")
+    measured = []
+    if "pac" in results.controllers and any(a in results.controllers for a in ABLATIONS):
+        measured.append(_ablation_line(results))
+    if "pac" in results.controllers and len(results.controllers) > 1:
+        measured.append(_ranking_line(results))
+    if results.reference:
+        how = ("the best of random, sec and dump by final average, as pac-verl report chooses"
+               if results.reference_is_best else "named by --reference")  # fmt: skip
+        measured.append(f"Speed-ups are against {results.reference} ({how}).")
+    if measured:
+        console.print(f"[bold]Measured:[/bold] {' '.join(measured)}")
 
 
 def print_results(results) -> None:

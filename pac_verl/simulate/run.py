@@ -42,6 +42,9 @@ BACKBONE = "simulated"
 PARTIAL = "metrics.jsonl.partial"
 DEFAULT_CONTROLLERS = [c for c in CONTROLLERS if c != "single"]
 PROMPT_SUFFIX = "+prompt"
+# reference="best": the report's rule (pac_verl.report.tables.default_reference), the best final
+# average of Random, SEC and DUMP among the controllers run
+BEST = "best"
 
 
 def split_controller(name: str) -> tuple[str, bool]:
@@ -80,6 +83,7 @@ class SimulationResults:
     seeds: list[int]
     runs: dict[tuple[str, int], RunResult] = field(default_factory=dict)
     reference: str | None = None
+    reference_is_best: bool = False  # chosen by the report's rule, not named by the caller
 
     def curve(self, controller: str) -> np.ndarray:
         """Seed-averaged validation average over ``val_steps``."""
@@ -170,7 +174,7 @@ def run_simulation(
     val_every: int = 10,
     overrides: dict | None = None,
     train_arms: list[str] | None = None,
-    reference: str | None = "random",
+    reference: str | None = BEST,
     show_progress: bool = True,
 ) -> SimulationResults:
     """Simulate every (controller, seed) on ``scenario``; write run logs when ``out_dir`` is given.
@@ -178,7 +182,8 @@ def run_simulation(
     ``overrides`` go to every controller whose config has that key (``{"cold_start": 20}``); a key
     no selected controller knows is a ``UserError``. ``train_arms`` is required for ``single``.
     ``reference`` is the controller whose final average the sample efficiency is measured against
-    (ignored when it is not among ``controllers``).
+    (ignored when it is not among ``controllers``); :data:`BEST` (the default) picks it as
+    ``pac-verl report`` does: the best final average of Random, SEC and DUMP among those run.
     """
     sc = get_scenario(scenario)
     controllers = list(controllers or DEFAULT_CONTROLLERS)
@@ -214,6 +219,7 @@ def run_simulation(
         controllers=controllers,
         seeds=list(seeds),
         reference=reference if reference in controllers else None,
+        reference_is_best=reference == BEST,
     )
     jobs = [(c, s) for c in controllers for s in results.seeds]
     for c, s in (
@@ -228,6 +234,10 @@ def run_simulation(
     for run in results.runs.values():  # the scenario is complete: its logs become readable
         if run.run_dir is not None:
             (run.run_dir / PARTIAL).replace(run.run_dir / "metrics.jsonl")
+    if results.reference_is_best:
+        from pac_verl.report.tables import default_reference
+
+        results.reference = default_reference({c: results.final_average(c)[0] for c in controllers})
     return results
 
 

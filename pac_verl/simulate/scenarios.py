@@ -48,6 +48,7 @@ class Scenario:
     arms: tuple[ArmSpec, ...]
     # (from, to, weight): a step's update on arm `from` also moves arm `to` by weight x its gain
     transfer: tuple[tuple[str, str, float], ...] = field(default_factory=tuple)
+    look_at: str = ""  # what its tables show, printed under them (pac-verl simulate)
 
     @property
     def arm_names(self) -> list[str]:
@@ -90,6 +91,10 @@ def _multi_level() -> Scenario:
         "once the level below is partly learned, and levels transfer to their neighbours",
         tuple(arms),
         tuple(transfer),
+        "At first the upper levels' groups all fail (zero advantage) and only some levels can be "
+        "learned. Compare PAC with 'pac_no_adv' (no advantage term: it cannot tell which levels "
+        "give a learning signal now) and 'pac_no_ts' (a softmax at temperature 1 instead of "
+        "Thompson sampling: close to uniform).",
     )
 
 
@@ -101,27 +106,44 @@ SCENARIOS: dict[str, Scenario] = {
             "one arm of each kind: saturating, slow, noisy, and basic -> advanced (prerequisite)",
             (SATURATING, SLOW, NOISY, BASIC, ADVANCED),
             (("basic", "advanced", 0.1), ("advanced", "basic", 0.2)),
+            "Each arm calls for something else: little share for 'noisy' (nothing to learn), "
+            "little for 'saturating' once it is learned, 'advanced' only after 'basic'. A "
+            "mechanism can help on one arm and hurt on another, so read the share table against "
+            "the per-arm finals, not the totals alone; the tour (pac-verl simulate) shows one "
+            "mechanism at a time.",
         ),
         Scenario(
             "saturating",
             "a fast-saturating arm next to two regular arms",
             (SATURATING, _regular("regular_a"), _regular("regular_b", -1.5)),
+            look_at="'saturating' is learned within a few dozen steps; then its groups all "
+            "succeed and its advantages vanish. Look at how soon each controller moves its share "
+            "from it to the regular arms.",
         ),
         Scenario(
             "slow",
             "a slow-progress arm next to two regular arms",
             (SLOW, _regular("regular_a"), _regular("regular_b", -1.5)),
+            look_at="'slow' starts near 3% success: most of its groups all fail although it "
+            "can be learned. Compare its share and its final success across controllers.",
         ),
         Scenario(
             "noisy",
             "a noisy arm (success 1/2 whatever the policy) next to two regular arms",
             (NOISY, _regular("regular_a"), _regular("regular_b", -1.5)),
+            look_at="'noisy' has the largest |advantage| of all arms and never improves. "
+            "Controllers that follow |advantage| alone (pac_no_prog, sec, dump) give it the most; "
+            "PAC's progress term is what should give it less: compare 'pac' with 'pac_no_prog' "
+            "in the share table.",
         ),
         Scenario(
             "prerequisite",
             "basic -> advanced (advanced learns only once basic is learned) and a regular arm",
             (BASIC, ADVANCED, _regular("regular_a", -1.5)),
             (("basic", "advanced", 0.1), ("advanced", "basic", 0.2)),
+            "'advanced' becomes worth training only late, once 'basic' is learned: a controller "
+            "must notice the change. PAC notices it through its window (try --set window=4 and "
+            "window=64).",
         ),
         _multi_level(),
         Scenario(
@@ -133,6 +155,9 @@ SCENARIOS: dict[str, Scenario] = {
                 _regular("regular_a"),
                 _regular("regular_b", -1.5),
             ),
+            look_at="At the arm level 'wide' looks middling while a third of its prompts give no "
+            "signal. Compare a controller with and without the suffix +prompt (prompt-level "
+            "selection inside arms).",
         ),
     )
 }

@@ -42,12 +42,19 @@ In every group-relative case a group whose rewards are all equal gives ``A_j = 0
 which is the fact the controller and the dropped groups of dynamic sampling rely on
 (:mod:`pac_verl.verl.trainer`). Tested with verl's own ``compute_advantage`` per estimator
 (``tests/test_prompt_level_estimators.py``).
+
+Unscored groups (issue 24): a group with a response our reward could not judge (its ``scored``
+reward key is 0: ``overloaded``, ``grader_timeout``, ..., see :mod:`pac_verl.verifiers.reward`)
+is left out of the feedback: its 0 is not the policy's failure, and a correct answer read as
+wrong would make the arm look harder than it is. :func:`unscored_groups` finds them; the
+trainer also leaves them out of the policy update. Without a ``scored`` key (another reward
+function) every group counts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -61,6 +68,21 @@ class StepFeedback:
     rewards: np.ndarray  # [P, G]
     advantages: np.ndarray  # [P, G]
     uids: np.ndarray  # [P]
+    # groups of the step left out above (an unscored response): their arms and uids
+    unscored_arms: list[str] = field(default_factory=list)
+    unscored_uids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=object))
+
+
+def unscored_rows(batch) -> np.ndarray:
+    """``[N]`` bool: the rows of groups (one ``uid``) holding a response our reward could not
+    judge (``scored`` = 0); all False when the batch has no ``scored`` key."""
+    nt = batch.non_tensor_batch
+    n = len(nt["uid"]) if "uid" in nt else len(batch)
+    if "scored" not in nt:
+        return np.zeros(n, dtype=bool)
+    uids = np.asarray(nt["uid"], dtype=object)
+    unscored = np.asarray(nt["scored"], dtype=np.float64) < 1.0
+    return np.isin(uids, np.unique(uids[unscored]))
 
 
 #: estimators whose advantages verl whitens over the whole batch: the controller group-centres them
@@ -103,4 +125,10 @@ def extract_feedback(batch, arm_fields: Sequence[str], estimator: str = "grpo") 
     adv = adv[order].reshape(-1, g)
     if str(getattr(estimator, "value", estimator)) in GROUP_CENTRED:
         adv = adv - adv.mean(axis=1, keepdims=True)
-    return StepFeedback(arms, reward[order].reshape(-1, g), adv, groups)
+    reward = reward[order].reshape(-1, g)
+    out = unscored_rows(batch)[order].reshape(-1, g).any(axis=1)
+    keep = np.flatnonzero(~out)
+    return StepFeedback(
+        [arms[k] for k in keep], reward[keep], adv[keep], groups[keep],
+        unscored_arms=[arms[k] for k in np.flatnonzero(out)], unscored_uids=groups[out],
+    )  # fmt: skip

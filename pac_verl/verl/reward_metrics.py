@@ -10,6 +10,10 @@ advantages. :func:`reward_metrics` reads two of our keys from there, ``reason`` 
 - ``reward/<arm>/reason/<reason>``: how many of the arm's responses got each verdict (``ok``,
   ``timeout``, ``no_boxed``, ``missing_library``, ``too_large``, ...); an arm as the curriculum names
   it (SPEC 1), or the task type when there are no arm fields;
+- ``reward/<arm>/unscored`` (issue 24): how many of the arm's responses the reward could not judge
+  (its ``scored`` key is 0: ``overloaded``, ``grader_timeout``, ``worker_crashed``, ...; see
+  :data:`pac_verl.verifiers.reward.NO_VERDICT`), 0 included, for every arm of the batch; the
+  trainer leaves their groups out of the update (:mod:`pac_verl.verl.trainer`);
 - ``reward/<type>/latency_p50`` and ``latency_p99``: scoring latency per task type, in seconds;
 - ``reward/<type>/sandbox_isolation`` (code only; issue 15): the isolation level the step's
   programs ran under, as the reward worker that scored them reports it (``sandbox_level``),
@@ -18,8 +22,8 @@ advantages. :func:`reward_metrics` reads two of our keys from there, ``reason`` 
   scored under a weaker level shows; absent in a step without code.
 
 ``PACTrainer`` adds them to the step's metrics, so they reach every verl logger (console, the run's
-``metrics-*.jsonl``, wandb); a step with answers that could not be judged (``timeout``,
-``overloaded``, ``worker_crashed``, ``missing_library``) is also logged as a warning line.
+``metrics-*.jsonl``, wandb); a step with answers that could not be judged (the reasons of
+:data:`~pac_verl.verifiers.reward.NO_VERDICT`) is also logged as a warning line.
 """
 
 from __future__ import annotations
@@ -30,10 +34,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from pac_verl.verifiers.reward import NO_VERDICT
 from pac_verl.verifiers.sandbox.settings import LEVEL_CODES
 from pac_verl.verl.arms import arm_name
 
-UNJUDGED = ("timeout", "overloaded", "worker_crashed", "missing_library")
 _log = logging.getLogger(__name__)
 
 
@@ -47,6 +51,9 @@ def reward_metrics(batch, arm_fields: Sequence[str] | None = None) -> dict[str, 
     arms = [arm_name(info, fields, "step batch") for info in infos]
     counts = Counter(zip(arms, (str(r) for r in reasons)))
     metrics = {f"reward/{arm}/reason/{reason}": float(n) for (arm, reason), n in counts.items()}
+    if "scored" in nt:
+        unscored = Counter(a for a, s in zip(arms, nt["scored"]) if float(s) < 1.0)
+        metrics.update({f"reward/{arm}/unscored": float(unscored[arm]) for arm in set(arms)})
     if "latency_s" in nt:
         types = np.array([str(info.get("type")) for info in infos], dtype=object)
         latency = np.asarray(nt["latency_s"], dtype=np.float64)
@@ -55,7 +62,7 @@ def reward_metrics(batch, arm_fields: Sequence[str] | None = None) -> dict[str, 
             metrics[f"reward/{task_type}/latency_p50"] = float(p50)
             metrics[f"reward/{task_type}/latency_p99"] = float(p99)
     metrics.update(sandbox_metrics(infos, nt.get("sandbox_level")))
-    unjudged = {k: n for k, n in counts.items() if k[1] in UNJUDGED}
+    unjudged = {k: n for k, n in counts.items() if k[1] in NO_VERDICT}
     if unjudged:
         listed = ", ".join(f"{arm} {reason} x{n}" for (arm, reason), n in sorted(unjudged.items()))
         _log.warning("rewards not judged this step: %s", listed)

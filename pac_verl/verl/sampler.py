@@ -112,10 +112,11 @@ class PACSampler(AbstractCurriculumSampler):
         """Update the controller with a trained step (once per step); returns its metrics.
 
         Dropped groups (``add_dropped``) join the trained ones with advantage 0: they were
-        generated and scored, and a zero-variance group carries no policy gradient.
+        generated and scored, and a zero-variance group carries no policy gradient. Groups with
+        a response the reward could not judge are left out (:mod:`pac_verl.verl.feedback`).
         """
         fb = extract_feedback(batch, self.arm_fields, self.adv_estimator)
-        uids = frozenset(fb.uids.tolist())
+        uids = frozenset(fb.uids.tolist()) | frozenset(fb.unscored_uids.tolist())
         if uids != self._last_uids:
             index = {a: i for i, a in enumerate(self.arms)}
             names = list(fb.arms) + [a for arms, _, _ in self._dropped for a in arms]

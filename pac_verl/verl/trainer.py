@@ -26,11 +26,37 @@ way, up to ``max_num_gen_batches`` generation batches per step (0: no limit); th
 controller with the trained ones (:meth:`PACSampler.add_dropped`, advantage 0), so an arm whose
 groups are all solved or all failed still reads as saturated or out of reach. Groups kept beyond
 the trim are discarded, as DAPO does. Step metrics: ``curriculum/dynamic/gen_batches``,
-``curriculum/dynamic/dropped_groups``, ``curriculum/dynamic/surplus_groups``.
+``curriculum/dynamic/dropped_groups``, ``curriculum/dynamic/surplus_groups``,
+``curriculum/dynamic/unscored_groups`` (below).
+
+Unscored answers (issue 24). Our reward marks a call that ended without a verdict on the answer
+(``scored`` = 0: no worker or sandbox slot within ``queue_s``, a grader past ``timeout_s``, a
+crashed worker, ...; :mod:`pac_verl.verifiers.reward`). Its reward of 0 says nothing about the
+answer, and it shifts the group's baseline, so every response of a group holding one would learn
+from noise. So a group with an unscored response is left out:
+
+- of the policy update: after verl's advantages, ``_update_actor`` sets every advantage of the
+  group to 0, so the group carries no policy gradient, exactly like a group whose rewards are all
+  equal (verl trains those with advantage 0 too; KL and entropy terms, when configured, still see
+  its tokens, as for such a group). A critic (``gae``) is not shielded: it still fits the 0.
+- of the controller's feedback (:func:`pac_verl.verl.feedback.extract_feedback`): not as a
+  failure, not as a zero-variance group; the arm's statistics see only judged groups;
+- with dynamic sampling, of the kept groups, and of the dropped ones handed to the controller.
+
+Counted per step: ``reward/<arm>/unscored`` (responses, :mod:`pac_verl.verl.reward_metrics`),
+``curriculum/unscored_groups`` (groups left out of this update; with dynamic sampling also
+``curriculum/dynamic/unscored_groups``, those left out of the generation batches). A step that
+leaves out more than :data:`UNSCORED_WARN_SHARE` of its groups logs a warning naming the reasons:
+the reward needs more capacity (``reward_kwargs.workers``, ``queue_s``, ``sandbox.concurrency``,
+``reward.num_workers``). Validation (verl's ``_validate``) scores an unscored answer 0 like a
+wrong one in ``acc``; verl's own ``val-aux/<source>/scored/mean@N`` gives the share that was
+judged, and PACTrainer adds ``val-aux/<source>/unscored/count`` and a warning when it is not 0.
 """
 
 from __future__ import annotations
 
+import collections
+import logging
 import uuid
 
 import numpy as np
@@ -40,10 +66,36 @@ from verl.trainer.ppo.ray_trainer import RayPPOTrainer, compute_response_mask
 
 from pac_verl.errors import UserError
 from pac_verl.verl.arms import arm_name
+from pac_verl.verl.feedback import unscored_rows
 from pac_verl.verl.reward_metrics import reward_metrics
 from pac_verl.verl.sampler import PACSampler
 
 SEQUENCE_METRICS = ("seq_reward", "seq_final_reward", "score")
+#: share of a step's groups left out (an unscored response) above which the step logs a warning
+UNSCORED_WARN_SHARE = 0.1
+_log = logging.getLogger(__name__)
+
+
+def leave_out_unscored(batch: DataProto, step: int) -> dict[str, float]:
+    """Zero the advantages of every group holding an unscored response (module docstring);
+    returns ``curriculum/unscored_groups``, and warns above :data:`UNSCORED_WARN_SHARE`."""
+    rows = unscored_rows(batch)
+    uids = np.asarray(batch.non_tensor_batch["uid"], dtype=object)
+    out, total = len(set(uids[rows])), len(set(uids))
+    if out:
+        batch.batch["advantages"][torch.from_numpy(rows)] = 0.0
+    if total and out / total > UNSCORED_WARN_SHARE:
+        scored = np.asarray(batch.non_tensor_batch["scored"], dtype=np.float64)
+        reasons = collections.Counter(
+            str(r) for r, s in zip(batch.non_tensor_batch["reason"], scored) if s < 1.0
+        )
+        listed = ", ".join(f"{r} x{n}" for r, n in sorted(reasons.items()))
+        _log.warning(
+            "step %d: %d of %d groups (%.0f%%) left out of the update, a response could not be "
+            "scored (%s): give the reward more capacity (reward_kwargs.workers, queue_s, "
+            "sandbox.concurrency, reward.num_workers)", step, out, total, 100 * out / total, listed,
+        )  # fmt: skip
+    return {"curriculum/unscored_groups": float(out)}
 
 
 class PACTrainer(RayPPOTrainer):
@@ -61,13 +113,15 @@ class PACTrainer(RayPPOTrainer):
         return super().fit()
 
     def _update_actor(self, batch: DataProto) -> DataProto:
+        left_out = leave_out_unscored(batch, getattr(self, "global_steps", 0))
         output = super()._update_actor(batch)
         sampler = self._sampler()
         fields = sampler.arm_fields if sampler is not None else None
-        output.meta_info.setdefault("metrics", {}).update(reward_metrics(batch, fields))
+        metrics = output.meta_info.setdefault("metrics", {})
+        metrics.update(left_out)
+        metrics.update(reward_metrics(batch, fields))
         if sampler is not None:
-            metrics = sampler.observe(batch)
-            output.meta_info.setdefault("metrics", {}).update(metrics)
+            metrics.update(sampler.observe(batch))
         return output
 
     def _validate(self, *args, **kwargs):
@@ -81,6 +135,24 @@ class PACTrainer(RayPPOTrainer):
         sampler = self._sampler()
         if sampler is not None and metrics:
             sampler.observe_validation(metrics)
+        return metrics
+
+    def _val_metrics_update(self, data_sources, sample_uids, reward_extra_infos_dict, *args):
+        """verl's validation metrics, plus ``val-aux/<source>/unscored/count``: answers our reward
+        could not judge, which verl's ``acc`` counts as wrong (module docstring)."""
+        metrics = super()._val_metrics_update(
+            data_sources, sample_uids, reward_extra_infos_dict, *args
+        )
+        scored = reward_extra_infos_dict.get("scored")
+        if scored is not None and len(scored) == len(data_sources):
+            unscored = collections.Counter(
+                str(src) for src, s in zip(data_sources, scored) if float(s) < 1.0
+            )
+            for source in sorted({str(src) for src in data_sources}):
+                metrics[f"val-aux/{source}/unscored/count"] = float(unscored[source])
+            if unscored:
+                listed = ", ".join(f"{src} x{n}" for src, n in sorted(unscored.items()))
+                _log.warning("validation answers not scored (counted as wrong in acc): %s", listed)
         return metrics
 
     def _get_gen_batch(self, batch: DataProto) -> DataProto:
@@ -133,8 +205,9 @@ class PACTrainer(RayPPOTrainer):
             )
         return np.asarray(batch.non_tensor_batch[metric], dtype=np.float64)
 
-    def _split_groups(self, batch: DataProto, sampler: PACSampler) -> tuple[DataProto, int]:
-        """Keep groups whose metric varies; hand the others to the sampler; return the kept."""
+    def _split_groups(self, batch: DataProto, sampler: PACSampler) -> tuple[DataProto, int, int]:
+        """Keep groups whose metric varies; hand the others to the sampler, except those with
+        an unscored response (left out of both); return the kept, the dropped and the left out."""
         value = self._group_metric(batch)
         uids = np.asarray(batch.non_tensor_batch["uid"], dtype=object)
         groups, first, inverse = np.unique(uids, return_index=True, return_inverse=True)
@@ -143,9 +216,11 @@ class PACTrainer(RayPPOTrainer):
         low = np.full(len(groups), np.inf)
         np.minimum.at(low, inverse, value)
         sizes = np.bincount(inverse)
-        keep_group = (spread > low) | (sizes == 1)
+        unscored = np.zeros(len(groups), dtype=bool)
+        unscored[inverse[unscored_rows(batch)]] = True
+        keep_group = ((spread > low) | (sizes == 1)) & ~unscored
         keep = keep_group[inverse]
-        dropped = np.flatnonzero(~keep_group)
+        dropped = np.flatnonzero(~keep_group & ~unscored)
         if dropped.size:
             mask = batch.batch["response_mask"].float()
             reward = (batch.batch["rm_scores"].float() * mask).sum(-1).double().cpu().numpy()
@@ -154,7 +229,7 @@ class PACTrainer(RayPPOTrainer):
             arms = [arm_name(infos[first[g]], sampler.arm_fields, "dropped group") for g in dropped]
             rewards = np.stack([reward[inverse == g] for g in dropped])
             sampler.add_dropped(arms, rewards, [groups[g] for g in dropped])
-        return batch.select_idxs(np.flatnonzero(keep)), int(dropped.size)
+        return batch.select_idxs(np.flatnonzero(keep)), int(dropped.size), int(unscored.sum())
 
     def _generate_rows(self, rows) -> DataProto:
         """Roll out dataset ``rows`` as ``fit`` rolls out a dataloader batch."""
@@ -188,7 +263,7 @@ class PACTrainer(RayPPOTrainer):
             batch_reward = self._compute_reward_colocate(batch)
             for key in batch_reward.batch:
                 batch.batch[key] = batch_reward.batch[key]
-        kept, dropped = self._split_groups(batch, sampler)
+        kept, dropped, unscored = self._split_groups(batch, sampler)
         parts, have, gen_batches = [kept], len(kept) // n, 1
         while have < target:
             if limit > 0 and gen_batches >= limit:
@@ -197,9 +272,10 @@ class PACTrainer(RayPPOTrainer):
                     f"reward spread, fewer than data.train_batch_size={target}; raise "
                     "algorithm.filter_groups.max_num_gen_batches (0 = no limit) or check the data"
                 )
-            part, d = self._split_groups(self._generate_rows(sampler.extra_rows()), sampler)
+            part, d, u = self._split_groups(self._generate_rows(sampler.extra_rows()), sampler)
             parts.append(part)
             have, dropped, gen_batches = have + len(part) // n, dropped + d, gen_batches + 1
+            unscored += u
         for part in parts:
             part.meta_info = {}  # the step's meta_info stays batch's own
         merged = DataProto.concat(parts) if len(parts) > 1 else kept
@@ -208,3 +284,4 @@ class PACTrainer(RayPPOTrainer):
         metrics["curriculum/dynamic/gen_batches"] = gen_batches
         metrics["curriculum/dynamic/dropped_groups"] = dropped
         metrics["curriculum/dynamic/surplus_groups"] = have - target
+        metrics["curriculum/dynamic/unscored_groups"] = unscored

@@ -6,9 +6,10 @@ sandbox.backend=sandbox_fusion`` and ``...sandbox.fusion_url=...``, outside it
 
 Same verdict contract as the local backend: the service runs the harness (``harness.py``, sent as
 one script with the job embedded; the report comes back on stdout, sealed with a MAC keyed by a
-per-run token; ``harness.unseal``),
-and the judge in this process decides (``judge.py``): the expected stdout and the expected
-sides of top-level functional asserts never leave this process. The request is SandboxFusion's
+per-run token; ``harness.unseal``), and the judge in this process decides (``judge.py``): the
+expected stdout and the functional tests never leave this process (a functional run is one run
+per call into the program, see :class:`_Replay`; the tests run in the judge's checker). The
+request is SandboxFusion's
 ``/run_code`` JSON (the one verl 0.7.1's ``verl.utils.reward_score.sandbox_fusion`` client
 sends), made here with ``requests`` because the verifiers never import verl; like verl's
 client it retries a 504 (the service's queue is full) with a growing delay.
@@ -17,9 +18,8 @@ Isolation is the service's. One difference: the service shows the program the sc
 a unittest-style program could read the token from it and forge a report; use the local backend
 (strict) for BigCodeBench when that matters. The answer is read up to a bound (the local backend's
 report bound, plus room for the service's JSON) before it is parsed: a program that floods its
-stdout cannot grow this process. Functional and stdin/stdout verdicts do not depend on
-the token or the functional nonce (a forged report can only claim values, which the judge
-compares).
+stdout cannot grow this process. Functional and stdin/stdout verdicts do not depend on the token
+(a forged report can only claim values, which the judge compares).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 from pac_verl.verifiers.sandbox.harness import unseal
-from pac_verl.verifiers.sandbox.types import Limits, RunResult, report_limit
+from pac_verl.verifiers.sandbox.types import Limits, RunResult, SessionEnded, report_limit
 
 HARNESS = Path(__file__).with_name("harness.py")
 RETRIES_ON_504 = 3
@@ -119,3 +119,60 @@ def run_job_remote(
     if report is not None and run.get("return_code") == 0:
         return RunResult("ok", report=report)
     return RunResult("no_result", f"status {run.get('status')}, exit {run.get('return_code')}")
+
+
+class _Replay:
+    """A functional run's channel over a service that runs one script and returns its output: the
+    program is loaded again for every request, with every request so far answered in order
+    (``calls`` of the job), and the last answer is the request's. One run per request, so a test
+    of n calls costs n + 1 runs (the local backend keeps one sandbox for the whole test). Each run
+    is a fresh process: a program learns nothing from one run in another."""
+
+    def __init__(self, job: dict, limits: Limits, endpoint: str, deadline: float | None) -> None:
+        self.job, self.limits, self.endpoint = job, limits, endpoint
+        self.deadline = deadline if deadline is not None else time.monotonic() + limits.wall_seconds
+        self.log: list[bytes] = []
+
+    def _run(self) -> dict:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise SessionEnded("timeout")
+        result = run_job_remote(dict(self.job, calls=list(self.log)), self.limits, self.endpoint,
+                                self.deadline)  # fmt: skip
+        if not result.passed:
+            raise SessionEnded(result.reason)
+        return result.report
+
+    def ready(self):
+        return self._run().get("load")
+
+    def call(self, request: bytes):
+        self.log.append(request)
+        report = self._run()
+        replies = report.get("replies")
+        if (
+            report.get("load", [None])[:1] != ["ready"]
+            or not isinstance(replies, list)
+            or len(replies) != len(self.log)
+        ):
+            raise SessionEnded("no_result")
+        return replies[-1]
+
+    def wait(self, fd: int, tests_cpu) -> None:
+        import select
+
+        while not select.select([fd], [], [], 0.05)[0]:
+            if tests_cpu() > self.limits.cpu_seconds:
+                raise SessionEnded("tests_timeout")
+            if time.monotonic() >= self.deadline:
+                raise SessionEnded("timeout")
+
+
+def run_session(
+    job: dict, limits: Limits, endpoint: str, deadline: float | None, converse
+) -> RunResult:
+    """A functional run on the service (see :class:`_Replay`): the report is ``converse``'s."""
+    try:
+        return RunResult("ok", report=converse(_Replay(job, limits, endpoint, deadline)))
+    except SessionEnded as end:
+        return RunResult(end.reason)

@@ -11,15 +11,17 @@ program and the processes it forks can write to the channel (they share the proc
 it), but without the token, which lives only in ``main``'s frame and closure, they can only spoil
 the report, never forge or rewrite one.
 
-- ``functional``: the model's code, then the *probe* (the tests with every site, an expression
-  rooted at a name the program defines, replaced by ``__pac_site__``, and every assert reduced to
-  an evaluation whose outcome is ignored; see ``judge.py``). The records are kept by an audit
-  hook installed before any model code (:func:`_install_recorder`): site values and the calls made
-  of program callables (arguments before, value or exception, list/dict/set arguments after) as
-  plain data of exact built-in types (``type(x) is``, containers walked); anything else goes back
-  as such. Nothing the program can reach holds the records, and a site is recorded only for the
-  probe's own nonce. A program that lies can only lie about values, which the judge compares
-  against expectations it evaluates itself.
+- ``functional``: the model's code, then a call server (:class:`_Server`): the judge asks for the
+  names the tests use, then for calls of the program's functions and methods, attributes of its
+  objects, one request at a time, and gets each answer as plain data of exact built-in types
+  (``type(x) is``, containers walked), with a handle for every other object, the built-in class
+  name of an exception, and the new state of list/dict/set arguments the call changed. The tests
+  themselves run in the judge's checker process (``checker.py``), which never loads model code:
+  nothing of them reaches this process but the arguments of calls into model code, so nothing here
+  is worth reading (an answer is a value the program chose, which it could have returned). Over a
+  channel for the local backend (requests on a dup of stdin, answers one line each on the result
+  fd), or for SandboxFusion, which runs a script, the job's ``calls`` answered in order in the
+  report.
 - ``stdio``: one forked child per case runs the program with the case on stdin and stdout in a
   file; this process never runs model code and sends back each case's output and exit status
   (``sys.exit(n)`` exits with ``n``, an uncaught exception with 1, as the interpreter would).
@@ -79,9 +81,9 @@ import marshal
 import os
 import sys
 import types  # (reads a traceback's tb_frame at import: denied once armed)
-import zlib
 
 RESULT_FD = -1  # set from the job
+REQUEST_FD = -1  # functional runs served over a channel: the judge's requests (a dup of stdin)
 PROC_OK = frozenset({"stat", "status", "statm", "cmdline", "comm", "limits", "cgroup", "io"})
 DENIED_EVENTS = frozenset(
     {
@@ -108,8 +110,8 @@ DENIED_EVENTS = frozenset(
     }
 )
 FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back", "gi_code"})
-# functional runs also deny the code objects of the tests' own functions (the site nonce is one of
-# their constants); other functions' __code__ stays readable (numpy reads it at import)
+# unittest runs also deny the code objects of the tests' own methods (their constants are the
+# expected values); other functions' __code__ stays readable (numpy reads it at import)
 CODE_ATTRS = FRAME_ATTRS | {"cr_code", "ag_code"}
 TESTS_FILE = "<tests>"
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS")
@@ -308,8 +310,10 @@ def plain(
     return walk(value, 0)
 
 
-def decode(tagged):
-    """Tagged plain data (see :func:`plain`) -> exact built-in values; ValueError if malformed."""
+def decode(tagged, handle=None):
+    """Tagged plain data (see :func:`plain`) -> exact built-in values; ValueError if malformed.
+    With ``handle``, a ``["h", n]`` (an object of the program, see :class:`_Server`) becomes
+    ``handle(n)``; without, it is malformed."""
     budget = [2_000_000]
     kinds = {"l": list, "t": tuple, "S": set, "F": frozenset}
 
@@ -336,6 +340,8 @@ def decode(tagged):
             return kinds[tag](walk(x, depth + 1) for x in t[1])
         if tag == "d" and type(t[1]) is list:
             return {walk(k, depth + 1): walk(v, depth + 1) for k, v in t[1]}
+        if tag == "h" and handle is not None and type(t[1]) is int and t[1] >= 0:
+            return handle(t[1])
         raise ValueError("malformed value")
 
     try:
@@ -344,47 +350,13 @@ def decode(tagged):
         raise ValueError("malformed value") from err
 
 
-LARGE = 1 << 16  # marshal bytes above which an argument is keyed by a checksum
-
-
 def snapshot(v, _dumps=marshal.dumps):
     """``v``'s marshal bytes (format 0: no references, no interning, so equal values of exact
-    built-in types give equal bytes in any process), or None for anything marshal refuses."""
+    built-in types give equal bytes), or None for anything marshal refuses."""
     try:
         return _dumps(v, 0)
     except (ValueError, TypeError, RecursionError):
         return None
-
-
-def call_key(args, kwargs, tag, _crc=zlib.crc32, _len=len):
-    """A call's arguments as tagged data, each on its own (``tag`` tags what is not plain data): what
-    the judge matches a replayed call by. An argument of more than ``LARGE`` marshal bytes is keyed
-    by their checksum and length (tagging 10^5 items costs seconds; a key only picks which of the
-    program's own recorded calls answers, so a collision gains a program nothing)."""
-
-    def one(v):
-        raw = snapshot(v)
-        if raw is not None and _len(raw) > LARGE:
-            return ["large", _crc(raw), _len(raw)]
-        try:
-            return plain(v, tag)
-        except TypeError:
-            return ["large"]
-
-    return [[one(a) for a in args], [[name, one(v)] for name, v in dict.items(kwargs)]]
-
-
-def fresh_exception(name):
-    """A new built-in exception of the class named ``name`` (RuntimeError for a name that is not
-    a built-in Exception class): what a recorded raise becomes, in the sandbox's test code and in
-    the judge alike. Never the program's own exception object."""
-    cls = getattr(builtins, str(name), None)
-    if isinstance(cls, type) and issubclass(cls, Exception):
-        try:
-            return cls("raised in the sandbox")
-        except Exception:
-            pass
-    return RuntimeError(f"{name} raised in the sandbox")
 
 
 _ESCAPES = {i: f"\\u{i:04x}" for i in range(32)} | {ord('"'): '\\"', ord("\\"): "\\\\"}
@@ -393,8 +365,8 @@ _ESCAPES = {i: f"\\u{i:04x}" for i in range(32)} | {ord('"'): '\\"', ord("\\"): 
 def to_json(value, _type=type, _str=str, _repr=repr, _escapes=_ESCAPES, _inf=float("inf")):
     """JSON text of dicts, lists, str, int, float, bool and None (the report). ``json`` costs more
     start-up time (``re``, ``enum``) than a whole short run; the parent parses with ``json``. It
-    recurses through a closure and reads nothing from the module namespace, which a program can
-    reach (through ``__pac_site__.__globals__``) and rewrite before the report is written."""
+    recurses through a closure and reads nothing from the module namespace, which a program may
+    reach and rewrite before the report is written."""
 
     def walk(v):
         t = _type(v)
@@ -453,171 +425,164 @@ def unseal(data, token):
 # ---- runners --------------------------------------------------------------------------------
 
 
-class _Rec:
-    """A model callable as the sandbox's test code holds it (a function passed as a value, the
-    callee of a call into model code): calling it raises a ``pac.call`` audit event, and the
-    recorder hook makes the call and keeps the record. It holds only a handle: a program that
-    reaches it can make calls of its own functions, nothing more."""
+class _Server:
+    """The program's side of a functional run: its names and the calls the judge asks for.
 
-    __slots__ = ("handle",)
+    Objects that are not plain data stay here and are named by a *handle* (their index in
+    ``objects``; one per object). A request (marshal, from the judge) is ``("call", handle, args,
+    kwargs, marked)``, ``("attr", handle, name)`` or ``("iter", handle)``; ``marked`` says that
+    ``(mark, handle)`` pairs in the arguments stand for objects of the program. An answer is
+    ``["ok", value, states]`` or ``["raise", builtin exception class name, states]``: the value as
+    tagged plain data (:func:`plain`) whose other objects are ``["h", handle]``, and ``states`` the
+    ``[position or keyword, state]`` of every list, dict or set argument that the call changed.
+    Nothing here is secret: the judge takes an answer for what it is, a value the program chose."""
 
-    def __init__(self, handle):
-        self.handle = handle
+    def __init__(self, scope, mark):
+        self.scope, self.mark = scope, mark
+        self.objects, self.index = [], {}
+        self.errors = {id(c): c.__name__ for c in vars(builtins).values()
+                       if isinstance(c, type) and issubclass(c, BaseException)}  # fmt: skip
 
-    def __call__(self, *args, **kwargs):
-        box = []
-        sys.audit("pac.call", self.handle, args, kwargs, box)
-        return box[0]
+    def handle(self, obj):
+        h = self.index.get(id(obj))
+        if h is None:
+            h = self.index[id(obj)] = len(self.objects)
+            self.objects.append(obj)  # kept alive, so its id is never reused
+        return ["h", h]
 
+    def tag(self, value):
+        return plain(value, self.handle)
 
-def _site(nonce, k, thunk, _audit=sys.audit):
-    """What the probe calls for site ``k``: the recorder hook evaluates ``thunk`` (only if
-    ``nonce`` is the run's) and hands back a plain copy of its value or a :class:`_Rec`."""
-    box = []
-    _audit("pac.site", nonce, k, thunk, box)
-    return box[0]
-
-
-def _try(thunk):
-    """An assert of the probe: evaluate it for the calls it makes; its outcome is the judge's."""
-    try:  # noqa: SIM105 (contextlib is one more import at every start-up)
-        thunk()
-    except BaseException:
-        pass
-
-
-def _install_recorder(nonce):
-    """Install the audit hook that records what the judge needs (PEP 578: it cannot be removed,
-    and nothing reaches it or its records); returns ``collect`` for the harness.
-
-    ``pac.site`` events (authenticated by ``nonce``, a constant of the probe's code, which the
-    program cannot read: frames, gc and ``__code__`` are denied) evaluate a site: a value of exact
-    built-in types is recorded and a copy handed back; a callable is registered and a handle
-    handed back; an exception is recorded and a fresh built-in one raised. ``pac.call`` events
-    call a registered callable (a program can send those too, and only gets calls of its own
-    functions recorded), record the arguments before the call (the judge's key), the value or
-    the exception, and the state of every list, dict and set argument after it (in-place
-    mutation), all as plain data."""
-    sites, calls, fns = {}, {}, []
-    _plain, _decode, _fresh, _callable = plain, decode, fresh_exception, callable
-    _key, _snapshot = call_key, snapshot
-    _type, _str, _len, _list, _tuple, _dict = type, str, len, list, tuple, dict
-    _mro = type.__dict__["__mro__"].__get__
-    errors = {id(c): c.__name__ for c in vars(builtins).values()
-              if isinstance(c, type) and issubclass(c, BaseException)}  # fmt: skip
-    containers, rec, opaque = (list, dict, set), _Rec, object
-
-    def error_name(err):
-        for cls in _mro(_type(err)):
-            if id(cls) in errors:
-                return errors[id(cls)]
+    def error_name(self, err):
+        for cls in type.__dict__["__mro__"].__get__(type(err)):
+            if id(cls) in self.errors:
+                return self.errors[id(cls)]
         return "BaseException"
 
-    def key_tag(v):  # what a call key says of a value that is not plain data
-        if _type(v) is rec and _type(v.handle) is int and 0 <= v.handle < _len(fns):
-            return ["fn", fns[v.handle][0]]
-        return ["?", _type(v).__name__ if _type(_type(v).__name__) is _str else "?"]
+    def names(self, wanted):
+        found = {}
+        for name in wanted:
+            if type(name) is str and name in self.scope:
+                try:
+                    found[name] = self.tag(self.scope[name])
+                except TypeError:  # too large to send
+                    found[name] = None
+        return found
 
-    def state(v):
+    def unmark(self, v):
+        t = type(v)
+        if t is tuple:
+            if len(v) == 2 and v[0] == self.mark and type(v[1]) is int:
+                return self.objects[v[1]]
+            return tuple(self.unmark(x) for x in v)
+        if t is list:
+            return [self.unmark(x) for x in v]
+        if t is dict:
+            return {self.unmark(k): self.unmark(x) for k, x in v.items()}
+        if t is set or t is frozenset:
+            return t(self.unmark(x) for x in v)
+        return v
+
+    def state(self, v):
+        """What tells whether a list, dict or set argument changed: its marshal bytes, or its tags
+        where it holds objects of the program (None if too large)."""
+        raw = snapshot(v)
+        if raw is not None:
+            return raw
         try:
-            return _plain(v)
+            return self.tag(v)
         except TypeError:
             return None
 
-    def hand_back(value):
-        """(record, what the test code gets) for a value the program produced."""
+    def answer(self, request):
         try:
-            tagged = _plain(value)
-        except TypeError:
-            return (["fn"], None) if _callable(value) else (["unplain"], opaque())
-        return ["value", tagged], _decode(tagged)
-
-    def on_site(args):
-        if _len(args) != 4 or _type(args[0]) is not _str or args[0] != nonce:
-            return
-        _, k, thunk, box = args
-        if _type(k) is not int or _type(box) is not _list:
-            return
-        entries = sites.setdefault(_str(k), [])
+            op, h = request[0], request[1]
+            target = self.objects[h]
+            if op == "call":
+                args, kwargs, marked = request[2], request[3], request[4]
+                if marked:
+                    args, kwargs = self.unmark(args), self.unmark(kwargs)
+                watched = [*enumerate(args), *kwargs.items()]
+                watched = [(where, a) for where, a in watched if type(a) in (list, dict, set)]
+                before = [self.state(a) for _, a in watched]
+        except Exception:
+            return ["raise", "RuntimeError", []]  # a request the judge never makes
+        kind = "ok"
         try:
-            value = thunk()
+            if op == "call":
+                value = target(*args, **kwargs)
+            elif op == "attr":
+                value = getattr(target, request[2])
+            else:
+                value = list(target)
         except BaseException as err:
-            entries.append(["raise", error_name(err)])
-            raise _fresh(error_name(err)) from None
-        entry, given = hand_back(value)
-        if entry[0] == "fn":
-            fns.append((_str(k), value))
-            given = rec(_len(fns) - 1)
-        entries.append(entry)
-        box.append(given)
-
-    def on_call(args):
-        if _len(args) != 4:
-            return
-        handle, cargs, ckwargs, box = args
-        ok = _type(handle) is int and 0 <= handle < _len(fns)
-        if not (ok and _type(cargs) is _tuple and _type(ckwargs) is _dict and _type(box) is _list):
-            return
-        k, fn = fns[handle]
-        key = _key(cargs, ckwargs, key_tag)
-        after = [*cargs, *_dict.values(ckwargs)]
-        raw = [_snapshot(a) if _type(a) in containers else None for a in after]
-        real = [fns[a.handle][1] if key_tag(a)[0] == "fn" else a for a in cargs]
-        raised = None
+            value, kind = self.error_name(err), "raise"
         try:
-            value = fn(*real, **ckwargs)
-        except BaseException as err:
-            raised = error_name(err)
-        # the state after the call of every list, dict and set argument that changed (a value
-        # that is no longer plain data, or too large to tag, is recorded as None)
-        before = [*key[0], *(v for _, v in key[1])]
-        states = []
-        for where, a, b, r in zip([*range(_len(cargs)), *ckwargs], after, before, raw):
-            if _type(a) in containers:
-                changed = _snapshot(a) != r if r is not None else state(a) != b
-                if changed:
-                    states.append([where, state(a)])
-        if raised is not None:
-            calls.setdefault(k, []).append([key, ["raise", raised], states])
-            raise _fresh(raised) from None
-        entry, given = hand_back(value)
-        if entry[0] == "fn":  # a callable returned by a call: not followed
-            entry, given = ["unplain"], opaque()
-        calls.setdefault(k, []).append([key, entry, states])
-        box.append(given)
-
-    def hook(event, args):
-        if event == "pac.site":
-            on_site(args)
-        elif event == "pac.call":
-            on_call(args)
-
-    sys.addaudithook(hook)
-
-    def collect():
-        return sites, calls
-
-    return collect
+            states = []
+            if op == "call":
+                for (where, a), old in zip(watched, before):
+                    now = self.state(a)
+                    if now is None or now != old:
+                        states.append([where, self.tag(a)])
+            return [kind, self.tag(value) if kind == "ok" else value, states]
+        except TypeError:  # too large to send
+            return ["raise", "MemoryError", []]
 
 
-def _run_functional(job, arm):
-    """The model's code, then the probe (``judge.py``) in a copy of the model's namespace:
-    the probe sees the program's names, but what the tests bind (a list of cases with their
-    expected outputs) stays out of the program's globals, where its functions could look it up
-    at call time. The records come from the recorder hook, out of the program's reach."""
-    collect = _install_recorder(job.pop("nonce", None) or os.urandom(16).hex())
-    scope = {"__name__": "__main__", "__pac_site__": _site, "__pac_try__": _try}
-    code = compile(job["code"], "<solution>", "exec")
-    probe_code = compile(job.pop("probe"), TESTS_FILE, "exec")
-    arm()
-    error = ""
+def _frames(fd, _read=os.read):
+    """Length-prefixed requests from the judge until it closes the channel."""
+    while True:
+        head = b""
+        while len(head) < 4:
+            data = _read(fd, 4 - len(head))
+            if not data:
+                return
+            head += data
+        size, body = int.from_bytes(head, "big"), []
+        while size:
+            data = _read(fd, min(size, 1 << 20))
+            if not data:
+                return
+            body.append(data)
+            size -= len(data)
+        yield marshal.loads(b"".join(body))
+
+
+def _run_functional(job, arm, seal=None):
+    """Load the program, then answer the judge's requests (:class:`_Server`): over the channel
+    (the local backend: requests on ``REQUEST_FD``, one JSON line per answer on the result fd;
+    returns None) or, for a
+    backend that runs a script and reads its output (SandboxFusion), the job's ``calls`` in order,
+    answered in the report. No test code runs here."""
+    scope = {"__name__": "__main__"}
+    server = _Server(scope, job.get("mark"))
     try:
-        exec(code, scope)
-        exec(probe_code, dict(scope))
-    except BaseException:
-        error = "raised"
-    sites, calls = collect()
-    return {"sites": sites, "calls": calls, "error": error}
+        code = compile(job["code"], "<solution>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        loaded = ["raise", "SyntaxError"]
+    else:
+        arm()
+        try:
+            exec(code, scope)
+        except BaseException as err:
+            loaded = ["raise", server.error_name(err)]
+        else:
+            loaded = ["ready", server.names(job.get("names") or ())]
+    if not job.get("serve"):
+        calls = job.get("calls") or () if loaded[0] == "ready" else ()
+        return {"load": loaded, "replies": [server.answer(marshal.loads(c)) for c in calls]}
+    write, out, dumps, _memoryview = os.write, RESULT_FD, to_json, memoryview
+
+    def send(message):
+        view = _memoryview(dumps(message).encode() + b"\n")
+        while view:
+            view = view[write(out, view) :]
+
+    send(loaded)
+    if loaded[0] == "ready":
+        for request in _frames(REQUEST_FD):
+            send(server.answer(request))
+    return None
 
 
 def _run_stdio(job, arm):
@@ -1191,22 +1156,29 @@ RUNNERS = {"functional": _run_functional, "stdio": _run_stdio, "unittest": _run_
 def main(job_text=None):
     """Run the job (marshal, from the trusted parent) from stdin, or (remote backends, which run a
     script) the one given."""
-    job = marshal.loads(job_text if job_text is not None else sys.stdin.buffer.read())
+    # exactly one object: a functional run's channel goes on with the judge's requests on stdin
+    job = marshal.loads(job_text) if job_text is not None else marshal.load(sys.stdin.buffer)
     if job["result_fd"] == "stdout":  # a remote sandbox returns only stdout
         job["result_fd"] = os.dup(1)
+    global RESULT_FD, REQUEST_FD
+    if job.get("serve"):
+        REQUEST_FD = os.dup(0)  # not inheritable (dup's default)
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
-    global RESULT_FD
     RESULT_FD = int(job.pop("result_fd"))
     os.set_inheritable(RESULT_FD, False)
     key, write, dumps, exit_now = bytes.fromhex(job.pop("token")), os.write, to_json, os._exit
     mac = _mac_function()
 
+    def seal(body, n=None):
+        """``<MAC> <body>\n``: the report's MAC is of its body, the n-th answer's of ``n``, a
+        newline and its body (an answer is never taken for a report or for another answer)."""
+        signed = body if n is None else b"%d\n" % n + body
+        return mac(signed, key=key, digest_size=32).hexdigest().encode() + b" " + body + b"\n"
+
     def report(data, _fd=RESULT_FD, _memoryview=memoryview):
-        body = dumps(data).encode()
-        line = mac(body, key=key, digest_size=32).hexdigest().encode() + b" " + body + b"\n"
-        view = _memoryview(line)
+        view = _memoryview(seal(dumps(data).encode()))
         while view:
             view = view[write(_fd, view) :]
 
@@ -1218,35 +1190,18 @@ def main(job_text=None):
     _environment(job)
     sys.modules["__main__"] = type(sys)("__main__")  # model code gets a fresh __main__
     # unittest arms its own hooks once the tests are loaded
-    ours = [
-        id(f)
-        for f in (
-            _site,
-            _try,
-            _Rec,
-            _Rec.__call__,
-            plain,
-            decode,
-            fresh_exception,
-            call_key,
-            snapshot,
-            to_json,
-            Denied,
-            _proc_path_denied,
-        )
-    ]
-    arm = (
-        (lambda: None)
-        if job["kind"] == "unittest"
-        else _install_hooks(ours, CODE_ATTRS, TESTS_FILE)
-        if job["kind"] == "functional"
-        else _install_hooks(ours)
-    )
+    ours = [id(f) for f in (_Server, plain, decode, snapshot, to_json, Denied, _proc_path_denied)]
+    ours += [id(f) for f in vars(_Server).values()]
+    arm = (lambda: None) if job["kind"] == "unittest" else _install_hooks(ours)
     try:
-        data = RUNNERS[job["kind"]](job, arm)
+        if job["kind"] == "functional":
+            data = _run_functional(job, arm, seal)
+        else:
+            data = RUNNERS[job["kind"]](job, arm)
     except MemoryError:
         data = {"error": "MemoryError"}
-    report(data)
+    if data is not None:  # None: a functional run that answered over its channel
+        report(data)
     exit_now(0)
 
 

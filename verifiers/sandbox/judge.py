@@ -1,322 +1,361 @@
 """The judge of the code sandbox (SPEC 9): it turns tests into what the sandbox may see, and what the
-sandbox sends back into a verdict. It runs in the verifier's process and never loads model code
-(model code is only parsed, with :mod:`ast`, to learn which names it defines).
+sandbox sends back into a verdict. It runs in the verifier's process and never loads model code.
 
-Functional asserts (Code-R1 ``{"functional": ...}``) are run twice: once in the sandbox, to make
-the calls into model code and record them, and once here, on the records. A *site* is an
-expression rooted at a name the program defines: the callee of a call (``f`` in ``f(x)``,
-``Solution().rotate`` in ``Solution().rotate(nums, k)``) or a value (``f`` in ``map(f, xs)``,
-``Solution().addDigits`` in ``check(Solution().addDigits)``). In the *probe*, the test code the
-sandbox runs, every site becomes ``__pac_site__(nonce, k, lambda: site)`` and every assert an
-evaluation whose outcome is ignored (``__pac_try__``): of the calls into model code only, for a
-top-level assert that calls model code directly (its expected side never reaches the sandbox), or
-of the whole condition where model code may be called indirectly (an assert in a function body, a
-comprehension or a lambda, or one that passes a site as a value or calls a name the tests bind,
-such as ``check(candidate)``'s asserts). The sandbox's recorder (``harness._install_recorder``, an
-audit hook out of the program's reach) records each site's value as plain data (exact built-in
-types), or, for a callable, every call made of it: the arguments before the call, the value or
-exception, and the state of every list, dict and set argument after it.
+Functional tests (Code-R1 ``{"functional": ...}``) never run where model code runs. The sandbox
+loads the program and answers calls (``harness._Server``); the tests run in a *checker*, a child
+process of this one that never loads model code either (``checker.py``, ``python -I -S``), with
+every name the program defines bound to what the sandbox says it is: plain data, or a proxy whose
+calls, attributes and iteration are requests. This process relays (:func:`functional_session`):
+the checker's requests go to the sandbox as they are (marshal: arguments of exact built-in types,
+the program's objects as handles), and each answer (one JSON line of tagged plain data, see
+``harness.plain``) is parsed and decoded here before it goes back to the checker. So expected
+values, lists of cases and the comparisons stay out of the sandbox; an object whose ``__eq__``
+lies, shadowed builtins, swapped globals and forged answers have nothing to act on (an answer is
+a value the program chose, which it could have returned anyway).
 
-The *replay*, run here, is the original test code with every site replaced by ``__pac_site__(k)``:
-a recorded value (a fresh copy), a recorded exception (a new built-in one), or a stand-in for a
-callable whose calls return what the same call returned in the sandbox, matched by its arguments
-as plain data, after writing the arguments' recorded state into this process's arguments in place
-(``rotate(nums, 1); assert nums == [3, 1, 2]``). So every assert that decides the verdict runs here,
-on plain data: objects whose ``__eq__`` lies, shadowed builtins and forged records cannot change
-it. A call the sandbox did not record, an argument that came back as anything but plain data, or a
-value that is not plain fails the tests. Not followed: objects of the program's classes (an
-instance returned by a call into model code is not plain data, so LeetCode "design" tests such as
-``obj = MinStack(); obj.push(1)`` fail), callables returned by a call.
-
-What the sandbox's run of the tests can still see: test data held in variables (e.g. a list of
-cases with their expected outputs) is in the namespace the program's functions share, as in any
-Python test run; the expected sides of top-level asserts are not.
+Before the checker runs them, every assert of the tests is rewritten (:func:`plan_functional`):
+the checker counts the checks that held after a value came from the sandbox, fails the run on a
+check that failed or whose condition raised (even when the tests catch its exception), and counts
+as no check an assert that cannot fail (a tuple, a generator, a lambda, a non-empty literal, a
+value whose type has no truth of its own). A run where no check counted is ``vacuous_tests``, a
+bad ground truth (``def check(f)`` never called, ``assert (cond, msg)``), never a pass. The tests
+run as ``__main__`` (so ``if __name__ == "__main__": check(f)`` runs), within the run's limits:
+tests that do not finish are ``bad_ground_truth``, as are tests that pass the program an object
+of their own (a test-side ``ListNode``), which cannot be sent, and tests that call
+LeetCodeDataset's helpers (``is_same_list``, ``list_node``...) without defining them (the program
+would define the tests' comparison). Not followed: ``==``, truth and
+``len`` of the program's objects (a proxy equals only itself), callbacks of test functions from
+model code.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-import json
-import math
+import contextlib
+import marshal
+import os
 import secrets
-from collections import deque
+import signal
+import site
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
 
-from pac_verl.verifiers.sandbox.harness import call_key, decode, fresh_exception
+from pac_verl.verifiers.sandbox.harness import decode
+from pac_verl.verifiers.sandbox.types import Limits, SessionEnded
 from pac_verl.verifiers.verdict import OK, Verdict, fail
 
-__all__ = ["BadTests", "decode", "judge_functional", "judge_stdio", "judge_unittest",
-           "split_functional"]  # fmt: skip
+__all__ = ["BadTests", "FunctionalPlan", "functional_session", "judge_functional",
+           "judge_stdio", "judge_unittest", "plan_functional"]  # fmt: skip
 
 
 class BadTests(ValueError):
     """The ground truth's tests are unusable (no assert, no test, a syntax error)."""
 
 
-# ---- functional: split and replay -----------------------------------------------------------
+# ---- functional: the plan -------------------------------------------------------------------
 
 
-def _bound_names(tree: ast.AST, imports: bool = True) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif imports and isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((a.asname or a.name).split(".")[0] for a in node.names)
-    return names
-
-
-def _top_level_names(tree: ast.Module, imports: bool = True) -> set[str]:
+def _top_level_names(tree: ast.Module) -> set[str]:
     names: set[str] = set()
     for stmt in tree.body:
-        names |= _bound_names(ast.Module(body=[stmt], type_ignores=[]), imports)
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names.update((a.asname or a.name).split(".")[0] for a in node.names)
     return names
 
 
-def _root_name(node: ast.AST) -> str | None:
-    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
-        node = node.func if isinstance(node, ast.Call) else node.value
-    return node.id if isinstance(node, ast.Name) else None
+_ALWAYS_TRUE = (ast.Tuple, ast.List, ast.Set, ast.Dict, ast.GeneratorExp, ast.Lambda)
 
 
-def _thunk(body: ast.expr) -> ast.Lambda:
-    no_args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
-    return ast.Lambda(args=no_args, body=body)
+def _cannot_fail(test: ast.expr) -> bool:
+    """An assert condition that is true whatever it holds: a non-empty literal container, a
+    generator, a lambda, a true constant."""
+    if isinstance(test, ast.Dict):
+        return bool(test.keys)
+    if isinstance(test, (ast.Tuple, ast.List, ast.Set)):
+        return bool(test.elts)
+    if isinstance(test, (ast.GeneratorExp, ast.Lambda)):
+        return True
+    return isinstance(test, ast.Constant) and bool(test.value)
 
 
-def _call(name: str, *args: ast.expr) -> ast.Call:
-    return ast.Call(func=ast.Name(name, ast.Load()), args=list(args), keywords=[])
+class _Asserts(ast.NodeTransformer):
+    """``assert cond, msg`` -> ``try: __pac_v__ = cond / except BaseException: __pac_broken__();
+    raise`` then ``__pac_check__(__pac_v__, cannot_fail)`` (the message is dropped)."""
 
-
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp,
-           ast.SetComp, ast.DictComp, ast.GeneratorExp)  # fmt: skip
-
-
-class _Split(ast.NodeTransformer):
-    """Number the sites of the tests in source order and replace them: by the probe's
-    ``__pac_site__(nonce, k, thunk)`` (``nonce`` given) or the replay's ``__pac_site__(k)``. The
-    two passes visit the same tree the same way, so a site has the same number in both."""
-
-    def __init__(self, model_names: set[str], test_names: set[str], nonce: str | None) -> None:
-        self.model, self.test_names, self.nonce = model_names, test_names, nonce
-        self.k = 0
-        self.asserts = 0
-        self.depth = 0  # inside a function, class, lambda or comprehension
-        self.calls: list[ast.Call] | None = None  # the current assert's outermost model calls
-        self.indirect = False  # the current assert may reach model code other than by a call
-
-    def _site(self, node: ast.expr) -> ast.expr:
-        k, self.k = self.k, self.k + 1
-        if self.nonce is None:
-            made = _call("__pac_site__", ast.Constant(k))
-        else:
-            made = _call("__pac_site__", ast.Constant(self.nonce), ast.Constant(k), _thunk(node))
-        return ast.copy_location(made, node)
-
-    def _scoped(self, node):
-        self.depth += 1
-        self.indirect = True
-        try:
-            return self.generic_visit(node)
-        finally:
-            self.depth -= 1
-
-    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _scoped
-    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _scoped
-
-    def visit_Call(self, node: ast.Call) -> ast.expr:
-        root = _root_name(node.func)
-        if root in self.model:
-            node.func = self._site(node.func)
-            calls, self.calls = self.calls, None  # calls nested in this one are evaluated with it
-            node.args = [self.visit(a) for a in node.args]
-            node.keywords = [self.visit(kw) for kw in node.keywords]
-            self.calls = calls
-            if self.calls is not None:
-                self.calls.append(node)
-            return node
-        if root in self.test_names:
-            self.indirect = True  # a function of the tests may call what it is given
-        return self.generic_visit(node)
-
-    def _value(self, node):
-        if isinstance(node.ctx, ast.Load) and _root_name(node) in self.model:
-            self.indirect = True
-            return self._site(node)
-        return self.generic_visit(node)
-
-    visit_Name = visit_Attribute = _value
+    def __init__(self) -> None:
+        self.count = 0
 
     def visit_Assert(self, node: ast.Assert):
-        self.asserts += 1
-        outer = (self.calls, self.indirect)
-        self.calls, self.indirect = [], self.depth > 0
-        node.test = self.visit(node.test)
-        calls, indirect = self.calls, self.indirect
-        self.calls, self.indirect = outer
-        node.msg = None
-        if self.nonce is None:
-            return node
-        checks = [node.test] if indirect else calls
-        made = [ast.Expr(_call("__pac_try__", _thunk(c))) for c in checks]
-        return [ast.copy_location(m, node) for m in made] or ast.copy_location(ast.Pass(), node)
+        self.count += 1
+        self.generic_visit(node)
+        value = ast.Name("__pac_v__", ast.Store())
+        handler = ast.ExceptHandler(
+            type=ast.Name("BaseException", ast.Load()), name=None,
+            body=[ast.Expr(ast.Call(ast.Name("__pac_broken__", ast.Load()), [], [])),
+                  ast.Raise(exc=None, cause=None)],
+        )  # fmt: skip
+        guarded = ast.Try(body=[ast.Assign([value], node.test)], handlers=[handler], orelse=[],
+                          finalbody=[])  # fmt: skip
+        check = ast.Expr(
+            ast.Call(ast.Name("__pac_check__", ast.Load()),
+                     [ast.Name("__pac_v__", ast.Load()), ast.Constant(_cannot_fail(node.test))], [])
+        )  # fmt: skip
+        return [ast.copy_location(guarded, node), ast.copy_location(check, node)]
 
 
-def split_functional(tests: str, code: str) -> tuple[str, ast.Module, str]:
-    """(probe source for the sandbox, replay tree for :func:`judge_functional`, the probe's
-    nonce for the sandbox's recorder). Raises ``BadTests`` for tests without an assert,
-    ``SyntaxError`` for code that does not parse."""
+_NOT_IMPORTED = frozenset({"antigravity", "this"})  # modules whose import does something
+# LeetCodeDataset's prompt header defines these for its linked-list and tree tests; Code-R1's
+# ground truths leave the header out, so the program would supply the tests' own comparison
+LEETCODE_HELPERS = frozenset({"list_node", "is_same_list", "tree_node", "is_same_tree"})
+
+
+@dataclass(frozen=True)
+class FunctionalPlan:
+    """What the checker runs: the tests with their asserts rewritten (a code object, marshalled),
+    the names they use without defining them (asked of the program), and the standard library
+    modules among those that they use as modules (``math.isclose``), which the checker imports
+    itself: a program's own ``math`` would make the tests' comparison in the sandbox."""
+
+    code: bytes
+    names: tuple[str, ...]
+    modules: tuple[str, ...] = ()
+
+
+@lru_cache(maxsize=512)  # a prompt's rollouts share their tests
+def plan_functional(tests: str) -> FunctionalPlan:
+    """The checker's plan for the tests; BadTests for tests that do not parse, hold no assert, or
+    call LeetCodeDataset's helpers (``is_same_list``...) that they do not define."""
     try:
-        test_tree = ast.parse(tests)
-    except (SyntaxError, ValueError) as err:
+        tree = ast.parse(tests)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
         raise BadTests("the tests do not parse") from err
-    # a name the tests use but do not define is the program's, unless it is a builtin: a program
-    # that defines ``sorted`` does not change what the tests mean by it
-    model_names = (
-        _top_level_names(ast.parse(code)) - _top_level_names(test_tree) - set(dir(builtins))
-    )
-    test_names = _top_level_names(test_tree, imports=False)
-    nonce = secrets.token_hex(16)
-    probe = _Split(model_names, test_names, nonce)
-    probe_tree = ast.fix_missing_locations(probe.visit(ast.parse(tests)))
-    if probe.asserts == 0:
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    # a builtin is the tests' own even where a program defines the name (its `sorted` is not ours)
+    names = used - _top_level_names(tree) - set(dir(builtins))
+    bound = {
+        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    bound |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments)
+              for a in (*n.posonlyargs, *n.args, *n.kwonlyargs, n.vararg, n.kwarg) if a}  # fmt: skip
+    modules = {n.value.id for n in ast.walk(tree)
+               if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+               and n.value.id in sys.stdlib_module_names} & names - bound - _NOT_IMPORTED  # fmt: skip
+    names -= modules
+    if names & LEETCODE_HELPERS:
+        raise BadTests("the tests call LeetCodeDataset's helpers without defining them")
+    asserts = _Asserts()
+    tree = ast.fix_missing_locations(asserts.visit(tree))
+    if asserts.count == 0:
         raise BadTests("the tests hold no assert")
-    replay_tree = ast.fix_missing_locations(_Split(model_names, test_names, None).visit(test_tree))
-    return ast.unparse(probe_tree), replay_tree, nonce
-
-
-class _Failed(BaseException):
-    """A value or call the judge cannot take: not an ``Exception``, so a test's own ``except
-    Exception`` cannot swallow it (and the judge fails the run even if a bare ``except`` does)."""
-
-
-_MUTABLE = (list, dict, set)
-
-
-def _assign(target, state) -> None:
-    """Make ``target`` (list, dict or set) equal ``state`` (same type) in place, keeping the
-    identity of nested containers where the shape allows."""
-    if type(target) is list:
-        if len(target) != len(state):
-            target[:] = state
-            return
-        for i, new in enumerate(state):
-            target[i] = _merged(target[i], new)
-    elif type(target) is dict:
-        for key in [key for key in target if key not in state]:
-            del target[key]
-        for key, new in state.items():
-            target[key] = _merged(target[key], new) if key in target else new
-    else:
-        target.clear()
-        target.update(state)
-
-
-def _merged(old, new):
-    if type(old) is type(new) and type(old) in _MUTABLE:
-        _assign(old, new)
-        return old
-    return new
-
-
-class _Replay:
-    """A callable of the program as the judge's test code holds it: a call returns what the same
-    call (same arguments, as plain data) returned in the sandbox."""
-
-    __slots__ = ("judge", "k")
-
-    def __init__(self, k: str, judge: _Judge) -> None:
-        self.k, self.judge = k, judge
-
-    def __call__(self, *args, **kwargs):
-        return self.judge.call(self.k, args, kwargs)
-
-
-class _Judge:
-    def __init__(self, report: dict) -> None:
-        sites, calls = report.get("sites"), report.get("calls")
-        self.ok = isinstance(sites, dict) and isinstance(calls, dict)
-        self.sites = {k: deque(v) for k, v in (sites or {}).items() if isinstance(v, list)}
-        # site -> call key (as JSON text) -> that call's records in order: one lookup per call
-        self.calls: dict[str, dict[str, deque]] = {}
-        for k, entries in (calls or {}).items():
-            table = self.calls.setdefault(str(k), {})
-            for entry in entries if isinstance(entries, list) else ():
-                if isinstance(entry, list) and len(entry) == 3:
-                    table.setdefault(json.dumps(entry[0]), deque()).append(entry)
-        self.failed = False
-
-    def fail(self, why: str):
-        self.failed = True
-        return _Failed(why)
-
-    def value(self, entry):
-        if not (isinstance(entry, list) and len(entry) == 2 and entry[0] == "value"):
-            raise self.fail("not plain data")
-        try:
-            return decode(entry[1])
-        except ValueError:
-            raise self.fail("malformed value") from None
-
-    def site(self, k: int):
-        queue = self.sites.get(str(k))
-        if not queue:
-            raise self.fail("no value recorded")
-        entry = queue.popleft()
-        if isinstance(entry, list) and entry[:1] == ["raise"] and len(entry) == 2:
-            raise fresh_exception(entry[1])
-        if entry == ["fn"]:
-            return _Replay(str(k), self)
-        return self.value(entry)
-
-    def _key_tag(self, v):
-        if type(v) is _Replay:
-            return ["fn", v.k]
-        return ["?", type(v).__name__]
-
-    def call(self, k: str, args: tuple, kwargs: dict):
-        key = json.dumps(call_key(args, kwargs, self._key_tag))
-        queue = self.calls.get(k, {}).get(key)
-        if not queue:
-            raise self.fail("a call the sandbox did not make")
-        _, outcome, states = queue.popleft()
-        self.restore(args, kwargs, states)
-        if isinstance(outcome, list) and outcome[:1] == ["raise"] and len(outcome) == 2:
-            raise fresh_exception(outcome[1])
-        return self.value(outcome)
-
-    def restore(self, args: tuple, kwargs: dict, states) -> None:
-        """Write the state after the sandbox's call of the arguments it changed into this run's
-        arguments."""
-        wanted = {i for i, a in enumerate(args) if type(a) in _MUTABLE}
-        wanted |= {n for n, a in kwargs.items() if type(a) in _MUTABLE}
-        if not isinstance(states, list):
-            raise self.fail("malformed argument states")
-        for item in states:
-            where, tagged = item if isinstance(item, list) and len(item) == 2 else (None, None)
-            target = args[where] if type(where) is int and where in wanted else kwargs.get(where)
-            if where not in wanted or tagged is None:
-                raise self.fail("an argument came back as something other than plain data")
-            state = self.value(["value", tagged])
-            if type(state) is not type(target):
-                raise self.fail("an argument changed type")
-            _assign(target, state)
-
-
-def judge_functional(replay: ast.Module, report: dict) -> Verdict:
-    """Replay the tests on what the sandbox recorded; every assert must hold."""
-    judge = _Judge(report)
-    if not judge.ok:
-        return fail("no_result")
-    scope = {"__name__": "__pac_tests__", "__pac_site__": judge.site, "math": math}
     try:
-        exec(compile(replay, "<tests>", "exec"), scope)
-    except (_Failed, Exception):  # an assert failed, or the tests raised on what came back
+        code = compile(tree, "<tests>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
+        raise BadTests("the tests do not compile") from err
+    return FunctionalPlan(marshal.dumps(code), tuple(sorted(names)), tuple(sorted(modules)))
+
+
+# ---- functional: the session ----------------------------------------------------------------
+
+CHECKER = Path(__file__).with_name("checker.py")
+# reads the checker's code, one length-prefixed frame, with unbuffered reads: a buffered reader
+# could take in the first bytes of the job that follows, which the checker reads from the fd
+CHECKER_BOOT = """import marshal, os
+def read(n):
+    data = b""
+    while len(data) < n:
+        more = os.read(0, n - len(data))
+        if not more:
+            raise SystemExit(1)
+        data += more
+    return data
+exec(marshal.loads(read(int.from_bytes(read(4), "big"))), {"__name__": "__main__"})
+"""
+MAX_ANSWER = 16 << 20  # bytes of one answer from the sandbox
+CHECKER_MEMORY_MB = 4096
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@cache
+def _checker_code() -> bytes:
+    return marshal.dumps(compile(CHECKER.read_text(encoding="utf-8"), str(CHECKER), "exec"))
+
+
+@cache
+def _checker_path() -> tuple[str, ...]:
+    """Where the checker finds the libraries a test imports (it starts with ``-S``)."""
+    return tuple(
+        p for p in (*site.getsitepackages(), site.getusersitepackages()) if os.path.isdir(p)
+    )
+
+
+class _Checker:
+    """The checker process: length-prefixed frames both ways; started at once, fed its job when
+    the sandbox is ready."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-I", "-S", "-B", "-c", CHECKER_BOOT], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+        self.out, self.inp = self.proc.stdin.fileno(), self.proc.stdout.fileno()
+        self.buf = bytearray()
+        code = _checker_code()
+        self.send_raw(len(code).to_bytes(4, "big") + code)
+
+    def send_raw(self, data: bytes) -> None:
+        # into a pipe the checker reads whenever it waits: small frames never block for long
+        try:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise SessionEnded("checker_died") from None
+
+    def send(self, payload) -> None:
+        data = marshal.dumps(payload)
+        self.send_raw(len(data).to_bytes(4, "big") + data)
+
+    def frame(self, wait: Callable[[int], None]) -> tuple[bytes, bytes]:
+        """(kind, payload) of the checker's next frame; ``wait(fd)`` blocks until ``fd`` is
+        readable (watching the sandbox meanwhile)."""
+        while True:
+            if len(self.buf) >= 4:
+                size = int.from_bytes(self.buf[:4], "big")
+                if len(self.buf) >= 4 + size:
+                    body = bytes(self.buf[4 : 4 + size])
+                    del self.buf[: 4 + size]
+                    return body[:1], body[1:]
+            wait(self.inp)
+            data = os.read(self.inp, 1 << 20)
+            if not data:
+                raise SessionEnded("checker_died")
+            self.buf += data
+
+    def cpu_seconds(self) -> float:
+        """CPU time the checker has used (user + system), from ``/proc``."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_bytes().rsplit(b")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / _TICKS
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
+    def close(self) -> int | None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        for f in (self.proc.stdin, self.proc.stdout):
+            with contextlib.suppress(OSError):
+                f.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=10)
+        return self.proc.returncode
+
+
+def _answer(message, hmark: str):
+    """The sandbox's answer (parsed JSON) as the checker takes it: ``[kind, value, states,
+    has_handles]`` with values decoded to exact built-in types and handles as ``(hmark, n)``;
+    ValueError if malformed."""
+    handles = []
+
+    def handle(n: int):
+        handles.append(n)
+        return (hmark, n)
+
+    if not (isinstance(message, list) and len(message) == 3 and isinstance(message[2], list)):
+        raise ValueError("malformed answer")
+    kind, value, states = message
+    if kind == "ok":
+        value = decode(value, handle)
+    elif kind != "raise" or not isinstance(value, str):
+        raise ValueError("malformed answer")
+    decoded = []
+    for item in states:
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) in (int, str)):
+            raise ValueError("malformed answer")
+        decoded.append((item[0], decode(item[1], handle)))
+    return [kind, value, decoded, bool(handles)]
+
+
+def functional_session(
+    code: str, plan: FunctionalPlan, limits: Limits
+) -> tuple[dict, Callable[[object], dict]]:
+    """(the sandbox job, ``converse``): the backend starts the sandbox and calls ``converse``
+    with its channel (``ready()``: the program's load answer; ``call(bytes)``: one request's
+    answer; ``wait(fd, tests_cpu)``: block until ``fd`` (the checker's) is readable, watching the
+    sandbox and the checker's CPU time, raising :class:`SessionEnded` when either is over). ``converse`` runs the checker, relays its requests, and
+    returns the checker's report (see :func:`judge_functional`); it is called again, with a fresh
+    checker, when the backend retries a starved run."""
+    mark, hmark = secrets.token_hex(16), secrets.token_hex(16)
+    job = {"kind": "functional", "code": code, "names": list(plan.names), "mark": mark}
+
+    def converse(channel) -> dict:
+        checker = _Checker()
+        try:
+            loaded = channel.ready()
+            if not (isinstance(loaded, list) and len(loaded) == 2 and loaded[0] == "ready"):
+                return {"load_error": str(loaded[1]) if isinstance(loaded, list) and
+                        len(loaded) == 2 else "malformed"}  # fmt: skip
+            try:
+                names = {str(k): decode(v, lambda n: (hmark, n))
+                         for k, v in loaded[1].items() if k in plan.names and v is not None}  # fmt: skip
+            except (ValueError, AttributeError):
+                return {"misbehaved": "malformed names"}
+            checker.send({"code": plan.code, "names": names, "modules": list(plan.modules),
+                          "mark": mark, "hmark": hmark,
+                          "cpu_seconds": limits.cpu_seconds + 1, "memory_mb": CHECKER_MEMORY_MB,
+                          "path": list(_checker_path())})  # fmt: skip
+            misbehaved = ""
+            while True:
+                try:
+                    kind, payload = checker.frame(lambda fd: channel.wait(fd, checker.cpu_seconds))
+                except SessionEnded as end:
+                    if end.reason == "checker_died":
+                        return {"checker_died": checker.close()}
+                    raise
+                if kind == b"D":
+                    report = marshal.loads(payload)
+                    if misbehaved:
+                        report["misbehaved"] = misbehaved
+                    return report
+                try:
+                    answer = _answer(channel.call(payload), hmark)
+                except ValueError:
+                    misbehaved = "a malformed answer"
+                    answer = ["fail", misbehaved]
+                checker.send(answer)
+        finally:
+            checker.close()
+
+    return job, converse
+
+
+def judge_functional(report: dict) -> Verdict:
+    """The verdict from the checker's report (the session's, see :func:`functional_session`)."""
+    if "load_error" in report:
+        return fail("tests_failed")  # the program does not load
+    if "checker_died" in report:
+        return fail("bad_ground_truth")  # killed at its CPU or memory limit: the tests' doing
+    if report.get("misbehaved"):
         return fail("tests_failed")
-    if judge.failed or report.get("error"):
+    if report.get("unsendable"):
+        return fail("bad_ground_truth")
+    if report.get("outcome") != "done":
+        error = report.get("error")
+        if error in ("ImportError", "ModuleNotFoundError") and not report.get("values"):
+            return fail("missing_library")  # the tests import what the judge's interpreter lacks
         return fail("tests_failed")
+    if report.get("failed"):
+        return fail("tests_failed")
+    if not report.get("checks"):
+        return fail("vacuous_tests")
     return OK
 
 

@@ -90,6 +90,7 @@ from pac_verl.verifiers.sandbox.types import (
     Limits,
     RunResult,
     SandboxUnavailable,
+    SessionEnded,
     report_limit,
 )
 
@@ -182,7 +183,7 @@ def require(mode: str, bwrap: str | None, python: str) -> None:
                 "training, PAC_SANDBOX_ISOLATION=namespaces outside it)"
             )
     dirs = _interpreter_runs(python)
-    job = {"kind": "functional", "code": "x = 1", "probe": "assert x == 1"}
+    job = {"kind": "functional", "code": "x = 1", "names": ["x"], "calls": []}
     result = _run_once(job, Limits(wall_seconds=30, cpu_seconds=10), python, mode, bwrap, dirs, 0)
     if result.reason != "ok":
         raise SandboxUnavailable(
@@ -273,11 +274,14 @@ def run_job(
     settings: SandboxSettings,
     python: str | None = None,
     budget: Budget | None = None,
+    converse=None,
 ) -> RunResult:
-    """Run one job here (``kind`` functional | stdio | unittest, ``code``, and the probe, inputs or
+    """Run one job here (``kind`` functional | stdio | unittest, ``code``, and the names, inputs or
     tests) and return the harness's report, unjudged. ``limits`` are already clamped to the budget
     by the interface (:func:`pac_verl.verifiers.sandbox.run_job`, which documents the budget);
-    ``python`` overrides the settings' interpreter. Raises SandboxUnavailable (see above)."""
+    ``python`` overrides the settings' interpreter. With ``converse`` (functional runs), the
+    harness serves calls over a channel (:class:`_Session`) and the report is what ``converse``
+    returns. Raises SandboxUnavailable (see above)."""
     mode, bwrap, python = settings.isolation, _bwrap_path(), _interpreter(python, settings)
     require(mode, bwrap, python)
     dirs = _interpreter_info(python)[0] if mode != "none" else ()
@@ -286,11 +290,11 @@ def run_job(
         with sandbox_slots.slot(until, sandbox_slots.capacity(settings.concurrency)) as slot:
             end = None if budget is None else time.monotonic() + budget.timeout_s
             first = _within(limits, end)
-            result = _run_once(job, first, python, mode, bwrap, dirs, slot)
+            result = _run_once(job, first, python, mode, bwrap, dirs, slot, converse)
             if result.reason == "wall_clock":  # starved, not slow: once more, with twice the time
                 again = _within(replace(limits, wall_seconds=2 * limits.wall_seconds), end)
                 if again.wall_seconds >= first.wall_seconds:
-                    result = _run_once(job, again, python, mode, bwrap, dirs, slot)
+                    result = _run_once(job, again, python, mode, bwrap, dirs, slot, converse)
     except sandbox_slots.NoSlot:
         return RunResult("overloaded", "no sandbox slot came free within queue_s")
     return RunResult("timeout", "wall clock") if result.reason == "wall_clock" else result
@@ -303,17 +307,21 @@ def _within(limits: Limits, end: float | None) -> Limits:
     return replace(limits, wall_seconds=max(0.0, min(limits.wall_seconds, end - time.monotonic())))
 
 
-def _run_once(job, limits, python, mode, bwrap, dirs, slot) -> RunResult:
+def _run_once(job, limits, python, mode, bwrap, dirs, slot, converse=None) -> RunResult:
     token = secrets.token_hex(16)
     private = tempfile.mkdtemp(prefix="pac-sandbox-")
     result_file = tempfile.TemporaryFile(dir=private)  # noqa: SIM115 (closed in finally)
     seccomp_r = seccomp_w = -1
+    answers_r = answers_w = -1
+    if converse is not None:  # a functional run's answers come back on a pipe, as they are made
+        answers_r, answers_w = os.pipe()
+        job = dict(job, serve=True)
     uid = int(os.environ.get("PAC_SANDBOX_UID_BASE", 61000)) + slot
-    payload = dict(job, token=token, result_fd=result_file.fileno(),
+    payload = dict(job, token=token, result_fd=result_file.fileno() if answers_w < 0 else answers_w,
                    output_bytes=limits.output_bytes, site_dirs=_interpreter_info(python)[1],
                    uid=uid if mode != "none" and os.geteuid() == 0 else None,
                    workdir=INSIDE_WORKDIR if mode != "none" else os.path.join(private, "work"))  # fmt: skip
-    fds = [result_file.fileno()]
+    fds = [result_file.fileno() if answers_w < 0 else answers_w]
     if mode == "none":
         cmd = _python_args(python, job["kind"])
     else:
@@ -336,8 +344,14 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot) -> RunResult:
         if seccomp_r >= 0:
             os.close(seccomp_r)
             seccomp_r = -1
+        if answers_w >= 0:
+            os.close(answers_w)
+            answers_w = -1
         with contextlib.suppress(BrokenPipeError, OSError):
             proc.stdin.write(_harness_code(python) + marshal.dumps(payload))
+            proc.stdin.flush()
+        if converse is not None:
+            return _converse(proc, group, limits, answers_r, converse)
         with contextlib.suppress(BrokenPipeError, OSError):
             proc.stdin.close()
         stop = _watch(proc, group, limits)
@@ -366,8 +380,144 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot) -> RunResult:
             group.remove()
         if seccomp_r >= 0:
             os.close(seccomp_r)
+        for fd in (answers_r, answers_w):
+            if fd >= 0:
+                os.close(fd)
         result_file.close()
         shutil.rmtree(private, ignore_errors=True)
+
+
+def _converse(proc, group, limits: Limits, answers: int, converse) -> RunResult:
+    """A functional run: ``converse`` talks to the harness over a :class:`_Session` while the run
+    is watched as :func:`_watch` watches a run; the report is what ``converse`` returns."""
+    session = _Session(proc, group, limits, answers)
+    try:
+        report = converse(session)
+        stop = None
+    except SessionEnded as end:
+        report, stop = {}, end.reason
+    finally:
+        with contextlib.suppress(BrokenPipeError, OSError):
+            proc.stdin.close()  # the harness ends at the end of its requests
+        _kill(proc, group)
+        session.close()
+    if group is not None and group.out_of_memory():
+        return RunResult("memory")
+    if stop is None and group is not None and group.cpu_seconds() > limits.cpu_seconds:
+        stop = "timeout"  # ended over its CPU budget between two checks
+    return RunResult(stop) if stop else RunResult("ok", report=report)
+
+
+class _Session:
+    """The judge's side of a functional run's channel (``judge.functional_session``): requests
+    (length-prefixed marshal) go to the harness's stdin, answers come back one JSON line each on a
+    pipe. Every wait watches the run as :func:`_watch` does: over its CPU budget (``timeout``),
+    past the wall clock (``wall_clock`` if it used little CPU, for a retry), ended (``no_result``),
+    an answer over ``MAX_ANSWER`` bytes (``output_limit``). ``wait(fd, tests_cpu)``, for the
+    judge's own checker, also ends the run when the tests use more CPU time than the program may
+    (``tests_timeout``: a bad ground truth, not the program's fault)."""
+
+    MAX_ANSWER = 16 << 20
+    CPU_EVERY = 0.05  # seconds between two reads of the cgroup's CPU time
+
+    def __init__(self, proc, group, limits: Limits, answers: int) -> None:
+        self.proc, self.group, self.limits, self.answers = proc, group, limits, answers
+        self.start = self.cpu_read = time.monotonic()
+        self.requests = proc.stdin.fileno()
+        os.set_blocking(self.requests, False)
+        os.set_blocking(answers, False)
+        self.buf = bytearray()
+        try:
+            self.pidfd = os.pidfd_open(proc.pid)
+        except (AttributeError, OSError):
+            self.pidfd = -1
+
+    def close(self) -> None:
+        if self.pidfd >= 0:
+            os.close(self.pidfd)
+            self.pidfd = -1
+
+    def _over_cpu(self) -> bool:
+        return self.group is not None and self.group.cpu_seconds() > self.limits.cpu_seconds
+
+    def _ended(self) -> str:
+        """Why the harness ended mid-conversation: its CPU budget (the cgroup's, or the rlimit's
+        SIGXCPU, which bubblewrap passes on as 128 + the signal), else it gave no result."""
+        if self._over_cpu():
+            return "timeout"
+        with contextlib.suppress(ChildProcessError, OSError):
+            info = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG)
+            if info is not None and signal.SIGXCPU in (info.si_status, info.si_status - 128):
+                return "timeout"
+        return "no_result"
+
+    def _wait(self, fd: int, events: int, tests_cpu=None) -> None:
+        poller = select.poll()
+        poller.register(fd, events)
+        if self.pidfd >= 0 and tests_cpu is None:
+            poller.register(self.pidfd, select.POLLIN)
+        while True:
+            ready = {f for f, _ in poller.poll(50)}
+            now = time.monotonic()
+            if fd in ready:
+                return
+            if self.pidfd in ready or (self.pidfd < 0 and _exited(self.proc)):
+                raise SessionEnded(self._ended())
+            if now - self.cpu_read >= self.CPU_EVERY:
+                self.cpu_read = now
+                if self._over_cpu():
+                    raise SessionEnded("timeout")
+                if tests_cpu is not None and tests_cpu() > self.limits.cpu_seconds:
+                    raise SessionEnded("tests_timeout")
+            if now - self.start > self.limits.wall_seconds:
+                used = 0.0 if self.group is None else self.group.cpu_seconds()
+                if self.group is None or used >= 0.9 * self.limits.cpu_seconds:
+                    raise SessionEnded("timeout")
+                raise SessionEnded("wall_clock")
+
+    def wait(self, fd: int, tests_cpu) -> None:
+        """Block until ``fd`` (the judge's checker's) is readable, watching the run and the
+        checker's CPU time (``tests_cpu()``, seconds): tests that use more than the program may
+        are ``tests_timeout``."""
+        self._wait(fd, select.POLLIN, tests_cpu)
+
+    def _read(self):
+        while True:
+            end = self.buf.find(b"\n")
+            if end >= 0:
+                line = bytes(self.buf[:end])
+                del self.buf[: end + 1]
+                try:
+                    return json.loads(line)
+                except (ValueError, RecursionError):
+                    raise SessionEnded("no_result") from None
+            self._wait(self.answers, select.POLLIN)
+            try:
+                data = os.read(self.answers, 1 << 20)
+            except BlockingIOError:
+                continue
+            if not data:
+                raise SessionEnded(self._ended())
+            self.buf += data
+            if len(self.buf) > self.MAX_ANSWER:
+                raise SessionEnded("output_limit")
+
+    def ready(self):
+        """The harness's first line: ``["ready", names]`` or ``["raise", name]``."""
+        return self._read()
+
+    def call(self, request: bytes):
+        """One request (marshal bytes) and its answer (parsed JSON)."""
+        data = len(request).to_bytes(4, "big") + request
+        while data:
+            self._wait(self.requests, select.POLLOUT)
+            try:
+                data = data[os.write(self.requests, data) :]
+            except BlockingIOError:
+                continue
+            except (BrokenPipeError, OSError):
+                raise SessionEnded(self._ended()) from None
+        return self._read()
 
 
 def _watch(proc: subprocess.Popen, group, limits: Limits) -> str | None:

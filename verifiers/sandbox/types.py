@@ -63,3 +63,12 @@ class RunResult:
     @property
     def passed(self) -> bool:
         return self.reason == "ok"
+
+
+class SessionEnded(Exception):
+    """A functional run's channel closed before the judge was done with it: ``reason`` is the
+    verdict's (``timeout``, ``memory``, ``no_result``, ``wall_clock``, ``tests_timeout``...)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

@@ -1,0 +1,273 @@
+"""Benchmark: correct answers under a hostile load (issue #24, "Load never turns a correct answer
+into 0").
+
+One reward batch as a reward worker scores it in training: verl 0.7.1's own ``RewardLoopWorker``
+(its ``naive`` manager decodes each response on the loop's default thread pool, then awaits our
+``compute_score_async``; ``compute_score_batch`` gathers the whole chunk at once), built from the
+project's Hydra config. The batch: ``--hostile`` code answers that never finish (a spin, a fork
+bomb kept within the sandbox's process limit, a sleep, in turn), then ``--correct`` correct
+answers of the other types (Zebra, math, Countdown, ARC, K&K in turn; each checked to score 1 on
+an idle process before the load), while ``--hogs`` processes spin on the CPU. Each correct answer
+ends as: scored 1 (right), scored 0 with a verdict (a false negative: the answer was right), or
+unscored (no verdict: ``overloaded``, ``grader_timeout``, ``worker_crashed``, ...; counted, and the
+trainer leaves its group out, see ``pac_verl.verl.trainer``). Code before a change has no
+``scored`` key: every 0 it gave was a verdict.
+
+``--baseline REV`` measures the same batch first with the project as it was at git revision REV
+(extracted with ``git archive`` into a temporary folder and put first on the import path of a
+separate process), so the two rows of each table come from one run on the same machine.
+
+    python scripts/bench/reward_load.py [--correct 48] [--hostile 16] [--hogs 3]
+        [--timeout-s 10] [--queue-s 60] [--baseline REV]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ADD = json.dumps({"functional": "assert add(2, 3) == 5\nassert add(-1, 1) == 0"})
+RIGHT = "def add(a, b):\n    return a + b\n"
+HOSTILE = {  # each would be right if it ever finished
+    "spin": "while True:\n    pass\n",
+    "fork bomb": "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n"
+    "        pass\n",
+    "sleep": "import time\ntime.sleep(10**6)\n",
+}
+MATH = [  # (response, gold): right answers written the way models write them
+    ("<think>12 * 17 = 204</think> The answer is \\boxed{204}.", "204"),
+    ("So the value is \\boxed{\\dfrac{\\sqrt{3}}{2}}.", "\\frac{\\sqrt{3}}{2}"),
+    ("\\boxed{0.5}", "\\frac{1}{2}"),
+    ("Simplifying, \\boxed{2\\sqrt{2}}", "\\sqrt{8}"),
+    ("\\boxed{(x+1)^2}", "x^2+2x+1"),
+    ("\\boxed{x = 3}", "3"),
+]
+TYPES = ("zebra", "math", "countdown", "arc", "logic")
+
+
+def correct_items(n: int) -> list[tuple[str, str, str]]:
+    """``n`` (type, response, ground truth) right answers, the five types in turn."""
+    from pac_verl.data_prep import kk
+    from pac_verl.data_prep.multi_level import Shard, build_shard
+    from pac_verl.verifiers import gold_solution
+
+    per = {t: -(-n // len(TYPES)) for t in TYPES}
+    rows = {t: build_shard(Shard(t, 1, "train", per[t], seed=24))[0] for t in TYPES if t in
+            ("zebra", "countdown", "arc")}  # fmt: skip
+    rows["logic"] = kk.build(3, per["logic"], "train", seed=24)
+    pools: dict[str, list[tuple[str, str]]] = {"math": MATH}
+    for task, task_rows in rows.items():
+        pools[task] = []
+        for row in task_rows:
+            truth = row["reward_model"]["ground_truth"]
+            pools[task].append((gold_solution(task, truth, row["extra_info"]), truth))
+    items = []
+    for i in range(n):
+        task = TYPES[i % len(TYPES)]
+        response, truth = pools[task][(i // len(TYPES)) % len(pools[task])]
+        items.append((task, response, truth))
+    return items
+
+
+def hostile_items(n: int) -> list[tuple[str, str, str]]:
+    names = sorted(HOSTILE)
+    return [("code", f"```python\n{HOSTILE[names[i % 3]]}{RIGHT}```", ADD) for i in range(n)]
+
+
+def reward_config(model_path: str, timeout_s: float, queue_s: float):
+    from hydra import compose, initialize_config_module
+    from omegaconf import OmegaConf, open_dict
+    from verl.experimental.reward_loop import migrate_legacy_reward_impl
+
+    from pac_verl.resolvers import register_resolvers
+
+    register_resolvers()
+    kwargs = "reward.custom_reward_function.reward_kwargs"
+    with initialize_config_module("pac_verl.configs", version_base=None):
+        cfg = compose("pac_trainer", overrides=[
+            f"actor_rollout_ref.model.path={model_path}",
+            f"{kwargs}.timeout_s={timeout_s}", f"{kwargs}.queue_s={queue_s}",
+        ])  # fmt: skip
+    with open_dict(cfg):
+        cfg = migrate_legacy_reward_impl(cfg)
+    OmegaConf.resolve(cfg)
+    return cfg
+
+
+def make_tokenizer(folder: Path, texts: list[str]) -> dict[str, int]:
+    """One token per whole response, so that the ids decode to the exact text."""
+    from tokenizers import Tokenizer, models
+    from transformers import PreTrainedTokenizerFast
+
+    vocab = {w: i for i, w in enumerate(dict.fromkeys(["<unk>", "<pad>", "<|im_end|>", *texts]))}
+    fast = PreTrainedTokenizerFast(
+        tokenizer_object=Tokenizer(models.WordLevel(vocab, unk_token="<unk>")),
+        unk_token="<unk>", pad_token="<pad>", eos_token="<|im_end|>",
+        clean_up_tokenization_spaces=False,
+    )  # fmt: skip
+    fast.save_pretrained(folder)
+    return vocab
+
+
+def verl_batch(items, vocab):
+    import numpy as np
+    import torch
+    from verl import DataProto
+
+    n = len(items)
+    return DataProto.from_dict(
+        tensors={"responses": torch.tensor([[vocab[r]] for _, r, _ in items]),
+                 "attention_mask": torch.ones(n, 2, dtype=torch.long)},
+        non_tensors={
+            "data_source": np.array([t for t, _, _ in items], dtype=object),
+            "reward_model": np.array([{"ground_truth": g} for _, _, g in items], dtype=object),
+            "extra_info": np.array([{"type": t} for t, _, _ in items], dtype=object),
+        },
+    )  # fmt: skip
+
+
+def measure(args) -> dict:
+    """Score one batch under the load; returns what each answer got."""
+    from verl.experimental.reward_loop.reward_loop import RewardLoopWorker
+
+    from pac_verl.verifiers import score
+    from pac_verl.verifiers.pool import close_shared_pool
+
+    correct = correct_items(args.correct)
+    for task, response, truth in correct:  # right on an idle process, or the bench is wrong
+        verdict = score(task, response, truth)
+        if not verdict.correct:
+            raise SystemExit(f"not a right answer ({verdict.reason}): {task} {response[:60]!r}")
+    hostile = hostile_items(args.hostile)
+    items = hostile + correct  # the code first: the order that starved the others (issue #24)
+    with tempfile.TemporaryDirectory() as tmp:
+        vocab = make_tokenizer(Path(tmp), [r for _, r, _ in items])
+        cfg = reward_config(tmp, args.timeout_s, args.queue_s)
+        hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                for _ in range(args.hogs)]  # fmt: skip
+        try:
+            started = time.perf_counter()
+
+            async def run():
+                worker = RewardLoopWorker(cfg)
+                return await worker.compute_score_batch(verl_batch(items, vocab))
+
+            outputs = asyncio.run(run())
+            wall = time.perf_counter() - started
+        finally:
+            for hog in hogs:
+                hog.kill()
+                hog.wait()
+            close_shared_pool()
+    answers = []
+    for (task, _, _), out in zip(items, outputs):
+        info = out["reward_extra_info"]
+        answers.append({"type": task, "score": float(out["reward_score"]),
+                        "reason": str(info["reason"]), "latency_s": float(info["latency_s"]),
+                        "scored": float(info.get("scored", 1.0))})  # fmt: skip
+    return {"wall_s": wall, "answers": answers}
+
+
+def _run_version(args, label: str, import_root: Path | None) -> dict:
+    """``measure`` in a fresh process, with ``import_root`` first on its import path."""
+    cmd = [sys.executable, __file__, "--measure", "--correct", str(args.correct),
+           "--hostile", str(args.hostile), "--hogs", str(args.hogs),
+           "--timeout-s", str(args.timeout_s), "--queue-s", str(args.queue_s)]  # fmt: skip
+    env = dict(os.environ)
+    if import_root is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(import_root), env.get("PYTHONPATH", "")])
+    print(f"measuring {label} ...", flush=True)
+    out = subprocess.run(cmd, env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def _checkout(rev: str, folder: Path) -> Path:
+    """The project at ``rev`` laid out as the installed package (``pac_verl`` with its
+    ``verifiers``, ``data_prep`` and ``configs`` inside), for a process's import path."""
+    src = folder / "src"
+    src.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
+                             stdout=subprocess.PIPE).stdout  # fmt: skip
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    package = folder / "path" / "pac_verl"
+    package.mkdir(parents=True)
+    for entry in (src / "pac_verl").iterdir():
+        (package / entry.name).symlink_to(entry)
+    for name in ("verifiers", "data_prep", "configs"):
+        (package / name).symlink_to(src / name)
+    return folder / "path"
+
+
+def summarise(label: str, result: dict) -> list[list[object]]:
+    rows = []
+    by_type = collections.defaultdict(list)
+    for a in result["answers"]:
+        by_type[a["type"]].append(a)
+    for task in (*TYPES, "code"):
+        got = by_type.get(task, [])
+        if not got:
+            continue
+        right = sum(a["score"] >= 1.0 for a in got)
+        unscored = [a for a in got if a["scored"] < 1.0]
+        zero = [a for a in got if a["score"] < 1.0 and a["scored"] >= 1.0]
+        reasons = collections.Counter(a["reason"] for a in got if a["score"] < 1.0)
+        latency = sorted(a["latency_s"] for a in got)
+        rows.append([label, task, len(got), right if task != "code" else "-",
+                     len(zero) if task != "code" else "-", len(unscored),
+                     " ".join(f"{r}x{n}" for r, n in sorted(reasons.items())) or "-",
+                     f"{latency[len(latency) // 2]:.2f}", f"{latency[-1]:.2f}"])  # fmt: skip
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--correct", type=int, default=48)
+    parser.add_argument("--hostile", type=int, default=16)
+    parser.add_argument("--hogs", type=int, default=3)
+    parser.add_argument("--timeout-s", type=float, default=10.0)
+    parser.add_argument("--queue-s", type=float, default=60.0)
+    parser.add_argument("--baseline", metavar="REV", help="also measure the project at git REV")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args)))
+        return
+
+    from pac_verl.progress import print_summary
+
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.baseline:
+            label = f"before ({args.baseline})"
+            results[label] = _run_version(args, label, _checkout(args.baseline, Path(tmp)))
+        results["this tree"] = _run_version(args, "this tree", None)
+    rows = [row for label, result in results.items() for row in summarise(label, result)]
+    footer = {f"wall time of the batch, {label}": f"{r['wall_s']:.1f} s"
+              for label, r in results.items()}  # fmt: skip
+    for label, r in results.items():
+        wrong = sum(a["score"] < 1.0 and a["scored"] >= 1.0 for a in r["answers"]
+                    if a["type"] != "code")  # fmt: skip
+        footer[f"false negatives, {label}"] = f"{wrong} of {args.correct}"
+    footer["load"] = (f"{args.hostile} endless code answers + {args.hogs} CPU hogs on "
+                      f"{len(os.sched_getaffinity(0))} CPUs; timeout_s {args.timeout_s:g}, "
+                      f"queue_s {args.queue_s:g}")  # fmt: skip
+    print_summary(
+        "Correct answers under load (one reward worker, verl's RewardLoopWorker)",
+        ["version", "type", "n", "scored 1", "scored 0 (verdict)", "unscored", "reasons (not 1)",
+         "latency p50 s", "max s"],
+        rows,
+        footer,
+    )  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
