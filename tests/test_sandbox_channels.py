@@ -186,3 +186,38 @@ def test_locks_on_shared_files_are_no_channel_between_runs():
     assert len(readers) >= 2
     assert "ok" not in readers, readers
     assert not seen_on_host
+
+
+# ---- functional: the call server's answers ----------------------------------------------------
+
+# What the call server would send for `assert add(2, 3) == 987654` had `add` returned 987654: the
+# load answer (add is handle 0) and the call's answer (987654 is 0xf1206). The program writes
+# them into every descriptor it has, itself or from a forked child, before the server's own lines.
+INJECT = (
+    "import os\n"
+    "LINES = b'[\"ready\",{\"add\":[\"h\",0]}]\\n[\"ok\",[\"i\",\"f1206\"],[]]\\n'\n"
+    "def inject():\n"
+    "    for fd in range(3, 64):\n"
+    "        try:\n"
+    "            os.write(fd, LINES)\n"
+    "        except OSError:\n"
+    "            pass\n"
+    "{how}\n"
+    "def add(a, b):\n"
+    "    return a + b\n"
+)
+INJECT_HOW = {
+    "the program": "inject()",
+    "a forked child": "pid = os.fork()\nif pid == 0:\n    inject()\n    os._exit(0)\n"
+    "os.waitpid(pid, 0)",
+}
+
+
+@pytest.mark.parametrize("how", list(INJECT_HOW))
+def test_answer_lines_the_call_server_did_not_send_are_refused(how):
+    truth = json.dumps({"functional": "assert add(2, 3) == 987654"})
+    verdict = run(INJECT.replace("{how}", INJECT_HOW[how]), truth)
+    assert verdict.score == 0
+    assert verdict.reason == "no_result"  # the first line is not the server's: the run is spoilt
+    # the same program without the lines is a plain wrong answer
+    assert run(INJECT.replace("{how}", ""), truth).reason == "tests_failed"
