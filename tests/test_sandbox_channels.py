@@ -195,7 +195,7 @@ def test_locks_on_shared_files_are_no_channel_between_runs():
 # them into every descriptor it has, itself or from a forked child, before the server's own lines.
 INJECT = (
     "import os\n"
-    "LINES = b'[\"ready\",{\"add\":[\"h\",0]}]\\n[\"ok\",[\"i\",\"f1206\"],[]]\\n'\n"
+    'LINES = b\'["ready",{"add":["h",0]}]\\n["ok",["i","f1206"],[]]\\n\'\n'
     "def inject():\n"
     "    for fd in range(3, 64):\n"
     "        try:\n"

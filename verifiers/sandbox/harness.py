@@ -21,7 +21,11 @@ the report, never forge or rewrite one.
   is worth reading (an answer is a value the program chose, which it could have returned). Over a
   channel for the local backend (requests on a dup of stdin, answers one line each on the result
   fd), or for SandboxFusion, which runs a script, the job's ``calls`` answered in order in the
-  report.
+  report. The answer lines are sealed as the report is, each MAC over the line's place in the
+  conversation and its body (:func:`unseal_answer`): the program and its forked children share
+  or inherit the result fd and could write lines of their own into it, which the parent then
+  refuses (the run ends ``no_result``) rather than reading as the server's answers; each is read
+  up to a bound (``local._Session.MAX_ANSWER``).
 - ``stdio``: one forked child per case runs the program with the case on stdin and stdout in a
   file; this process never runs model code and sends back each case's output and exit status
   (``sys.exit(n)`` exits with ``n``, an uncaught exception with 1, as the interpreter would).
@@ -422,6 +426,17 @@ def unseal(data, token):
     return report if isinstance(report, dict) else None
 
 
+def unseal_answer(line, token, n):
+    """The body of ``line`` (one line of a functional run's answer channel, newline removed) if it
+    is the harness's n-th answer line sealed under ``token``, else None (see ``main``'s ``seal``).
+    For the parent; stdlib only."""
+    import hmac
+
+    head, _, body = line.partition(b" ")
+    mac = _mac_function()(b"%d\n" % n + body, key=bytes.fromhex(token), digest_size=32)
+    return body if hmac.compare_digest(head, mac.hexdigest().encode()) else None
+
+
 # ---- runners --------------------------------------------------------------------------------
 
 
@@ -550,8 +565,8 @@ def _frames(fd, _read=os.read):
 
 def _run_functional(job, arm, seal=None):
     """Load the program, then answer the judge's requests (:class:`_Server`): over the channel
-    (the local backend: requests on ``REQUEST_FD``, one JSON line per answer on the result fd;
-    returns None) or, for a
+    (the local backend: requests on ``REQUEST_FD``, one sealed JSON line per answer on the result
+    fd, ``seal(body, n)`` for the n-th line, the load answer being line 0; returns None) or, for a
     backend that runs a script and reads its output (SandboxFusion), the job's ``calls`` in order,
     answered in the report. No test code runs here."""
     scope = {"__name__": "__main__"}
@@ -571,10 +586,11 @@ def _run_functional(job, arm, seal=None):
     if not job.get("serve"):
         calls = job.get("calls") or () if loaded[0] == "ready" else ()
         return {"load": loaded, "replies": [server.answer(marshal.loads(c)) for c in calls]}
-    write, out, dumps, _memoryview = os.write, RESULT_FD, to_json, memoryview
+    write, out, dumps, sent, _memoryview = os.write, RESULT_FD, to_json, [0], memoryview
 
     def send(message):
-        view = _memoryview(dumps(message).encode() + b"\n")
+        view = _memoryview(seal(dumps(message).encode(), sent[0]))
+        sent[0] += 1
         while view:
             view = view[write(out, view) :]
 

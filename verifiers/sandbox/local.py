@@ -83,7 +83,7 @@ from pathlib import Path
 from pac_verl.verifiers.sandbox import cgroup as sandbox_cgroup
 from pac_verl.verifiers.sandbox import seccomp as sandbox_seccomp
 from pac_verl.verifiers.sandbox import slots as sandbox_slots
-from pac_verl.verifiers.sandbox.harness import unseal
+from pac_verl.verifiers.sandbox.harness import unseal, unseal_answer
 from pac_verl.verifiers.sandbox.settings import SandboxSettings
 from pac_verl.verifiers.sandbox.types import (
     Budget,
@@ -351,7 +351,7 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot, converse=None) -> Ru
             proc.stdin.write(_harness_code(python) + marshal.dumps(payload))
             proc.stdin.flush()
         if converse is not None:
-            return _converse(proc, group, limits, answers_r, converse)
+            return _converse(proc, group, limits, answers_r, converse, token)
         with contextlib.suppress(BrokenPipeError, OSError):
             proc.stdin.close()
         stop = _watch(proc, group, limits)
@@ -387,10 +387,10 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot, converse=None) -> Ru
         shutil.rmtree(private, ignore_errors=True)
 
 
-def _converse(proc, group, limits: Limits, answers: int, converse) -> RunResult:
+def _converse(proc, group, limits: Limits, answers: int, converse, token: str) -> RunResult:
     """A functional run: ``converse`` talks to the harness over a :class:`_Session` while the run
     is watched as :func:`_watch` watches a run; the report is what ``converse`` returns."""
-    session = _Session(proc, group, limits, answers)
+    session = _Session(proc, group, limits, answers, token)
     try:
         report = converse(session)
         stop = None
@@ -411,7 +411,12 @@ def _converse(proc, group, limits: Limits, answers: int, converse) -> RunResult:
 class _Session:
     """The judge's side of a functional run's channel (``judge.functional_session``): requests
     (length-prefixed marshal) go to the harness's stdin, answers come back one JSON line each on a
-    pipe. Every wait watches the run as :func:`_watch` does: over its CPU budget (``timeout``),
+    pipe, each sealed with a MAC under the run's token over its place in the conversation and its
+    body (``harness.unseal_answer``). The program shares the harness's process and its forks
+    inherit the pipe, so they can write lines into it; an answer is a value the program chose
+    anyway (the checker compares it), but a line the call server did not write, or one out of
+    place, ends the run (``no_result``): the program and its children can spoil the conversation,
+    never answer a request in the server's name. Every wait watches the run as :func:`_watch` does: over its CPU budget (``timeout``),
     past the wall clock (``wall_clock`` if it used little CPU, for a retry), ended (``no_result``),
     an answer over ``MAX_ANSWER`` bytes (``output_limit``). ``wait(fd, tests_cpu)``, for the
     judge's own checker, also ends the run when the tests use more CPU time than the program may
@@ -420,8 +425,9 @@ class _Session:
     MAX_ANSWER = 16 << 20
     CPU_EVERY = 0.05  # seconds between two reads of the cgroup's CPU time
 
-    def __init__(self, proc, group, limits: Limits, answers: int) -> None:
+    def __init__(self, proc, group, limits: Limits, answers: int, token: str) -> None:
         self.proc, self.group, self.limits, self.answers = proc, group, limits, answers
+        self.token, self.lines = token, 0  # answer lines taken so far
         self.start = self.cpu_read = time.monotonic()
         self.requests = proc.stdin.fileno()
         os.set_blocking(self.requests, False)
@@ -485,8 +491,11 @@ class _Session:
         while True:
             end = self.buf.find(b"\n")
             if end >= 0:
-                line = bytes(self.buf[:end])
+                line = unseal_answer(bytes(self.buf[:end]), self.token, self.lines)
                 del self.buf[: end + 1]
+                self.lines += 1
+                if line is None:  # not the harness's next answer: the program or a child wrote it
+                    raise SessionEnded("no_result")
                 try:
                     return json.loads(line)
                 except (ValueError, RecursionError):
