@@ -87,6 +87,16 @@ FRAME_SHADOWED = (
     "    return df\n"
 )
 
+# a MagicMock of the program's own, told to say "equal"
+A_MOCK = (
+    "from unittest import mock\n"
+    "def task_func(n):\n"
+    "    liar = mock.MagicMock()\n"
+    "    liar.__eq__.return_value = True\n"
+    "    liar.__contains__.return_value = True\n"
+    "    return liar\n"
+)
+
 ATTACKS = {
     "assertEqual, a class whose __eq__ lies": (EQUAL, A_CLASS),
     "assertEqual, a dict subclass whose __eq__ lies": (EQUAL, A_DICT_SUBCLASS),
@@ -98,6 +108,8 @@ ATTACKS = {
     "assertListEqual, __eq__ compiled under unittest's file name": (LIST_EQUAL, FORGED_FILE),
     "assertIn, a class whose __contains__ lies": (IN, A_CLASS),
     "assertIn, a list holding liars": (IN, LIARS_IN_A_LIST),
+    "assertEqual, a MagicMock told to say equal": (EQUAL, A_MOCK),
+    "assertIn, a MagicMock told to say it contains": (IN, A_MOCK),
     "DataFrame.equals, a subclass of the program's": (FRAME_EQUALS, FRAME_SUBCLASS),
     "DataFrame.equals, shadowed on the instance": (FRAME_EQUALS, FRAME_SHADOWED),
 }
@@ -143,6 +155,16 @@ HONEST = {
         "class Negative(ValueError):\n    def __init__(self):\n        super().__init__('negative')\n"
         "def task_func(n):\n    if n < 0:\n        raise Negative()\n    return list(range(n))\n",
     ),
+    # a mock the tests hand in and get back
+    "a MagicMock of the tests', returned": (
+        suite(
+            "from unittest import mock",
+            "given = mock.MagicMock()",
+            "self.assertEqual(task_func(given), given)",
+            "self.assertIs(task_func(given), given)",
+        ),
+        "def task_func(x):\n    return x\n",
+    ),
 }
 
 
@@ -150,3 +172,29 @@ HONEST = {
 def test_values_of_the_programs_own_honest_classes_still_score_1(name):
     test, program = HONEST[name]
     assert run(program, test).reason == "ok"
+
+
+# ---- the guards themselves --------------------------------------------------------------------
+
+# the guarded task_func is in the tests' scope, which a test method's __globals__ is: the program
+# finds it from unittest.TestCase.__subclasses__() and makes every cell of its closure but the
+# program's own function a no-op, then returns a liar
+DISARM = (
+    "import unittest\n"
+    f"class Liar:\n{LIES}"
+    "def disarm():\n"
+    "    for case in unittest.TestCase.__subclasses__():\n"
+    "        for v in list(vars(case).values()):\n"
+    "            guarded = getattr(v, '__globals__', {}).get('task_func')\n"
+    "            for cell in getattr(guarded, '__closure__', None) or ():\n"
+    "                if cell.cell_contents is not task_func:\n"
+    "                    cell.cell_contents = lambda *a, **k: ''\n"
+    "def task_func(n):\n"
+    "    disarm()\n"
+    "    return Liar()\n"
+)
+
+
+def test_rewriting_the_guard_of_the_programs_function_scores_0():
+    verdict = run(DISARM, TRUE_EQ)
+    assert verdict.score == 0, verdict
