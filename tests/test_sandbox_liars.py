@@ -158,10 +158,10 @@ HONEST = {
     # a mock the tests hand in and get back
     "a MagicMock of the tests', returned": (
         suite(
-            "from unittest import mock",
             "given = mock.MagicMock()",
             "self.assertEqual(task_func(given), given)",
             "self.assertIs(task_func(given), given)",
+            head="from unittest import mock\n",
         ),
         "def task_func(x):\n    return x\n",
     ),

@@ -71,8 +71,19 @@ the report, never forge or rewrite one.
 What remains possible for unittest-style tests, which must share an interpreter with the code under
 test: a program can change what the tests rely on and restore it before the next check (from a
 thread or a finaliser, within one test); it can change the *values* the tests compare (mutable
-objects passed in, data the test code keeps in its scope or its classes, which it can read too);
-and it can return an object whose ``__eq__`` lies to ``assertEqual``. CPython has no way to make a
+objects passed in, data the test code keeps in its scope or its classes, which it can read too).
+Values that lie to a comparison are refused where the harness sees them (:func:`_liar_finder`):
+every argument of the assert methods bound on each test, and every value a function of the
+program returns to the tests, must be made of classes that existed before the program loaded, or
+of classes made since that redefine no comparison, truth, membership, numeric or attribute-lookup
+method (and none of a library base's methods; a mock's unconfigured magic methods pass), with
+no method shadowed on a pandas object;
+lists, tuples, sets, dicts, numpy object arrays and pandas objects are walked. Otherwise the test
+fails (``lying value: Class.__eq__``). What the harness cannot see stays possible: a comparison the
+test makes in its own code between values that did not come back from a function of the
+program's (``obj.method() == x``, where ``obj`` is an object of the program's or a mock it
+configured: the method is the program's to write), and a class or object changed by a thread
+between the check and the comparison. CPython has no way to make a
 module dictionary read-only or to audit plain attribute writes on modules; closing that needs the
 test's assertions evaluated in a second interpreter, which BigCodeBench's tests (mocks, temp
 files, dataframes passed by reference) do not allow. The token that seals the report lives only in
@@ -899,11 +910,12 @@ def _watches(unittest, cases, tests_scope, instances):
     return core, broad, protected
 
 
-def _plan(unittest, cases):
+def _plan(unittest, cases, guard):
     """Every test of every class, made before any model code runs: (class, its tests), each test
     (id, skipped by the test code, expects failure, instance, setUp, method, tearDown). The
     TestCase methods are bound on each instance, so that what the tests call (``self.assertEqual``)
-    is what unittest had before the program loaded, whatever happens to unittest's classes."""
+    is what unittest had before the program loaded, whatever happens to unittest's classes; the
+    ``assert*``/``fail*`` ones through ``guard``, which looks at their arguments first."""
     loader = unittest.TestLoader()
     api = [k for k, v in vars(unittest.TestCase).items()
            if type(v) is type(_code_like) and not k.startswith("__")]  # fmt: skip
@@ -919,7 +931,8 @@ def _plan(unittest, cases):
                 getattr(method, "__unittest_expecting_failure__", False)
             )
             for k in api:
-                vars(inst)[k] = getattr(inst, k)
+                bound = getattr(inst, k)
+                vars(inst)[k] = guard(bound) if k.startswith(("assert", "fail")) else bound
             tests.append((inst.id(), skip, xfail, inst, inst.setUp, method, inst.tearDown))
         plan.append((case, class_skip, tests))
     return plan
@@ -1003,6 +1016,321 @@ def _tests_codes(cases):
     return codes
 
 
+# ---- values that lie to the tests' comparisons (unittest runs) --------------------------------
+# A test compares what the program returns with code of the value's class: `assertEqual(x, y)` and
+# `x == y` call x's __eq__, `assertIn(a, x)` its __contains__. A value is taken only when it is
+# made of classes that existed before the program loaded (every class alive then, by identity, kept
+# alive so that no id is reused: file and module names are the program's to forge) and of classes
+# made since that redefine none of what a comparison, truth, membership or numeric test calls
+# (``LIES``) and, where they derive from a class that existed, none of its methods (a DataFrame
+# subclass whose ``equals`` says True), and when no pandas object has one of its class's methods
+# shadowed in its own ``__dict__``. A mock's magic methods that nobody configured pass. Lists, tuples, sets, dicts, numpy object
+# arrays and pandas frames, series and indexes are walked (a list holding a liar).
+
+LIES = frozenset({
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__bool__", "__len__",
+    "__contains__", "__iter__", "__next__", "__reversed__", "__getitem__", "__sub__", "__rsub__",
+    "__abs__", "__round__", "__float__", "__int__", "__index__", "__complex__", "__array__",
+    "__array_ufunc__", "__array_function__", "__array_priority__", "__array_interface__",
+    "__array_struct__", "__getattribute__", "__getattr__", "__class__", "__instancecheck__",
+    "__subclasscheck__", "__mro__",
+})  # fmt: skip
+# what a subclass of a class that existed may redefine: how it is made, shown and copied
+HARMLESS = frozenset({
+    "__init__", "__new__", "__repr__", "__str__", "__format__", "__doc__", "__module__",
+    "__qualname__", "__dict__", "__weakref__", "__slots__", "__annotations__", "__init_subclass__",
+    "__class_getitem__", "__set_name__", "__getnewargs__", "__getnewargs_ex__", "__reduce__",
+    "__reduce_ex__", "__getstate__", "__setstate__", "__copy__", "__deepcopy__", "__del__",
+    "__orig_bases__", "__parameters__", "__match_args__", "__abstractmethods__", "_abc_impl",
+    "_new_member_", "_generate_next_value_", "_value_repr_", "_missing_",  # an Enum's
+})  # fmt: skip
+LIAR_VISITS = 1_000_000  # values one check walks at most; a value beyond is not taken
+DATA = (str, bytes, int, float, bool, type(None), tuple, list, dict, set, frozenset)
+
+
+def _census():
+    """Every class alive now, by id (``type.__subclasses__`` from ``object``); the dict keeps
+    them alive."""
+    seen, stack, subclasses = {id(object): object}, [object], type.__dict__["__subclasses__"]
+    while stack:
+        for sub in subclasses(stack.pop()):
+            if id(sub) not in seen:
+                seen[id(sub)] = sub
+                stack.append(sub)
+    return seen
+
+
+def _nested_codes(module):
+    """Ids of the code objects of a module's functions and of the functions defined in them
+    (``unittest.mock``'s default magic methods are made by ``_get_eq`` and the like)."""
+    codes, stack = set(), []
+    for v in list(vars(module).values()):
+        if isinstance(v, type):
+            stack += [getattr(x, "__code__", None) for x in list(vars(v).values())]
+        else:
+            stack.append(getattr(v, "__code__", None))
+    while stack:
+        code = stack.pop()
+        if type(code) is type(_nested_codes.__code__) and id(code) not in codes:
+            codes.add(id(code))
+            stack += [c for c in code.co_consts if type(c) is type(code)]
+    return codes
+
+
+def _liar_finder(existing):
+    """``find(value)``: why ``value`` may lie to a comparison (``Class.__eq__``, ...), or ''. It
+    calls no code of the program's: class and instance dictionaries are read with the built-in
+    getters, containers walked with the built-in types' own iterators."""
+    _type, _id, _str, _callable = type, id, str, callable
+    _mro = type.__dict__["__mro__"].__get__
+    _own = type.__dict__["__dict__"].__get__
+    _name = type.__dict__["__name__"].__get__
+    _get = object.__getattribute__
+    _items = dict.items
+    lies, harmless, top, classmethod_ = LIES, HARMLESS, object, classmethod
+    data = frozenset(id(c) for c in DATA)  # by id: `in` on classes could call a metaclass's __eq__
+    scalars = frozenset(id(c) for c in DATA if c not in (tuple, list, dict, set, frozenset))
+    seqs = {id(c): c.__iter__ for c in (list, tuple, set, frozenset)}
+    dict_id = id(dict)
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
+    ndarray = id(np.ndarray) if np is not None else None
+    frame, series, index = (id(pd.DataFrame), id(pd.Series), id(pd.Index)) if pd else (0, 0, 0)
+    # methods shadowed on the object are looked for on pandas objects, whose methods (``equals``,
+    # ``all``, ``isin``) tests call to compare; libraries set methods on their own objects
+    # (matplotlib's ``Axes.format_coord``), and a method that must return an expected value
+    # other than a yes is one the program would have to compute anyway
+    shadow_checked = frozenset((frame, series, index)) - {0}
+    # a mock's magic methods are MagicProxy objects until configured (a MagicMock of the tests'
+    # compares by identity); one configured (``m.__eq__.return_value = True``) is a lie like any
+    mock_module = sys.modules.get("unittest.mock")
+    mock = id(mock_module.NonCallableMock) if mock_module is not None else 0
+    proxy = mock_module.MagicProxy if mock_module is not None else None
+    default = mock_module.DEFAULT if mock_module is not None else None
+    library_returns = dict(getattr(mock_module, "_return_values", {}))
+    object_hash = object.__hash__
+    function = type(_census)
+    code_of = function.__dict__["__code__"].__get__
+    closure_of = function.__dict__["__closure__"].__get__
+    mock_codes = frozenset(_nested_codes(mock_module)) if mock_module is not None else frozenset()
+
+    def label(cls, *parts):  # str.join reads a str subclass's characters, calls none of its code
+        return "".join((_name(cls), *parts))
+
+    def made_by_call(given, entry):
+        """A return value the mock library made when ``entry`` was first called (``m - 1`` is a
+        new mock), itself an honest mock."""
+        if not any(_id(c) == mock for c in _mro(_type(given))):
+            return False
+        try:
+            d = _get(given, "__dict__")
+        except BaseException:
+            return False
+        return _type(d) is dict and d.get("_mock_new_parent") is entry and not find(given)
+
+    def plain_magic(name, entry, value):
+        """A magic method of the mock ``value`` as the mock library makes it: a MagicProxy until
+        first used, then a child mock whose return value is the library's default for ``name``
+        (``__bool__`` True, ``__len__`` 0, ``__hash__`` the object's), with no side effect but the
+        library's own for ``value`` (``__eq__`` compares identities), wrapping nothing."""
+        if _type(entry) is proxy:
+            return True
+        if not any(_id(c) == mock for c in _mro(_type(entry))):
+            return False
+        try:
+            d = _get(entry, "__dict__")
+        except BaseException:
+            return False
+        if _type(d) is not dict:
+            return False
+        given = d.get("_mock_return_value")
+        if not (
+            given is default
+            or (name in library_returns and given is library_returns[name])
+            or (name == "__hash__" and _type(given) is int and given == object_hash(value))
+            or made_by_call(given, entry)
+        ):
+            return False
+        if d.get("_mock_wraps") is not None or d.get("_mock_delegate") is not None:
+            return False
+        effect = d.get("_mock_side_effect")
+        if effect is None:
+            return True
+        if _type(effect) is not function or _id(code_of(effect)) not in mock_codes:
+            return False
+        cells = closure_of(effect) or ()
+        return all(cell.cell_contents is value for cell in cells)
+
+    def bad_class(cls, value=None):
+        if _id(cls) in existing:
+            return ""
+        mro = _mro(cls)
+        library = [c for c in mro if _id(c) in existing and c is not top]
+        a_mock = any(_id(c) == mock for c in library)
+        for c in mro:
+            if _id(c) in existing:
+                continue
+            own = _own(c)
+            for k, v in _items(dict(own)):
+                if _type(k) is not _str:
+                    return label(c, ": a name that is not a str")
+                if k in lies:
+                    if a_mock and plain_magic(k, v, value):  # a mock's magic method, not told what
+                        continue  # to say
+                    return label(c, ".", k)
+                if library and k not in harmless and _id(_type(v)) not in data:
+                    for b in library:
+                        mine = _own(b)
+                        if k in mine:
+                            if mine[k] is not v:
+                                return label(c, ".", k)
+                            break
+        return ""
+
+    def shadowed(v, cls):
+        mro = _mro(cls)
+        if not any(_id(c) in shadow_checked for c in mro):
+            return ""
+        try:
+            d = _get(v, "__dict__")
+        except BaseException:
+            return ""
+        if _type(d) is not dict:
+            return label(cls, ": an instance __dict__ of its own type")
+        for k, mine in _items(d):
+            if _type(k) is not _str:
+                return label(cls, ": a name that is not a str")
+            for c in mro:
+                own = _own(c)
+                if k in own:
+                    at = own[k]
+                    if (_callable(at) or _type(at) is classmethod_) and mine is not at:
+                        return label(cls, ".", k, " shadowed on the object")
+                    break
+        return ""
+
+    def find(value):
+        budget = LIAR_VISITS
+        stack = [value]
+        while stack:
+            v = stack.pop()
+            budget -= 1
+            if budget < 0:
+                return "a value too large to check"
+            cls = _type(v)
+            if _id(cls) in scalars:
+                continue
+            why = bad_class(cls, v) or shadowed(v, cls)
+            if why:
+                return why
+            mro = [_id(c) for c in _mro(cls)]
+            if dict_id in mro:
+                for k, x in _items(v):
+                    stack.append(k)
+                    stack.append(x)
+                continue
+            walk = next((seqs[c] for c in mro if c in seqs), None)
+            if walk is not None:
+                stack.extend(walk(v))
+            elif ndarray in mro:
+                if v.dtype.kind == "O":
+                    if v.size > budget:
+                        return "a value too large to check"
+                    stack.extend(v.ravel().tolist())
+            elif frame in mro:
+                stack.append(v.columns)
+                stack.append(v.index)
+                for i in range(v.shape[1]):
+                    column = v.iloc[:, i]
+                    if column.dtype.kind == "O":
+                        stack.append(column.to_numpy())
+            elif series in mro:
+                stack.append(v.index)
+                if v.dtype.kind == "O":
+                    stack.append(v.to_numpy())
+            elif index in mro and v.dtype.kind == "O":
+                stack.append(v.to_numpy())
+        return ""
+
+    return find
+
+
+def _install_liar_hook(find):
+    """An audit hook that runs ``find`` on the value of every ``pac.value`` event (what the guards
+    below raise) and keeps why it may lie; returns ``collect()``, the reasons since its last call.
+    The hook, ``find`` and the reasons are out of the program's reach (a hook cannot be listed or
+    removed; frames and the gc are denied). The program can raise the event too: that can only
+    fail its own test."""
+    found, _type, _tuple, _len = [], type, tuple, len
+
+    def hook(event, args):
+        if event == "pac.value" and _type(args) is _tuple and _len(args) == 1:
+            try:
+                why = find(args[0])
+            except BaseException:
+                why = "a value that could not be checked"
+            if why:
+                found.append(why)
+
+    sys.addaudithook(hook)
+
+    def collect():
+        reasons = found[:]
+        del found[:]
+        return reasons
+
+    return collect
+
+
+def _guards():
+    """(``guard(assert_method)``, ``guard_function(program_function)``, ``changed()``): wrappers
+    that hand to the liar hook (``pac.value`` events) every argument of an assert method the tests
+    call and every value a function of the program's returns to the tests (``assertTrue(result ==
+    x)`` compares in the test's own code, which no wrapper sees; ``result`` came from the program).
+    They change nothing the tests see. A program can reach a wrapper (the tests' scope holds the
+    guarded functions, and a test method's ``__globals__`` is the tests' scope) and rewrite its
+    closure cells or code, which raise no audit event: ``changed()`` names the wrappers whose code
+    or cells are not what they were made with, for the runner's check after every test."""
+    _items, _audit, made = dict.items, sys.audit, []
+    code_of = type(_guards).__dict__["__code__"].__get__
+
+    def keep(checked):
+        cells = checked.__closure__ or ()
+        made.append((checked, code_of(checked), [(c, c.cell_contents) for c in cells]))
+        return checked
+
+    def guard(method):
+        def checked(*args, **kwargs):
+            for v in args:
+                _audit("pac.value", v)
+            for _, v in _items(kwargs):
+                _audit("pac.value", v)
+            return method(*args, **kwargs)
+
+        return keep(checked)
+
+    def guard_function(fn):
+        def checked(*args, **kwargs):
+            value = fn(*args, **kwargs)
+            _audit("pac.value", value)
+            return value
+
+        for k in ("__module__", "__name__", "__qualname__", "__doc__"):
+            try:  # noqa: SIM105 (contextlib is one more import at every start-up)
+                setattr(checked, k, getattr(fn, k))
+            except BaseException:
+                pass
+        checked.__wrapped__ = fn  # inspect.signature(task_func) is the program's
+        return keep(checked)
+
+    def changed():
+        for checked, code, cells in made:
+            if code_of(checked) is not code or any(c.cell_contents is not x for c, x in cells):
+                return ["a guard of the tests' values"]
+        return []
+
+    return guard, guard_function, changed
+
+
 def _run_unittest(job, arm):
     """BigCodeBench's tests against the program, in this process (they share objects, mocks and
     files with it), run by the harness's own loop rather than unittest's runner (whose state, such
@@ -1033,8 +1361,13 @@ def _run_unittest(job, arm):
         and issubclass(v, unittest.TestCase)
         and not v.__module__.startswith("unittest")
     ]
+    # every class alive now, before any model code: what values of the program are made of is
+    # judged against it (see _liar_finder)
+    census = _census()
+    collect_lies = _install_liar_hook(_liar_finder(frozenset(census)))
+    guard, guard_function, guards_changed = _guards()
     try:
-        plan = _plan(unittest, cases)
+        plan = _plan(unittest, cases, guard)
     except BaseException as err:
         return {"test_error": type(err).__name__}
     ids = [t[0] for _, _, tests in plan for t in tests]
@@ -1061,13 +1394,15 @@ def _run_unittest(job, arm):
     shared = {k: v for k, v in tests_scope.items() if not k.startswith("__")}
     untouched = frozenset(k for k, v in prebound.items() if shared.get(k) is v)
     outcome = _runner(plan, core, broad, tests_scope, module, code, shared, untouched,
-                      set_up_module, tear_down_module, module_cleanups, arm_hooks, arm)  # fmt: skip
+                      set_up_module, tear_down_module, module_cleanups, arm_hooks, arm,
+                      guard_function, collect_lies, guards_changed)  # fmt: skip
     outcome.update(ids=ids, marked_skip=marked_skip)
     return outcome
 
 
 def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set_up_module,
-            tear_down_module, module_cleanups, arm_hooks, arm):  # fmt: skip
+            tear_down_module, module_cleanups, arm_hooks, arm, guard_function, collect_lies,
+            guards_changed):  # fmt: skip
     """Load the program, then run every test; what it needs it holds in locals, out of the
     program's reach (frames and the gc are denied), taken before the program loads. A test passes
     when its setUp, method, tearDown and cleanups all return without raising; the machinery is
@@ -1075,6 +1410,7 @@ def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set
     and at the end (all)."""
     _exec, _type, _str, _len, _kept = exec, type, str, len, TAMPER_NAMES_KEPT
     _name, _builtins = type.__dict__["__name__"].__get__, frozenset(vars(builtins))
+    _function = type(_runner)
     passed, failed = [], []
 
     def kind(err):  # "ValueError: message", for the logs
@@ -1086,7 +1422,7 @@ def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set
         return f"{name}: {message}" if message else name
 
     def tampered(watches):
-        names = []
+        names = guards_changed()
         for w in watches:
             names += w.changed()
             if _len(names) >= _kept:
@@ -1109,7 +1445,7 @@ def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set
                 tests_scope[k] = names[k]
         for k, v in list(names.items()):  # the program's names the tests lack, builtins excepted
             if k not in tests_scope and k not in _builtins:
-                tests_scope[k] = v
+                tests_scope[k] = guard_function(v) if _type(v) is _function else v
 
     arm_hooks()
     arm()
@@ -1134,6 +1470,9 @@ def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set
                 why = call(function, *args, **kwargs) or why
             if xfail:
                 why = "xfail"  # an expected failure or an unexpected success: neither is a pass
+            lies = collect_lies()
+            if lies:  # a value that may lie reached an assert or came back from the program
+                why = "lying value: " + lies[0]
             if why:
                 failed.append([test_id, why])
             else:
