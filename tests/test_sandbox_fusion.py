@@ -31,10 +31,15 @@ BCB = json.dumps(
 
 class StubSandboxFusion(BaseHTTPRequestHandler):
     requests_seen: typing.ClassVar[list] = []
+    flood: typing.ClassVar[int] = 0  # answer with this many bytes of stdout instead of running
 
     def do_POST(self):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         self.requests_seen.append(body)
+        if self.flood:
+            run = {"status": "Finished", "stdout": "\n" * self.flood, "return_code": 0}
+            self.answer({"status": "Success", "run_result": run, "compile_result": None})
+            return
         try:
             done = subprocess.run([sys.executable, "-c", body["code"]], input=body["stdin"] or "",
                                   capture_output=True, text=True, timeout=body["run_timeout"])  # fmt: skip
@@ -42,11 +47,15 @@ class StubSandboxFusion(BaseHTTPRequestHandler):
                    "return_code": done.returncode}  # fmt: skip
         except subprocess.TimeoutExpired:
             run = {"status": "TimeLimitExceeded", "stdout": "", "stderr": "", "return_code": None}
-        answer = json.dumps({"status": "Success", "run_result": run, "compile_result": None})
+        self.answer({"status": "Success", "run_result": run, "compile_result": None})
+
+    def answer(self, answer: dict) -> None:
+        data = json.dumps(answer).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
         self.end_headers()
-        self.wfile.write(answer.encode())
+        self.wfile.write(data)
 
     def log_message(self, *args):
         pass
@@ -60,6 +69,7 @@ def fusion(monkeypatch):
     monkeypatch.setenv("PAC_SANDBOX_BACKEND", "sandbox_fusion")
     monkeypatch.setenv("PAC_SANDBOX_FUSION_URL", f"http://127.0.0.1:{server.server_port}/run_code")
     StubSandboxFusion.requests_seen = []
+    StubSandboxFusion.flood = 0
     yield StubSandboxFusion.requests_seen
     server.shutdown()
     server.server_close()
@@ -95,7 +105,9 @@ def test_expected_values_never_reach_the_service(fusion):
         "def add(a, b):\n    return a + b", json.dumps({"functional": "assert add(2, 3) == 987654"})
     )
     assert verdict.reason == "tests_failed"
-    jobs = [marshal.loads(ast.literal_eval(r["code"].rsplit("main(", 1)[1].rstrip()[:-1]))
+    # the script execs the harness's source (a string holding "main(" many times) in its own
+    # scope, then calls scope['main'](<job>) on its last line (fusion.script)
+    jobs = [marshal.loads(ast.literal_eval(r["code"].rsplit("scope['main'](", 1)[1].rstrip()[:-1]))
             for r in fusion]  # fmt: skip
     assert [[marshal.loads(c) for c in job["calls"]] for job in jobs] == [
         [],
@@ -117,3 +129,15 @@ def test_an_unreachable_service_is_a_sandbox_error(monkeypatch):
     monkeypatch.setenv("PAC_SANDBOX_BACKEND", "sandbox_fusion")
     monkeypatch.setenv("PAC_SANDBOX_FUSION_URL", "http://127.0.0.1:9/run_code")
     assert score("def add(a, b):\n    return a + b", ADD).reason == "sandbox_error"
+
+
+def test_a_flooded_answer_is_not_read_past_its_bound(fusion):
+    # 60 MiB of newlines on stdout, JSON-escaped to 120 MiB: over the bound the client stops
+    # reading; within it, anything but the one sealed line is no report
+    from pac_verl.verifiers.sandbox.types import report_limit
+
+    StubSandboxFusion.flood = 60 << 20
+    assert 2 * report_limit(LIMITS) + (1 << 20) < 2 * (60 << 20)
+    assert score("def add(a, b):\n    return a + b", ADD).reason == "output_limit"
+    StubSandboxFusion.flood = 1 << 20
+    assert score("def add(a, b):\n    return a + b", ADD).reason == "no_result"

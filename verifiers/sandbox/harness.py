@@ -3,8 +3,13 @@
 It reads one job as JSON from stdin, drops to the run's unprivileged uid when it was started as
 root (strict mode: bubblewrap keeps root's capabilities until here), makes itself non-dumpable (no
 ``/proc/<pid>/mem`` for its children), installs PEP 578 audit hooks, runs the model's code and
-writes ``<token> <json>`` to fd 3. What it writes is raw material: the verdict is computed by the
-judge outside (``judge.py``), which never loads model code.
+writes one line, ``<MAC> <json>``, to its report channel (fd ``RESULT_FD``), the MAC a keyed
+BLAKE2b of the JSON under the run's token. What it writes is raw material: the verdict is computed
+by the judge outside (``judge.py``), which never loads model code. The parent takes the channel's
+content as a report only if it is exactly that one line with a valid MAC (:func:`unseal`): the
+program and the processes it forks can write to the channel (they share the process or inherit
+it), but without the token, which lives only in ``main``'s frame and closure, they can only spoil
+the report, never forge or rewrite one.
 
 - ``functional``: the model's code, then a call server (:class:`_Server`): the judge asks for the
   names the tests use, then for calls of the program's functions and methods, attributes of its
@@ -13,38 +18,84 @@ judge outside (``judge.py``), which never loads model code.
   name of an exception, and the new state of list/dict/set arguments the call changed. The tests
   themselves run in the judge's checker process (``checker.py``), which never loads model code:
   nothing of them reaches this process but the arguments of calls into model code, so nothing here
-  is worth reading or forging (an answer is a value the program chose, which it could have
-  returned). Over a channel for the local backend (requests on a dup of stdin, answers one JSON
-  line each on the result fd), or for SandboxFusion, which runs a script, the job's ``calls``
-  answered in order in the report.
+  is worth reading (an answer is a value the program chose, which it could have returned). Over a
+  channel for the local backend (requests on a dup of stdin, answers one line each on the result
+  fd), or for SandboxFusion, which runs a script, the job's ``calls`` answered in order in the
+  report. The answer lines are sealed as the report is, each MAC over the line's place in the
+  conversation and its body (:func:`unseal_answer`): the program and its forked children share
+  or inherit the result fd and could write lines of their own into it, which the parent then
+  refuses (the run ends ``no_result``) rather than reading as the server's answers; each is read
+  up to a bound (``local._Session.MAX_ANSWER``).
 - ``stdio``: one forked child per case runs the program with the case on stdin and stdout in a
-  file; this process never runs model code and sends the outputs back.
-- ``unittest`` (BigCodeBench): the test code runs first, before any model code (so
-  ``missing_library`` comes only from the test code's own imports), then the audit hooks are armed,
-  then the model's code, then every TestCase. The hooks deny frame and gc introspection
-  (``sys._getframe``, ``tb_frame``/``gi_frame``, ``gc.get_objects``...), tracing, new audit hooks,
-  ``ctypes`` calls and ``/proc/<pid>`` files other than status-like ones. The tests see a private
-  copy of the builtins. The module table, the attributes of every module loaded before the model's
-  code, and the attributes of unittest's and the tests' classes are fingerprinted before the
-  model's code loads and compared after the tests (``tampered``; CPython 3.11 raises no audit
-  event for a class attribute write, so this is found after the fact, not denied). A test counts only if it ran and succeeded (a skip
-  raised at run time is a failure; a test the test code itself marked skipped is left out).
+  file; this process never runs model code and sends back each case's output and exit status
+  (``sys.exit(n)`` exits with ``n``, an uncaught exception with 1, as the interpreter would).
+- ``unittest`` (BigCodeBench): the program and the tests share one namespace in BigCodeBench's
+  harness (a module ``__test__`` with ``sys``, ``os`` and ``environ`` bound, the program first, so
+  the tests see its imports and constants, and the tests' names win). Here the test code runs
+  first, before any model code (so ``missing_library`` comes only from the test code's own
+  imports), with what it would have seen of the program bound without running it: the program's
+  imports (made here) and its literal constants. Every test is made then: one TestCase instance
+  per test method, with unittest's TestCase methods bound on it (what ``self.assertEqual`` finds
+  is what unittest had before the program loaded). Then the audit hooks are armed, the program
+  loads into ``__test__`` (``sys.modules['__test__']``, what ``patch(f"{__name__}.x")`` patches),
+  the two namespaces are merged as the single one would be (the program's names the tests lack
+  are added to the tests' scope, builtins excepted), and the harness's own loop runs the tests:
+  setUpModule, setUpClass, each test's setUp, method, tearDown and cleanups, tearDownClass,
+  tearDownModule, the tests' own fixtures only. A test passes when all of these return; a skip
+  raised at run time and an expected failure are failures, a test the test code itself marks
+  skipped is left out. Neither unittest's runner nor its ``_Outcome`` decide anything, so a
+  program that swaps them changes nothing (it is also caught swapping them, below).
+
+  The hooks deny frame and gc introspection (``sys._getframe``, ``tb_frame``/``gi_frame``,
+  ``gc.get_objects``...), the code objects of the tests' methods (their constants are the
+  expected values), tracing, new audit hooks, ``ctypes`` calls, ``/proc/<pid>`` files other than
+  status-like ones, and swapping the code, defaults or class of a function, class or module that
+  existed before the program. The standard library's own uses of frames get stand-ins
+  (:func:`_frameless`): ``sys._getframe()`` returns None, as on an interpreter without frames
+  (``logging``, ``inspect.currentframe``, pandas' and matplotlib's warning stack levels,
+  ``typing``); the traceback module's stack and traceback walkers give file names, line numbers
+  and function names read by two trusted functions, never a frame (pyparsing at import,
+  ``format_exc``, ``logging.exception``); ``traceback.clear_frames`` (``assertRaises``) has
+  nothing to clear. What the tests rely on is compared with its state before the program loaded
+  (``tampered``, listing what changed; CPython 3.11 raises no audit event for a class or module
+  attribute write, so this is found after the fact): after every test, unittest's modules (their
+  functions, classes and modules) and classes (every name), the methods of the tests' classes
+  (and no new name on them that shadows an inherited one), the tests' scope (no new builtin name
+  either), the builtins, ``sys.modules`` and the methods bound on each test; after the program
+  loads and at the end, also the functions, classes and modules of every other module loaded and
+  of their classes (``pd.testing.assert_frame_equal``, ``pd.DataFrame.equals``) and no new builtin
+  name in any module. Data attributes of modules are not compared: that is where libraries keep
+  lazy caches (``tempfile.tempdir``, ``unittest.mock.file_spec``); nor is a library class's
+  method rebound to another of its own (pyparsing's packrat cache swaps ``_parse``).
 
 What remains possible for unittest-style tests, which must share an interpreter with the code under
-test: a program can still change module attributes of stdlib or third-party modules that the tests
-use and restore them before the fingerprint is taken (from a thread or a finaliser), and it can
-change the *values* the tests compare (mutable objects passed in). CPython has no way to make a
-module dictionary read-only or to audit plain attribute writes on modules; closing that needs
-the test's assertions evaluated in a second interpreter, which BigCodeBench's tests (mocks, temp
+test: a program can change what the tests rely on and restore it before the next check (from a
+thread or a finaliser, within one test); it can change the *values* the tests compare (mutable
+objects passed in, data the test code keeps in its scope or its classes, which it can read too).
+Values that lie to a comparison are refused where the harness sees them (:func:`_liar_finder`):
+every argument of the assert methods bound on each test, and every value a function of the
+program returns to the tests, must be made of classes that existed before the program loaded, or
+of classes made since that redefine no comparison, truth, membership, numeric or attribute-lookup
+method (and none of a library base's methods; a mock's unconfigured magic methods pass), with
+no method shadowed on a pandas object;
+lists, tuples, sets, dicts, numpy object arrays and pandas objects are walked. Otherwise the test
+fails (``lying value: Class.__eq__``). What the harness cannot see stays possible: a comparison the
+test makes in its own code between values that did not come back from a function of the
+program's (``obj.method() == x``, where ``obj`` is an object of the program's or a mock it
+configured: the method is the program's to write), and a class or object changed by a thread
+between the check and the comparison. CPython has no way to make a
+module dictionary read-only or to audit plain attribute writes on modules; closing that needs the
+test's assertions evaluated in a second interpreter, which BigCodeBench's tests (mocks, temp
 files, dataframes passed by reference) do not allow. The token that seals the report lives only in
 a local and a closure cell of ``main``, reachable only through frames or the gc, both denied.
 """
 
+import _thread
 import builtins
 import marshal
 import os
 import sys
-import types  # noqa: F401 (reads a traceback's tb_frame at import: denied once armed)
+import types  # (reads a traceback's tb_frame at import: denied once armed)
 
 RESULT_FD = -1  # set from the job
 REQUEST_FD = -1  # functional runs served over a channel: the judge's requests (a dup of stdin)
@@ -74,6 +125,10 @@ DENIED_EVENTS = frozenset(
     }
 )
 FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back", "gi_code"})
+# unittest runs also deny the code objects of the tests' own methods (their constants are the
+# expected values); other functions' __code__ stays readable (numpy reads it at import)
+CODE_ATTRS = FRAME_ATTRS | {"cr_code", "ag_code"}
+TESTS_FILE = "<tests>"
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS")
 
 
@@ -97,15 +152,55 @@ class Denied(PermissionError, ValueError):
     interpreters without frames and carry on, so ``from typing import List`` still works."""
 
 
-def _install_hooks(protected_types, frame_attrs=FRAME_ATTRS):
+def _install_hooks(
+    protected_types,
+    frame_attrs=FRAME_ATTRS,
+    tests_file=None,
+    guarded=None,
+    trusted=None,
+    denied_codes=frozenset(),
+):
     """Arm the audit hooks (PEP 578: they cannot be removed). ``protected_types`` are the ids of
     classes (and functions) that existed before model code loaded: no attribute of theirs may
-    change. Reading one of ``frame_attrs`` is denied. ``ctypes.dlopen(None)`` (what ``import
-    ctypes`` does) is let through: without dlsym and calls, which stay denied, it reaches nothing,
-    and numpy imports ctypes."""
+    change (with ``guarded``, none of those names: CPython raises the event only for a few, such
+    as a function's ``__code__`` or an object's ``__class__``). Reading one of ``frame_attrs`` is
+    denied, and so is the ``__code__`` of a function compiled from ``tests_file``.
+    ``ctypes.dlopen(None)`` (what ``import ctypes`` does) is let through: without dlsym and calls,
+    which stay denied, it reaches nothing, and numpy imports ctypes. ``trusted``: (the real
+    ``sys._getframe``, ids of code objects) whose frames may read frames (``sys._getframe``,
+    ``tb_frame``): the frame that raised the event is looked up, not the one it asks for.
+    ``denied_codes``: ids of code objects no function's ``__code__`` may give out."""
     armed = [False]
     protected = frozenset(protected_types)
     denied, _id, _denied, proc_denied = DENIED_EVENTS, id, Denied, _proc_path_denied
+    _type, function, ident = type, type(_proc_path_denied), _thread.get_ident
+    reading = set()  # threads inside the check below: its own __code__ read raises this event too
+    code_of = function.__dict__["__code__"].__get__
+    getframe, trusted_codes = trusted or (None, frozenset())
+    asking = set()  # threads inside trusted_caller: its own sys._getframe raises the event too
+
+    def trusted_caller():
+        me = ident()
+        if me in asking:
+            return True
+        if not trusted_codes:
+            return False
+        asking.add(me)
+        try:  # 0: this function, 1: the hook, 2: the frame whose operation raised the event
+            return _id(getframe(2).f_code) in trusted_codes
+        finally:
+            asking.discard(me)
+
+    def tests_code(f):
+        me = ident()
+        if me in reading:
+            return False
+        reading.add(me)
+        try:
+            code = code_of(f)
+            return code.co_filename == tests_file or _id(code) in denied_codes
+        finally:
+            reading.discard(me)
 
     def hook(event, args):
         if not armed[0]:
@@ -113,10 +208,26 @@ def _install_hooks(protected_types, frame_attrs=FRAME_ATTRS):
         if event == "ctypes.dlopen" and args[0] is None:
             return
         if event in denied:
+            if event == "sys._getframe" and trusted_caller():
+                return
             raise _denied(f"{event} is not allowed in the sandbox")
         if event == "object.__getattr__" and args[1] in frame_attrs:
+            if trusted_caller():
+                return
             raise _denied("frame introspection is not allowed in the sandbox")
-        if event in ("object.__setattr__", "object.__delattr__") and _id(args[0]) in protected:
+        if (
+            (tests_file is not None or denied_codes)
+            and event == "object.__getattr__"
+            and args[1] == "__code__"
+            and _type(args[0]) is function  # the C getter in tests_code runs no program code
+            and tests_code(args[0])
+        ):
+            raise _denied("the tests' code objects are not readable in the sandbox")
+        if (
+            event in ("object.__setattr__", "object.__delattr__")
+            and _id(args[0]) in protected
+            and (guarded is None or args[1] in guarded)
+        ):
             raise _denied("changing a class the tests use is not allowed in the sandbox")
         if event == "open" and proc_denied(args[0]):
             raise _denied("/proc/<pid> is not readable in the sandbox")
@@ -157,7 +268,9 @@ def _environment(job):
     os.makedirs(workdir, exist_ok=True)
     os.chdir(workdir)
     os.environ.clear()
-    os.environ.update({"PATH": "/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir})
+    # the interpreter's own folder first: a program that runs `python x.py` gets this interpreter
+    path = f"{os.path.dirname(sys.executable)}:/usr/bin:/bin"
+    os.environ.update({"PATH": path, "HOME": workdir, "TMPDIR": workdir})
     os.environ.update(dict.fromkeys(THREAD_VARS, "1"))  # BigCodeBench's harness does the same
     os.environ.update({"MPLBACKEND": "Agg", "LANG": "C.UTF-8"})
 
@@ -291,6 +404,50 @@ def to_json(value, _type=type, _str=str, _repr=repr, _escapes=_ESCAPES, _inf=flo
     return walk(value)
 
 
+def _mac_function():
+    """BLAKE2b (keyed: a MAC), from the interpreter's own module (0.3 ms to import; hashlib's
+    start-up costs 7 ms) where it has one."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:
+        from hashlib import blake2b
+    return blake2b
+
+
+def unseal(data, token):
+    """The report in ``data``, a run's whole report channel, or None. The harness writes one line,
+    ``<MAC> <json>``, the MAC keyed with the run's token, which the program cannot read (its only
+    copies are in the harness's frames and closures, and frames and the gc are denied). Anything
+    else in the channel (a second line, bytes before or after it: written by the program or a
+    process it forked, which inherit the channel) makes it no report at all: every process but
+    the harness can only spoil it. For the parent; stdlib only."""
+    import hmac
+    import json
+
+    if data.count(b"\n") != 1 or not data.endswith(b"\n"):
+        return None
+    head, _, body = data[:-1].partition(b" ")
+    mac = _mac_function()(body, key=bytes.fromhex(token), digest_size=32).hexdigest().encode()
+    if not hmac.compare_digest(head, mac):
+        return None
+    try:
+        report = json.loads(body)
+    except ValueError:
+        return None
+    return report if isinstance(report, dict) else None
+
+
+def unseal_answer(line, token, n):
+    """The body of ``line`` (one line of a functional run's answer channel, newline removed) if it
+    is the harness's n-th answer line sealed under ``token``, else None (see ``main``'s ``seal``).
+    For the parent; stdlib only."""
+    import hmac
+
+    head, _, body = line.partition(b" ")
+    mac = _mac_function()(b"%d\n" % n + body, key=bytes.fromhex(token), digest_size=32)
+    return body if hmac.compare_digest(head, mac.hexdigest().encode()) else None
+
+
 # ---- runners --------------------------------------------------------------------------------
 
 
@@ -417,11 +574,12 @@ def _frames(fd, _read=os.read):
         yield marshal.loads(b"".join(body))
 
 
-def _run_functional(job, arm):
+def _run_functional(job, arm, seal=None):
     """Load the program, then answer the judge's requests (:class:`_Server`): over the channel
-    (the local backend: requests on ``REQUEST_FD``, one JSON line per answer on the result fd;
-    returns None) or, for a backend that runs a script and reads its output (SandboxFusion), the
-    job's ``calls`` in order, answered in the report. No test code runs here."""
+    (the local backend: requests on ``REQUEST_FD``, one sealed JSON line per answer on the result
+    fd, ``seal(body, n)`` for the n-th line, the load answer being line 0; returns None) or, for a
+    backend that runs a script and reads its output (SandboxFusion), the job's ``calls`` in order,
+    answered in the report. No test code runs here."""
     scope = {"__name__": "__main__"}
     server = _Server(scope, job.get("mark"))
     try:
@@ -439,12 +597,13 @@ def _run_functional(job, arm):
     if not job.get("serve"):
         calls = job.get("calls") or () if loaded[0] == "ready" else ()
         return {"load": loaded, "replies": [server.answer(marshal.loads(c)) for c in calls]}
-    write, out, dumps = os.write, RESULT_FD, to_json
+    write, out, dumps, sent, _memoryview = os.write, RESULT_FD, to_json, [0], memoryview
 
     def send(message):
-        data = (dumps(message) + "\n").encode()
-        while data:
-            data = data[write(out, data) :]
+        view = _memoryview(seal(dumps(message).encode(), sent[0]))
+        sent[0] += 1
+        while view:
+            view = view[write(out, view) :]
 
     send(loaded)
     if loaded[0] == "ready":
@@ -476,15 +635,16 @@ def _run_stdio(job, arm):
             try:
                 arm()
                 exec(code, {"__name__": "__main__"})
-            except SystemExit:
-                pass
+            except SystemExit as stop:  # what the interpreter would exit with
+                code_ = stop.code
+                status = 0 if code_ is None else code_ if type(code_) is int else 1
             except BaseException:
                 status = 1
             try:
                 sys.stdout.flush()
             except BaseException:
                 status = 1
-            os._exit(status)
+            os._exit(status & 0xFF)
         _, wait_status = os.waitpid(pid, 0)
         with open(out_path, "rb") as f:
             out = f.read(cap + 1)
@@ -495,100 +655,853 @@ def _run_stdio(job, arm):
     return {"outputs": outputs, "error": ""}
 
 
-def _fingerprint(modules, classes, _id=id, _vars=vars, _dict=dict, _sorted=sorted):
-    """Identities of sys.modules, of every watched module's attributes and of every watched
-    class's attributes (setting a class attribute raises no audit event in CPython 3.11)."""
-    seen = {("modules", k): _id(v) for k, v in _dict(sys.modules).items()}
-    for cls in classes:
-        seen.update(((_id(cls), k), _id(v)) for k, v in _dict(_vars(cls)).items())
-    for name in modules:
-        module = sys.modules.get(name)
-        if module is not None:
-            seen.update(((name, k), _id(v)) for k, v in _dict(_vars(module)).items())
+# ---- frames without frames (unittest runs) ---------------------------------------------------
+# Libraries read the stack for warnings' stack levels and tracebacks (pyparsing, which matplotlib
+# imports, calls traceback.extract_stack at import). The two functions below are the only code
+# whose frames may read frames once the hooks are armed (the hook checks the code object of the
+# frame that asks). They hand out file names, line numbers and function names, never a frame or a
+# code object, call nothing a program could have passed in (attribute reads of frames, code objects
+# and tracebacks are C), and use no builtin: they and the stand-ins built on them are installed as
+# copies with empty globals (:func:`_isolated`), since a harness function would lead the program
+# to the harness's globals.
+
+
+def _stack_entries(getframe, skip):
+    """(file name, line number, function name) of each frame of the calling stack, most recent
+    first, less the ``skip`` innermost (this one included)."""
+    entries = []
+    f = getframe(0)
+    while f is not None:
+        if skip > 0:
+            skip -= 1
+        else:
+            code = f.f_code
+            entries.append((code.co_filename, f.f_lineno, code.co_name))
+        f = f.f_back
+    return entries
+
+
+def _tb_entries(tb):
+    """(file name, function name, tb_lineno, (line, end line, column, end column)) of each frame
+    of a traceback (a real one: the caller checks), outermost first."""
+    entries = []
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        position, lasti = (None, None, None, None), tb.tb_lasti
+        if lasti >= 0:
+            skip = lasti // 2
+            for position in code.co_positions():  # noqa: B007 (kept after the break)
+                if skip == 0:
+                    break
+                skip -= 1
+        entries.append((code.co_filename, code.co_name, tb.tb_lineno, position))
+        tb = tb.tb_next
+    return entries
+
+
+def _cut(entries, limit, *, _index):
+    if limit is None:
+        return entries
+    limit = _index(limit)
+    return entries[:limit] if limit >= 0 else entries[limit:]
+
+
+def _summary(entries, *, _from_list):
+    entries.reverse()
+    return _from_list([(filename, lineno, name, None) for filename, lineno, name in entries])
+
+
+def _extract_stack(f=None, limit=None, *, _orig, _entries, _getframe, _cut, _summary):
+    if f is not None:
+        return _orig(f, limit)
+    return _summary(_cut(_entries(_getframe, 2), limit))
+
+
+def _format_stack(f=None, limit=None, *, _orig, _entries, _getframe, _cut, _summary, _format):
+    if f is not None:
+        return _orig(f, limit)
+    return _format(_summary(_cut(_entries(_getframe, 2), limit)))
+
+
+def _print_stack(f=None, limit=None, file=None, *, _orig, _entries, _getframe, _cut, _summary,
+                 _print):  # fmt: skip
+    if f is not None:
+        return _orig(f, limit, file)
+    return _print(_summary(_cut(_entries(_getframe, 2), limit)), file)
+
+
+def _walk_stack(f, *, _orig, _entries, _getframe, _frame):
+    if f is not None:
+        return _orig(f)
+    entries = _entries(_getframe, 2)
+    return ((_frame(filename, name), lineno) for filename, lineno, name in entries)
+
+
+def _walk_tb(tb, *, _orig, _entries, _tb_type, _type, _frame):
+    if _type(tb) is not _tb_type:
+        return _orig(tb)
+    return ((_frame(filename, name), lineno) for filename, name, lineno, _ in _entries(tb))
+
+
+def _walk_tb_positions(tb, *, _orig, _entries, _tb_type, _type, _frame):
+    if _type(tb) is not _tb_type:
+        return _orig(tb)
+    return (
+        (_frame(filename, name), (lineno, *position[1:]) if position[0] is None else position)
+        for filename, name, lineno, position in _entries(tb)
+    )
+
+
+def _fake_frame(filename, name, *, _ns):
+    """What the traceback module reads of a frame: a code's file and function names, globals
+    (for linecache) and locals, here empty."""
+    return _ns(f_code=_ns(co_filename=filename, co_name=name), f_globals={}, f_locals={})
+
+
+def _isolated(fn, **kwdefaults):
+    """A copy of ``fn`` with empty globals and builtins (so reaching it leads nowhere), the same
+    code object, and ``kwdefaults`` for its keyword-only arguments."""
+    copy = types.FunctionType(fn.__code__, {"__builtins__": {}}, fn.__name__, fn.__defaults__)
+    copy.__kwdefaults__ = kwdefaults
+    return copy
+
+
+def _frameless(traceback, getframe):
+    """Put the frame-free stand-ins in ``traceback`` and ``sys``; return the ids of the code
+    objects whose frames may read frames (:func:`_install_hooks`'s ``trusted``)."""
+    import operator
+
+    stack, tb = _isolated(_stack_entries), _isolated(_tb_entries)
+    frame = _isolated(_fake_frame, _ns=types.SimpleNamespace)
+    cut = _isolated(_cut, _index=operator.index)
+    summary = _isolated(_summary, _from_list=traceback.StackSummary.from_list)
+    common = {"_entries": stack, "_getframe": getframe, "_cut": cut, "_summary": summary}
+    walkers = {"_tb_type": types.TracebackType, "_type": type, "_frame": frame, "_entries": tb}
+    traceback.extract_stack = _isolated(_extract_stack, _orig=traceback.extract_stack, **common)
+    traceback.format_stack = _isolated(_format_stack, _orig=traceback.format_stack,
+                                       _format=traceback.format_list, **common)  # fmt: skip
+    traceback.print_stack = _isolated(_print_stack, _orig=traceback.print_stack,
+                                      _print=traceback.print_list, **common)  # fmt: skip
+    traceback.walk_stack = _isolated(_walk_stack, _orig=traceback.walk_stack, _entries=stack,
+                                     _getframe=getframe, _frame=frame)  # fmt: skip
+    traceback.walk_tb = _isolated(_walk_tb, _orig=traceback.walk_tb, **walkers)
+    traceback._walk_tb_with_full_positions = _isolated(
+        _walk_tb_positions, _orig=traceback._walk_tb_with_full_positions, **walkers
+    )
+    # assertRaises clears the frames of the traceback it caught: nothing to clear here
+    traceback.clear_frames = _isolated(_no_op)
+    # what CPython without frames gives: logging, inspect.currentframe, typing and enum carry on
+    sys._getframe = _isolated(_no_frame)
+    return frozenset({id(_stack_entries.__code__), id(_tb_entries.__code__)})
+
+
+def _no_op(tb):
+    return None
+
+
+def _no_frame(*args, **kwargs):
+    return None
+
+
+# ---- unittest (BigCodeBench) ------------------------------------------------------------------
+
+# what a program may not set on a function, class or module the tests' run depends on: a swapped
+# code object or default keeps the function's identity, which the checks below compare
+GUARDED = frozenset({"__code__", "__defaults__", "__kwdefaults__", "__class__", "__bases__"})
+TAMPER_NAMES_KEPT = 8  # changed names a report lists (for the logs; any one means "tampered")
+# BigCodeBench's own harness runs the program and the tests in one module named __test__, with
+# these names already bound (a program that forgets `import os` passes there)
+BCB_MODULE = "__test__"
+
+
+MODULE = type(sys)
+
+
+def _code_like(v, _callable=callable, _type=type, _module=MODULE):
+    """Whether a change of this value changes behaviour (function, class, module, descriptor), as
+    opposed to data such as a lazy cache (``tempfile.tempdir``) or a setting."""
+    return _callable(v) or _type(v) in (_module, classmethod, staticmethod, property)
+
+
+class _Watch:
+    """The values under some keys of one mapping (a module's, a class's, or a scope's), kept alive
+    (so that no other object can take one's id), and the names that must not be added to it (a
+    name added to a class may shadow an inherited method; one added to a scope, a builtin; a
+    submodule that a package gains on import is no such name). ``changed()`` names what differs.
+    With ``own``, a key rebound to another of the mapping's own values is no change: a library
+    switching between its implementations (pyparsing's packrat cache swaps
+    ``ParserElement._parse``)."""
+
+    __slots__ = ("before", "ids", "keys", "label", "mapping", "no_new", "own", "size", "values")
+
+    def __init__(self, label, mapping, keys, no_new=frozenset(), own=False):
+        self.label, self.mapping, self.keys = label, mapping, tuple(keys)
+        self.values = tuple(map(mapping.get, self.keys))
+        self.ids = tuple(map(id, self.values))
+        self.size, self.no_new = len(mapping), no_new
+        self.before = frozenset(mapping) if no_new else frozenset()
+        self.own = frozenset(map(id, mapping.values())) if own else frozenset()
+        if own:  # their ids must stay theirs
+            self.values += tuple(mapping.values())
+
+    def changed(self, _id=id, _map=map, _tuple=tuple, _len=len, _set=set, _zip=zip, _type=type):
+        found = []
+        get = self.mapping.get
+        if _tuple(_map(_id, _map(get, self.keys))) != self.ids:
+            found += [k for k, i in _zip(self.keys, self.ids)
+                      if _id(get(k)) != i and _id(get(k)) not in self.own]  # fmt: skip
+        if self.no_new and _len(self.mapping) != self.size:
+            new = _set(self.mapping) - self.before
+            found += [k for k in new if k in self.no_new and _type(get(k)) is not MODULE]
+        return [f"{self.label}.{k}" for k in found]
+
+
+def _watches(unittest, cases, tests_scope, instances):
+    """(core, broad, protected ids). Core, checked after every test: unittest's modules (their
+    functions, classes and modules) and classes (every name), the tests' classes (their methods;
+    no new name that shadows an inherited one), the tests' scope (its functions, classes and
+    modules; no new builtin name), the builtins module, ``sys.modules``, and the TestCase methods bound on each test. Broad, checked after the program
+    loads and at the end: the functions, classes and modules of every other module loaded (no new
+    builtin name either) and of the classes they hold (``pd.testing.assert_frame_equal``,
+    ``pd.DataFrame.equals``). Data is left out of modules: that is where libraries keep lazy
+    caches (``tempfile.tempdir``, ``unittest.mock.file_spec``)."""
+    modules = {name: m for name, m in dict(sys.modules).items() if isinstance(m, MODULE)}
+    core_names = {n for n in modules if n == "unittest" or n.startswith("unittest.")}
+    core, broad, seen, protected = [], [], set(), set()
+    builtin_names = frozenset(vars(builtins))
+
+    def code_keys(d):
+        return [k for k, v in list(d.items()) if _code_like(v)]
+
+    for name in sorted(core_names):
+        d = vars(modules[name])
+        core.append(_Watch(name, d, code_keys(d), builtin_names))
+        for v in list(d.values()):
+            if isinstance(v, type) and id(v) not in seen and v.__module__.startswith("unittest"):
+                seen.add(id(v))
+                core.append(_Watch(v.__qualname__, vars(v), vars(v), frozenset(dir(v))))
+    for case in cases:
+        for cls in case.__mro__:
+            if id(cls) in seen or cls is object or cls.__module__.startswith("unittest"):
+                continue
+            seen.add(id(cls))
+            core.append(_Watch(cls.__qualname__, vars(cls), code_keys(vars(cls)),
+                               frozenset(dir(cls))))  # fmt: skip
+    keys = [k for k, v in tests_scope.items() if _code_like(v) or k == "__builtins__"]
+    core.append(_Watch("<tests>", tests_scope, keys, builtin_names))
+    core.append(_Watch("builtins", vars(builtins), vars(builtins)))
+    core.append(_Watch("sys.modules", sys.modules, list(sys.modules)))
+    for inst in instances:
+        core.append(_Watch(inst.id(), vars(inst), code_keys(vars(inst))))
+    for name, module in modules.items():
+        if name in core_names or name in ("sys", "__main__", "builtins", BCB_MODULE):
+            continue
+        d = vars(module)
+        broad.append(_Watch(name, d, code_keys(d), builtin_names))
+        for v in list(d.values()):
+            if isinstance(v, type) and id(v) not in seen:
+                seen.add(id(v))
+                broad.append(_Watch(f"{name}.{v.__qualname__}", vars(v), code_keys(vars(v)),
+                                    own=True))  # fmt: skip
+    for w in core + broad:
+        protected.update(w.ids)
+    protected.update(id(m) for m in modules.values())
+    protected.update(seen)
+    return core, broad, protected
+
+
+def _plan(unittest, cases, guard):
+    """Every test of every class, made before any model code runs: (class, its tests), each test
+    (id, skipped by the test code, expects failure, instance, setUp, method, tearDown). The
+    TestCase methods are bound on each instance, so that what the tests call (``self.assertEqual``)
+    is what unittest had before the program loaded, whatever happens to unittest's classes; the
+    ``assert*``/``fail*`` ones through ``guard``, which looks at their arguments first."""
+    loader = unittest.TestLoader()
+    api = [k for k, v in vars(unittest.TestCase).items()
+           if type(v) is type(_code_like) and not k.startswith("__")]  # fmt: skip
+    plan = []
+    for case in cases:
+        class_skip = bool(getattr(case, "__unittest_skip__", False))
+        tests = []
+        for name in loader.getTestCaseNames(case):
+            inst = case(name)
+            method = getattr(inst, name)
+            skip = class_skip or bool(getattr(method, "__unittest_skip__", False))
+            xfail = bool(getattr(inst, "__unittest_expecting_failure__", False)) or bool(
+                getattr(method, "__unittest_expecting_failure__", False)
+            )
+            for k in api:
+                bound = getattr(inst, k)
+                vars(inst)[k] = guard(bound) if k.startswith(("assert", "fail")) else bound
+            tests.append((inst.id(), skip, xfail, inst, inst.setUp, method, inst.tearDown))
+        plan.append((case, class_skip, tests))
+    return plan
+
+
+IMPORTS_AHEAD = 64  # at most this many of the program's imports are made before it runs
+
+
+def _program_bindings(code):
+    """What BigCodeBench's single namespace gives the tests of the program before they load,
+    found by parsing it (no line of it runs): the modules and names its imports bind (the
+    libraries imported here, before the hooks and the snapshot, as the tests' own imports are:
+    some read frames at import, as sympy's multipledispatch does) and its constants whose value is
+    a literal (``OUTPUT_DIR = './output'``, which tests use at load time). A name that does not
+    import is left out, for the program's own import to fail on."""
+    import ast
+    import contextlib
+    import importlib
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    bound, imports = {}, 0
+
+    def module(name):
+        nonlocal imports
+        imports += 1
+        if imports > IMPORTS_AHEAD:
+            raise ImportError(name)
+        return importlib.import_module(name)
+
+    for node in ast.walk(tree):
+        with contextlib.suppress(BaseException):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    top = module(a.name)
+                    if a.asname:
+                        bound[a.asname] = sys.modules[a.name]
+                    else:
+                        bound[a.name.split(".")[0]] = sys.modules[a.name.split(".")[0]]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                top = module(node.module)
+                for a in node.names:
+                    if a.name == "*":
+                        continue
+                    if not hasattr(top, a.name):  # a submodule not imported yet
+                        module(f"{node.module}.{a.name}")
+                    bound[a.asname or a.name] = getattr(top, a.name)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        if isinstance(target, ast.Name):
+            with contextlib.suppress(ValueError, TypeError, SyntaxError, MemoryError,
+                                     RecursionError):  # fmt: skip
+                bound[target.id] = ast.literal_eval(value)
+    return bound
+
+
+def _tests_codes(cases):
+    """The code objects of the tests' methods (the wrapped ones under ``@patch`` too): their
+    constants are the expected values. Functions the tests define inside them, which tests hand to
+    the program to inspect (``inspect.getfullargspec``), are not among them."""
+    codes, function = set(), type(_tests_codes)
+    for case in cases:
+        for cls in case.__mro__:
+            if cls is object or cls.__module__.startswith("unittest"):
+                continue
+            for v in list(vars(cls).values()):
+                v = getattr(v, "__func__", v)
+                for _ in range(16):
+                    if type(v) is function:
+                        codes.add(v.__code__)
+                    v = getattr(v, "__wrapped__", None)
+                    if v is None:
+                        break
+    return codes
+
+
+# ---- values that lie to the tests' comparisons (unittest runs) --------------------------------
+# A test compares what the program returns with code of the value's class: `assertEqual(x, y)` and
+# `x == y` call x's __eq__, `assertIn(a, x)` its __contains__. A value is taken only when it is
+# made of classes that existed before the program loaded (every class alive then, by identity, kept
+# alive so that no id is reused: file and module names are the program's to forge) and of classes
+# made since that redefine none of what a comparison, truth, membership or numeric test calls
+# (``LIES``) and, where they derive from a class that existed, none of its methods (a DataFrame
+# subclass whose ``equals`` says True), and when no pandas object has one of its class's methods
+# shadowed in its own ``__dict__``. A mock's magic methods that nobody configured pass. Lists, tuples, sets, dicts, numpy object
+# arrays and pandas frames, series and indexes are walked (a list holding a liar).
+
+LIES = frozenset({
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__bool__", "__len__",
+    "__contains__", "__iter__", "__next__", "__reversed__", "__getitem__", "__sub__", "__rsub__",
+    "__abs__", "__round__", "__float__", "__int__", "__index__", "__complex__", "__array__",
+    "__array_ufunc__", "__array_function__", "__array_priority__", "__array_interface__",
+    "__array_struct__", "__getattribute__", "__getattr__", "__class__", "__instancecheck__",
+    "__subclasscheck__", "__mro__",
+})  # fmt: skip
+# what a subclass of a class that existed may redefine: how it is made, shown and copied
+HARMLESS = frozenset({
+    "__init__", "__new__", "__repr__", "__str__", "__format__", "__doc__", "__module__",
+    "__qualname__", "__dict__", "__weakref__", "__slots__", "__annotations__", "__init_subclass__",
+    "__class_getitem__", "__set_name__", "__getnewargs__", "__getnewargs_ex__", "__reduce__",
+    "__reduce_ex__", "__getstate__", "__setstate__", "__copy__", "__deepcopy__", "__del__",
+    "__orig_bases__", "__parameters__", "__match_args__", "__abstractmethods__", "_abc_impl",
+    "_new_member_", "_generate_next_value_", "_value_repr_", "_missing_",  # an Enum's
+})  # fmt: skip
+LIAR_VISITS = 1_000_000  # values one check walks at most; a value beyond is not taken
+DATA = (str, bytes, int, float, bool, type(None), tuple, list, dict, set, frozenset)
+
+
+def _census():
+    """Every class alive now, by id (``type.__subclasses__`` from ``object``); the dict keeps
+    them alive."""
+    seen, stack, subclasses = {id(object): object}, [object], type.__dict__["__subclasses__"]
+    while stack:
+        for sub in subclasses(stack.pop()):
+            if id(sub) not in seen:
+                seen[id(sub)] = sub
+                stack.append(sub)
     return seen
 
 
+def _nested_codes(module):
+    """Ids of the code objects of a module's functions and of the functions defined in them
+    (``unittest.mock``'s default magic methods are made by ``_get_eq`` and the like)."""
+    codes, stack = set(), []
+    for v in list(vars(module).values()):
+        if isinstance(v, type):
+            stack += [getattr(x, "__code__", None) for x in list(vars(v).values())]
+        else:
+            stack.append(getattr(v, "__code__", None))
+    while stack:
+        code = stack.pop()
+        if type(code) is type(_nested_codes.__code__) and id(code) not in codes:
+            codes.add(id(code))
+            stack += [c for c in code.co_consts if type(c) is type(code)]
+    return codes
+
+
+def _liar_finder(existing):
+    """``find(value)``: why ``value`` may lie to a comparison (``Class.__eq__``, ...), or ''. It
+    calls no code of the program's: class and instance dictionaries are read with the built-in
+    getters, containers walked with the built-in types' own iterators."""
+    _type, _id, _str, _callable = type, id, str, callable
+    _mro = type.__dict__["__mro__"].__get__
+    _own = type.__dict__["__dict__"].__get__
+    _name = type.__dict__["__name__"].__get__
+    _get = object.__getattribute__
+    _items = dict.items
+    lies, harmless, top, classmethod_ = LIES, HARMLESS, object, classmethod
+    data = frozenset(id(c) for c in DATA)  # by id: `in` on classes could call a metaclass's __eq__
+    scalars = frozenset(id(c) for c in DATA if c not in (tuple, list, dict, set, frozenset))
+    seqs = {id(c): c.__iter__ for c in (list, tuple, set, frozenset)}
+    dict_id = id(dict)
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
+    ndarray = id(np.ndarray) if np is not None else None
+    frame, series, index = (id(pd.DataFrame), id(pd.Series), id(pd.Index)) if pd else (0, 0, 0)
+    # methods shadowed on the object are looked for on pandas objects, whose methods (``equals``,
+    # ``all``, ``isin``) tests call to compare; libraries set methods on their own objects
+    # (matplotlib's ``Axes.format_coord``), and a method that must return an expected value
+    # other than a yes is one the program would have to compute anyway
+    shadow_checked = frozenset((frame, series, index)) - {0}
+    # a mock's magic methods are MagicProxy objects until configured (a MagicMock of the tests'
+    # compares by identity); one configured (``m.__eq__.return_value = True``) is a lie like any
+    mock_module = sys.modules.get("unittest.mock")
+    mock = id(mock_module.NonCallableMock) if mock_module is not None else 0
+    proxy = mock_module.MagicProxy if mock_module is not None else None
+    default = mock_module.DEFAULT if mock_module is not None else None
+    library_returns = dict(getattr(mock_module, "_return_values", {}))
+    object_hash = object.__hash__
+    function = type(_census)
+    code_of = function.__dict__["__code__"].__get__
+    closure_of = function.__dict__["__closure__"].__get__
+    mock_codes = frozenset(_nested_codes(mock_module)) if mock_module is not None else frozenset()
+
+    def label(cls, *parts):  # str.join reads a str subclass's characters, calls none of its code
+        return "".join((_name(cls), *parts))
+
+    def made_by_call(given, entry):
+        """A return value the mock library made when ``entry`` was first called (``m - 1`` is a
+        new mock), itself an honest mock."""
+        if not any(_id(c) == mock for c in _mro(_type(given))):
+            return False
+        try:
+            d = _get(given, "__dict__")
+        except BaseException:
+            return False
+        return _type(d) is dict and d.get("_mock_new_parent") is entry and not find(given)
+
+    def plain_magic(name, entry, value):
+        """A magic method of the mock ``value`` as the mock library makes it: a MagicProxy until
+        first used, then a child mock whose return value is the library's default for ``name``
+        (``__bool__`` True, ``__len__`` 0, ``__hash__`` the object's), with no side effect but the
+        library's own for ``value`` (``__eq__`` compares identities), wrapping nothing."""
+        if _type(entry) is proxy:
+            return True
+        if not any(_id(c) == mock for c in _mro(_type(entry))):
+            return False
+        try:
+            d = _get(entry, "__dict__")
+        except BaseException:
+            return False
+        if _type(d) is not dict:
+            return False
+        given = d.get("_mock_return_value")
+        if not (
+            given is default
+            or (name in library_returns and given is library_returns[name])
+            or (name == "__hash__" and _type(given) is int and given == object_hash(value))
+            or made_by_call(given, entry)
+        ):
+            return False
+        if d.get("_mock_wraps") is not None or d.get("_mock_delegate") is not None:
+            return False
+        effect = d.get("_mock_side_effect")
+        if effect is None:
+            return True
+        if _type(effect) is not function or _id(code_of(effect)) not in mock_codes:
+            return False
+        cells = closure_of(effect) or ()
+        return all(cell.cell_contents is value for cell in cells)
+
+    def bad_class(cls, value=None):
+        if _id(cls) in existing:
+            return ""
+        mro = _mro(cls)
+        library = [c for c in mro if _id(c) in existing and c is not top]
+        a_mock = any(_id(c) == mock for c in library)
+        for c in mro:
+            if _id(c) in existing:
+                continue
+            own = _own(c)
+            for k, v in _items(dict(own)):
+                if _type(k) is not _str:
+                    return label(c, ": a name that is not a str")
+                if k in lies:
+                    if a_mock and plain_magic(k, v, value):  # a mock's magic method, not told what
+                        continue  # to say
+                    return label(c, ".", k)
+                if library and k not in harmless and _id(_type(v)) not in data:
+                    for b in library:
+                        mine = _own(b)
+                        if k in mine:
+                            if mine[k] is not v:
+                                return label(c, ".", k)
+                            break
+        return ""
+
+    def shadowed(v, cls):
+        mro = _mro(cls)
+        if not any(_id(c) in shadow_checked for c in mro):
+            return ""
+        try:
+            d = _get(v, "__dict__")
+        except BaseException:
+            return ""
+        if _type(d) is not dict:
+            return label(cls, ": an instance __dict__ of its own type")
+        for k, mine in _items(d):
+            if _type(k) is not _str:
+                return label(cls, ": a name that is not a str")
+            for c in mro:
+                own = _own(c)
+                if k in own:
+                    at = own[k]
+                    if (_callable(at) or _type(at) is classmethod_) and mine is not at:
+                        return label(cls, ".", k, " shadowed on the object")
+                    break
+        return ""
+
+    def find(value):
+        budget = LIAR_VISITS
+        stack = [value]
+        while stack:
+            v = stack.pop()
+            budget -= 1
+            if budget < 0:
+                return "a value too large to check"
+            cls = _type(v)
+            if _id(cls) in scalars:
+                continue
+            why = bad_class(cls, v) or shadowed(v, cls)
+            if why:
+                return why
+            mro = [_id(c) for c in _mro(cls)]
+            if dict_id in mro:
+                for k, x in _items(v):
+                    stack.append(k)
+                    stack.append(x)
+                continue
+            walk = next((seqs[c] for c in mro if c in seqs), None)
+            if walk is not None:
+                stack.extend(walk(v))
+            elif ndarray in mro:
+                if v.dtype.kind == "O":
+                    if v.size > budget:
+                        return "a value too large to check"
+                    stack.extend(v.ravel().tolist())
+            elif frame in mro:
+                stack.append(v.columns)
+                stack.append(v.index)
+                for i in range(v.shape[1]):
+                    column = v.iloc[:, i]
+                    if column.dtype.kind == "O":
+                        stack.append(column.to_numpy())
+            elif series in mro:
+                stack.append(v.index)
+                if v.dtype.kind == "O":
+                    stack.append(v.to_numpy())
+            elif index in mro and v.dtype.kind == "O":
+                stack.append(v.to_numpy())
+        return ""
+
+    return find
+
+
+def _install_liar_hook(find):
+    """An audit hook that runs ``find`` on the value of every ``pac.value`` event (what the guards
+    below raise) and keeps why it may lie; returns ``collect()``, the reasons since its last call.
+    The hook, ``find`` and the reasons are out of the program's reach (a hook cannot be listed or
+    removed; frames and the gc are denied). The program can raise the event too: that can only
+    fail its own test."""
+    found, _type, _tuple, _len = [], type, tuple, len
+
+    def hook(event, args):
+        if event == "pac.value" and _type(args) is _tuple and _len(args) == 1:
+            try:
+                why = find(args[0])
+            except BaseException:
+                why = "a value that could not be checked"
+            if why:
+                found.append(why)
+
+    sys.addaudithook(hook)
+
+    def collect():
+        reasons = found[:]
+        del found[:]
+        return reasons
+
+    return collect
+
+
+def _guards():
+    """(``guard(assert_method)``, ``guard_function(program_function)``, ``changed()``): wrappers
+    that hand to the liar hook (``pac.value`` events) every argument of an assert method the tests
+    call and every value a function of the program's returns to the tests (``assertTrue(result ==
+    x)`` compares in the test's own code, which no wrapper sees; ``result`` came from the program).
+    They change nothing the tests see. A program can reach a wrapper (the tests' scope holds the
+    guarded functions, and a test method's ``__globals__`` is the tests' scope) and rewrite its
+    closure cells or code, which raise no audit event: ``changed()`` names the wrappers whose code
+    or cells are not what they were made with, for the runner's check after every test."""
+    _items, _audit, made = dict.items, sys.audit, []
+    code_of = type(_guards).__dict__["__code__"].__get__
+
+    def keep(checked):
+        cells = checked.__closure__ or ()
+        made.append((checked, code_of(checked), [(c, c.cell_contents) for c in cells]))
+        return checked
+
+    def guard(method):
+        def checked(*args, **kwargs):
+            for v in args:
+                _audit("pac.value", v)
+            for _, v in _items(kwargs):
+                _audit("pac.value", v)
+            return method(*args, **kwargs)
+
+        return keep(checked)
+
+    def guard_function(fn):
+        def checked(*args, **kwargs):
+            value = fn(*args, **kwargs)
+            _audit("pac.value", value)
+            return value
+
+        for k in ("__module__", "__name__", "__qualname__", "__doc__"):
+            try:  # noqa: SIM105 (contextlib is one more import at every start-up)
+                setattr(checked, k, getattr(fn, k))
+            except BaseException:
+                pass
+        checked.__wrapped__ = fn  # inspect.signature(task_func) is the program's
+        return keep(checked)
+
+    def changed():
+        for checked, code, cells in made:
+            if code_of(checked) is not code or any(c.cell_contents is not x for c, x in cells):
+                return ["a guard of the tests' values"]
+        return []
+
+    return guard, guard_function, changed
+
+
 def _run_unittest(job, arm):
+    """BigCodeBench's tests against the program, in this process (they share objects, mocks and
+    files with it), run by the harness's own loop rather than unittest's runner (whose state, such
+    as ``unittest.case._Outcome``, lives in module globals a program can swap). See the module
+    docstring."""
+    import traceback
     import unittest
 
-    tests_scope = {"__name__": "__main__", "__builtins__": dict(vars(builtins))}
+    # BigCodeBench runs program and tests in one module, __test__, the program first: the tests see
+    # its imports and constants (bound here without running it), and sys, os and environ
+    module = MODULE(BCB_MODULE)
+    given = {"__builtins__": builtins, "__file__": f"{BCB_MODULE}.py", "sys": sys, "os": os,
+             "environ": os.environ}  # fmt: skip
+    module.__dict__.update(given)
+    sys.modules[BCB_MODULE] = module  # what patch("__test__.name") patches: the program's names
+    prebound = _program_bindings(job["code"])
+    tests_scope = {"__name__": BCB_MODULE, **given, **prebound}
     try:
-        exec(compile(job["tests"], "<tests>", "exec"), tests_scope)
+        exec(compile(job["tests"], TESTS_FILE, "exec"), tests_scope)
     except ImportError as err:  # no model code has run yet: the environment lacks a library
         return {"missing": str(getattr(err, "name", "") or err)[:80]}
     except BaseException as err:
         return {"test_error": type(err).__name__}
     cases = [
         v
-        for v in tests_scope.values()
-        if isinstance(v, type) and issubclass(v, unittest.TestCase) and v is not unittest.TestCase
+        for v in list(tests_scope.values())
+        if isinstance(v, type)
+        and issubclass(v, unittest.TestCase)
+        and not v.__module__.startswith("unittest")
     ]
-    loader, suite = unittest.TestLoader(), unittest.TestSuite()
-    for case in cases:
-        suite.addTests(loader.loadTestsFromTestCase(case))
-    ids, marked_skip = [], set()
-    for test in suite:
-        method = getattr(test, test._testMethodName, None)
-        ids.append(test.id())
-        if getattr(type(test), "__unittest_skip__", False) or getattr(
-            method, "__unittest_skip__", False
-        ):
-            marked_skip.add(test.id())
+    # every class alive now, before any model code: what values of the program are made of is
+    # judged against it (see _liar_finder)
+    census = _census()
+    collect_lies = _install_liar_hook(_liar_finder(frozenset(census)))
+    guard, guard_function, guards_changed = _guards()
+    try:
+        plan = _plan(unittest, cases, guard)
+    except BaseException as err:
+        return {"test_error": type(err).__name__}
+    ids = [t[0] for _, _, tests in plan for t in tests]
+    marked_skip = sorted({t[0] for _, _, tests in plan for t in tests if t[1]})
     if not ids:
         return {"no_tests": True}
+    set_up_module = tests_scope.get("setUpModule")  # the tests' own, never the program's
+    tear_down_module = tests_scope.get("tearDownModule")
+    module_cleanups = unittest.case._module_cleanups
+    denied_codes = frozenset(map(id, _tests_codes(cases)))
 
-    passed, failed = set(), []
-    result = unittest.TestResult()
-    result.addSuccess = lambda test, _add=passed.add: _add(test.id())
-    result.addFailure = lambda test, err, _f=failed: _f.append((test.id(), "failure"))
-    result.addError = lambda test, err, _f=failed: _f.append(
-        (str(getattr(test, "id", lambda: "?")()), type(err[1]).__name__)
-    )
-    result.addSkip = lambda test, reason, _f=failed: _f.append((test.id(), "skip"))
-    result.addExpectedFailure = lambda test, err, _f=failed: _f.append((test.id(), "xfail"))
-    result.addUnexpectedSuccess = lambda test, _f=failed: _f.append((test.id(), "xpass"))
-    result.addSubTest = lambda test, sub, err, _f=failed: (
-        err is None or _f.append((test.id(), "subtest"))
-    )
+    # frames stay out of the program's reach (the hooks deny them); the standard library's own
+    # uses get stand-ins without frames (see _frameless)
+    trusted = (sys._getframe, _frameless(traceback, sys._getframe))
 
-    watched = sorted(n for n in sys.modules if not n.startswith("_") and n != "sys")[:2000]
-    protected = [id(v) for v in vars(unittest).values() if isinstance(v, type)]
-    protected += [id(c) for c in cases] + [id(v) for v in vars(builtins).values()]
-    for name in watched:
-        module = sys.modules.get(name)
-        for v in list(getattr(module, "__dict__", {}).values()):
-            if isinstance(v, type):
-                protected.append(id(v))
-    arm_hooks = _install_hooks(protected)
-    classes = [v for v in vars(unittest).values() if isinstance(v, type)] + cases
-    classes += [v for v in vars(unittest.case).values() if isinstance(v, type)]
-    before = _fingerprint(watched, classes)
-    model_scope = {"__name__": "__main__"}
-    error = ""
-    run_suite, fingerprint, ids_list = suite.run, _fingerprint, list(ids)
+    instances = [t[3] for _, _, tests in plan for t in tests]
+    core, broad, protected = _watches(unittest, cases, tests_scope, instances)
+    arm_hooks = _install_hooks(protected, CODE_ATTRS, None, GUARDED, trusted, denied_codes)
+    try:
+        code = compile(job["code"], "<solution>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
+        return {"ids": ids, "marked_skip": marked_skip, "passed": [], "failed": [],
+                "error": type(err).__name__, "tampered": []}  # fmt: skip
+    shared = {k: v for k, v in tests_scope.items() if not k.startswith("__")}
+    untouched = frozenset(k for k, v in prebound.items() if shared.get(k) is v)
+    outcome = _runner(plan, core, broad, tests_scope, module, code, shared, untouched,
+                      set_up_module, tear_down_module, module_cleanups, arm_hooks, arm,
+                      guard_function, collect_lies, guards_changed)  # fmt: skip
+    outcome.update(ids=ids, marked_skip=marked_skip)
+    return outcome
+
+
+def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set_up_module,
+            tear_down_module, module_cleanups, arm_hooks, arm, guard_function, collect_lies,
+            guards_changed):  # fmt: skip
+    """Load the program, then run every test; what it needs it holds in locals, out of the
+    program's reach (frames and the gc are denied), taken before the program loads. A test passes
+    when its setUp, method, tearDown and cleanups all return without raising; the machinery is
+    compared with its state before the program loaded after every test (core) and after loading
+    and at the end (all)."""
+    _exec, _type, _str, _len, _kept = exec, type, str, len, TAMPER_NAMES_KEPT
+    _name, _builtins = type.__dict__["__name__"].__get__, frozenset(vars(builtins))
+    _function = type(_runner)
+    passed, failed = [], []
+
+    def kind(err):  # "ValueError: message", for the logs
+        try:
+            message = _str(err)[:160]
+        except BaseException:
+            message = ""
+        name = _str(_name(_type(err)))[:80]
+        return f"{name}: {message}" if message else name
+
+    def tampered(watches):
+        names = guards_changed()
+        for w in watches:
+            names += w.changed()
+            if _len(names) >= _kept:
+                break
+        return names[:_kept]
+
+    def call(fn, *args, **kwargs):
+        try:
+            fn(*args, **kwargs)
+        except BaseException as err:
+            return kind(err)
+        return ""
+
+    def merge(names):  # one namespace, as BigCodeBench has it, seen from both sides
+        for k, v in shared.items():  # the tests' names win (they load after the program there)
+            if k not in untouched:
+                names[k] = v
+        for k in untouched:  # but what the tests had of the program is the program's own
+            if k in names:
+                tests_scope[k] = names[k]
+        for k, v in list(names.items()):  # the program's names the tests lack, builtins excepted
+            if k not in tests_scope and k not in _builtins:
+                tests_scope[k] = guard_function(v) if _type(v) is _function else v
+
     arm_hooks()
     arm()
-    try:
-        exec(compile(job["code"], "<solution>", "exec"), model_scope)
-    except BaseException as err:
-        error = type(err).__name__
-    if not error:
-        for k, v in model_scope.items():
-            if k not in tests_scope:
-                tests_scope[k] = v
-        try:
-            run_suite(result)
-        except BaseException as err:
-            error = type(err).__name__
-    after = fingerprint(watched, classes)  # what was there must be unchanged; imports may add
-    tampered = any(after.get(k) != v for k, v in before.items())
+    error = call(_exec, code, module.__dict__) or call(merge, module.__dict__)
+    changed = tampered(core + broad)
+    if error or changed:
+        return {"passed": passed, "failed": failed, "error": error, "tampered": changed}
+    module_error = call(set_up_module) if set_up_module is not None else ""
+    for case, class_skip, tests in plan:
+        if class_skip:
+            continue
+        class_error = module_error or call(case.setUpClass)
+        for test_id, skip, xfail, inst, set_up, method, tear_down in tests:
+            if skip:
+                continue
+            why = class_error or call(set_up)
+            if not why:
+                why = call(method)
+                why = call(tear_down) or why
+            while inst._cleanups:  # what unittest's doCleanups does, without its _Outcome
+                function, args, kwargs = inst._cleanups.pop()
+                why = call(function, *args, **kwargs) or why
+            if xfail:
+                why = "xfail"  # an expected failure or an unexpected success: neither is a pass
+            lies = collect_lies()
+            if lies:  # a value that may lie reached an assert or came back from the program
+                why = "lying value: " + lies[0]
+            if why:
+                failed.append([test_id, why])
+            else:
+                passed.append(test_id)
+            changed = tampered(core)
+            if changed:
+                return {"passed": passed, "failed": failed, "error": "", "tampered": changed}
+        if not class_error:
+            why = call(case.tearDownClass)
+            cleanups = case._class_cleanups
+            while cleanups:
+                function, args, kwargs = cleanups.pop()
+                why = call(function, *args, **kwargs) or why
+            if why:
+                failed.append([case.__qualname__, why])
+    if set_up_module is not None and not module_error and tear_down_module is not None:
+        why = call(tear_down_module)
+        if why:
+            failed.append(["tearDownModule", why])
+    while module_cleanups:
+        function, args, kwargs = module_cleanups.pop()
+        why = call(function, *args, **kwargs)
+        if why:
+            failed.append(["module cleanup", why])
     return {
-        "ids": ids_list,
-        "marked_skip": sorted(marked_skip),
-        "passed": sorted(passed),
+        "passed": passed,
         "failed": failed[:50],
-        "error": error,
-        "tampered": tampered,
+        "error": "",
+        "tampered": tampered(core + broad),
     }
 
 
@@ -610,11 +1523,19 @@ def main(job_text=None):
         os.dup2(null, fd)
     RESULT_FD = int(job.pop("result_fd"))
     os.set_inheritable(RESULT_FD, False)
-    token, write, dumps, exit_now = job.pop("token"), os.write, to_json, os._exit
+    key, write, dumps, exit_now = bytes.fromhex(job.pop("token")), os.write, to_json, os._exit
+    mac = _mac_function()
 
-    def report(data, _fd=RESULT_FD):
-        line = token + " " + dumps(data)
-        write(_fd, (line + "\n").encode())
+    def seal(body, n=None):
+        """``<MAC> <body>\n``: the report's MAC is of its body, the n-th answer's of ``n``, a
+        newline and its body (an answer is never taken for a report or for another answer)."""
+        signed = body if n is None else b"%d\n" % n + body
+        return mac(signed, key=key, digest_size=32).hexdigest().encode() + b" " + body + b"\n"
+
+    def report(data, _fd=RESULT_FD, _memoryview=memoryview):
+        view = _memoryview(seal(dumps(data).encode()))
+        while view:
+            view = view[write(_fd, view) :]
 
     for path in job.get("site_dirs") or ():  # started with -S: site-packages without .pth files
         if path not in sys.path:
@@ -628,7 +1549,10 @@ def main(job_text=None):
     ours += [id(f) for f in vars(_Server).values()]
     arm = (lambda: None) if job["kind"] == "unittest" else _install_hooks(ours)
     try:
-        data = RUNNERS[job["kind"]](job, arm)
+        if job["kind"] == "functional":
+            data = _run_functional(job, arm, seal)
+        else:
+            data = RUNNERS[job["kind"]](job, arm)
     except MemoryError:
         data = {"error": "MemoryError"}
     if data is not None:  # None: a functional run that answered over its channel

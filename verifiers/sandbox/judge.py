@@ -363,6 +363,9 @@ def judge_functional(report: dict) -> Verdict:
 
 
 def judge_stdio(expected: list, report: dict) -> Verdict:
+    """Every case's stdout must equal the expected output (both split on whitespace) and the
+    program must have exited with status 0: output followed by a crash, ``sys.exit(1)`` or a
+    signal is a failed case, as on a judge's runtime error."""
     outputs = report.get("outputs")
     if report.get("error") == "output_limit":
         return fail("output_limit")
@@ -371,27 +374,32 @@ def judge_stdio(expected: list, report: dict) -> Verdict:
     for got, want in zip(outputs, expected):
         if not (isinstance(got, list) and len(got) == 2 and isinstance(got[0], str)):
             return fail("no_result")
+        if type(got[1]) is not int or got[1] != 0:
+            return fail("tests_failed")
         if got[0].split() != str(want).split():
             return fail("tests_failed")
     return OK
 
 
 def judge_unittest(report: dict) -> Verdict:
+    """Every test the test code does not itself mark skipped must have run and passed, and the
+    machinery the tests rely on must be as it was before the program loaded (``tampered`` lists
+    what changed; see ``harness._run_unittest``)."""
     if "missing" in report:
         return fail("missing_library")
     if report.get("no_tests"):
         return fail("bad_ground_truth")
     if "test_error" in report:
         return fail("bad_ground_truth")
-    if report.get("tampered") is not False:
+    if report.get("tampered") != []:
         return fail("tampered")
     ids, passed = report.get("ids"), report.get("passed")
     if not isinstance(ids, list) or not isinstance(passed, list):
         return fail("no_result")
-    required = set(map(str, ids)) - set(map(str, report.get("marked_skip") or []))
+    marked = set(map(str, report.get("marked_skip") or []))
+    required = set(map(str, ids)) - marked
     if not required:
         return fail("bad_ground_truth")
-    marked = set(map(str, report.get("marked_skip") or []))
     failed = [f for f in report.get("failed") or [] if not (f and str(f[0]) in marked)]
     if report.get("error") or failed or not required <= set(map(str, passed)):
         return fail("tests_failed")

@@ -25,6 +25,15 @@ run), so no file of this package is mounted in the sandbox. The isolation level 
 The other backend, ``sandbox_fusion`` (``fusion.py``), sends runs to a SandboxFusion service;
 the interface (:mod:`pac_verl.verifiers.sandbox`) picks one by the settings.
 
+The report comes back through a private temporary file passed as a file descriptor. It is read
+only after the run's whole process tree is dead, and only up to a bound (``types.report_limit``:
+16 MiB plus 8 bytes per byte of stdout kept; over it the run is ``output_limit`` and nothing is
+read), and it counts only as the one line the harness sealed (``harness.unseal``): whatever else a
+program or its children write there spoils the report, and no MAC can be made without the run's
+token. In strict and namespaces modes, file locks are no-ops and change notifications are denied
+(``seccomp.py``): the read-only mounts and device nodes are the host's own inodes, so a lock on
+one would be a channel between runs.
+
 If the machine cannot give the level asked for, the first run raises :class:`SandboxUnavailable`
 (a ``UserError``) naming what is missing and how to get it: there is no silent downgrade.
 :func:`isolation_report` returns what is active (through the interface's, for ``run.json``,
@@ -74,6 +83,7 @@ from pathlib import Path
 from pac_verl.verifiers.sandbox import cgroup as sandbox_cgroup
 from pac_verl.verifiers.sandbox import seccomp as sandbox_seccomp
 from pac_verl.verifiers.sandbox import slots as sandbox_slots
+from pac_verl.verifiers.sandbox.harness import unseal, unseal_answer
 from pac_verl.verifiers.sandbox.settings import SandboxSettings
 from pac_verl.verifiers.sandbox.types import (
     Budget,
@@ -81,6 +91,7 @@ from pac_verl.verifiers.sandbox.types import (
     RunResult,
     SandboxUnavailable,
     SessionEnded,
+    report_limit,
 )
 
 HARNESS = Path(__file__).with_name("harness.py")
@@ -340,7 +351,7 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot, converse=None) -> Ru
             proc.stdin.write(_harness_code(python) + marshal.dumps(payload))
             proc.stdin.flush()
         if converse is not None:
-            return _converse(proc, group, limits, answers_r, converse)
+            return _converse(proc, group, limits, answers_r, converse, token)
         with contextlib.suppress(BrokenPipeError, OSError):
             proc.stdin.close()
         stop = _watch(proc, group, limits)
@@ -351,13 +362,15 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot, converse=None) -> Ru
             return RunResult("memory")
         if proc.returncode == -signal.SIGXCPU:
             return RunResult("timeout", "cpu")
-        report = _read_report(result_file, token)
+        size = os.fstat(result_file.fileno()).st_size
+        if size > report_limit(limits):
+            return RunResult("output_limit", f"{size} bytes in the report channel")
+        report = _read_report(result_file, token, size)
         if report is not None and proc.returncode == 0:
             return RunResult("ok", report=report)
         if proc.returncode == -signal.SIGXFSZ:
             return RunResult("output_limit")
-        tail = stderr_path.read_bytes()[-400:].decode("utf-8", "replace")
-        return RunResult("no_result", f"exit status {proc.returncode}: {tail}")
+        return RunResult("no_result", f"exit status {proc.returncode}: {_tail(stderr_path)}")
     except OSError as err:
         return RunResult("sandbox_error", str(err))
     finally:
@@ -374,10 +387,10 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot, converse=None) -> Ru
         shutil.rmtree(private, ignore_errors=True)
 
 
-def _converse(proc, group, limits: Limits, answers: int, converse) -> RunResult:
+def _converse(proc, group, limits: Limits, answers: int, converse, token: str) -> RunResult:
     """A functional run: ``converse`` talks to the harness over a :class:`_Session` while the run
     is watched as :func:`_watch` watches a run; the report is what ``converse`` returns."""
-    session = _Session(proc, group, limits, answers)
+    session = _Session(proc, group, limits, answers, token)
     try:
         report = converse(session)
         stop = None
@@ -398,7 +411,12 @@ def _converse(proc, group, limits: Limits, answers: int, converse) -> RunResult:
 class _Session:
     """The judge's side of a functional run's channel (``judge.functional_session``): requests
     (length-prefixed marshal) go to the harness's stdin, answers come back one JSON line each on a
-    pipe. Every wait watches the run as :func:`_watch` does: over its CPU budget (``timeout``),
+    pipe, each sealed with a MAC under the run's token over its place in the conversation and its
+    body (``harness.unseal_answer``). The program shares the harness's process and its forks
+    inherit the pipe, so they can write lines into it; an answer is a value the program chose
+    anyway (the checker compares it), but a line the call server did not write, or one out of
+    place, ends the run (``no_result``): the program and its children can spoil the conversation,
+    never answer a request in the server's name. Every wait watches the run as :func:`_watch` does: over its CPU budget (``timeout``),
     past the wall clock (``wall_clock`` if it used little CPU, for a retry), ended (``no_result``),
     an answer over ``MAX_ANSWER`` bytes (``output_limit``). ``wait(fd, tests_cpu)``, for the
     judge's own checker, also ends the run when the tests use more CPU time than the program may
@@ -407,8 +425,9 @@ class _Session:
     MAX_ANSWER = 16 << 20
     CPU_EVERY = 0.05  # seconds between two reads of the cgroup's CPU time
 
-    def __init__(self, proc, group, limits: Limits, answers: int) -> None:
+    def __init__(self, proc, group, limits: Limits, answers: int, token: str) -> None:
         self.proc, self.group, self.limits, self.answers = proc, group, limits, answers
+        self.token, self.lines = token, 0  # answer lines taken so far
         self.start = self.cpu_read = time.monotonic()
         self.requests = proc.stdin.fileno()
         os.set_blocking(self.requests, False)
@@ -472,8 +491,11 @@ class _Session:
         while True:
             end = self.buf.find(b"\n")
             if end >= 0:
-                line = bytes(self.buf[:end])
+                line = unseal_answer(bytes(self.buf[:end]), self.token, self.lines)
                 del self.buf[: end + 1]
+                self.lines += 1
+                if line is None:  # not the harness's next answer: the program or a child wrote it
+                    raise SessionEnded("no_result")
                 try:
                     return json.loads(line)
                 except (ValueError, RecursionError):
@@ -566,15 +588,14 @@ def _kill(proc: subprocess.Popen, group) -> None:
         group.kill()
 
 
-def _read_report(f, token: str) -> dict | None:
+def _read_report(f, token: str, size: int) -> dict | None:
+    """The run's report (``size`` bytes, within the bound), or None: see ``harness.unseal``."""
     f.seek(0)
-    data = f.read(256 << 20)
-    for line in data.decode("utf-8", "replace").splitlines():
-        head, _, body = line.partition(" ")
-        if secrets.compare_digest(head.encode(), token.encode()):
-            try:
-                report = json.loads(body)
-            except ValueError:
-                return None
-            return report if isinstance(report, dict) else None
-    return None
+    return unseal(f.read(size), token)
+
+
+def _tail(path: Path, n: int = 400) -> str:
+    """The last ``n`` bytes of a file the run wrote to (its stderr), read without the rest."""
+    with open(path, "rb") as f:
+        f.seek(max(0, os.fstat(f.fileno()).st_size - n))
+        return f.read(n).decode("utf-8", "replace")

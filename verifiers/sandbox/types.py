@@ -24,6 +24,17 @@ class Limits:
     file_bytes: int = 64 << 20  # largest file a run may write
 
 
+# The most a run's report channel may hold (issue #24): a report is small but for stdin/stdout
+# outputs, which JSON escapes to at most 6 bytes a byte. The scorer reads no more than this and
+# parses nothing over it (a program that filled the channel with 63 MiB of lines grew the scoring
+# process by gigabytes).
+REPORT_BYTES = 16 << 20
+
+
+def report_limit(limits: Limits) -> int:
+    return REPORT_BYTES + 8 * limits.output_bytes
+
+
 @dataclass(frozen=True)
 class Budget:
     """The time one scoring call may spend in the sandbox (SPEC 8; issue 16): waiting for a
