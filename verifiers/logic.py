@@ -157,7 +157,8 @@ GROUP_WINDOW = 300  # characters before "are knights" searched for the group's n
 REST = ""  # the name of a statement about everyone not named ("all the others are knights")
 _REST = re.compile(
     r"\b(?:all\s+(?:of\s+)?the\s+others|all\s+others|the\s+others|the\s+rest(?:\s+of\s+them)?|"
-    r"everyone\s+else|everybody\s+else|all\s+the\s+remaining\s+(?:people|inhabitants))\s+"
+    r"everyone\s+else|everybody\s+else|all\s+the\s+remaining\s+(?:people|inhabitants))"
+    r"(?:\s*\([^()\n]{0,200}\))?\s+"  # "everyone else (Zoey and Ava) is a knight"
     rf"(?:are|is)\s+{_ADVERBS}(not\s+)?(?:an?\s+)?{_ROLE}\b{_OTHER_ROLE}",
     re.IGNORECASE,
 )
@@ -315,6 +316,8 @@ _DOUBT = re.compile(
 # a letter of a script other than the Latin one: words the grader cannot read
 _FOREIGN_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
 _ROLE_WORD = re.compile(r"\b(?:knight|knave)s?\b", re.IGNORECASE)
+# a role in brackets right after a role: "tells the truth (knight)" restates, "(knave)" contradicts
+_ROLE_ASIDE = re.compile(r"\s*\(\s*(?:an?\s+)?(knight|knave)s?\s*\)", re.IGNORECASE)
 _TABLE_SEPARATOR = re.compile(r"[\s|:\-]*")
 _ROLE_CELL = re.compile(r"\s*(knight|knave)s?\s*", re.IGNORECASE)
 
@@ -331,7 +334,7 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
     name = "(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")"
     name_re = re.compile(rf"\b({name})\b", re.IGNORECASE)
     single = re.compile(
-        rf"\b({name})\b\s*(?:{_VERB}\s+|['’]s\s+|,?\s*who\s+{_VERB}\s+|:\s*|-\s*|"
+        rf"\b({name})\b\s*(?:{_VERB}\s+|['’]s\s+|,?\s*who\s+{_VERB}\s+|:\s*(?:is\s+)?|-\s*|"
         rf"–\s*|—\s*|=\s*|→\s*|->\s*|\(\s*|\|\s*|&\s*){_ADVERBS}(not\s+)?"
         rf"(?:an?\s+|the\s+(only\s+)?|one\s+of\s+the\s+)?{_ADJECTIVE}{_ROLE}\b{_OTHER_ROLE}",
         re.IGNORECASE,
@@ -357,6 +360,8 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
         + _ALL_ROLE,
         re.IGNORECASE,
     )
+    # "Zoey, Ava: knights", "Owen and Leo - knaves": a group named before its role
+    group_label = re.compile(rf"{names_list}\s*[:\-–—=]\s*(knight|knave)s\b", re.IGNORECASE)
     # JSON or a Python dict: {"Grace": "knave"} -> Grace: knave (before quotes are skipped)
     quoted_pair = re.compile(
         rf"[\"'“‘]\s*({name})\s*[\"'”’]\s*:\s*[\"'“‘]\s*(knights?|knaves?)\s*[\"'”’]", re.IGNORECASE
@@ -371,7 +376,7 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
     # knave" (the verb left out), "..., and so is Mia", "...; Mia is too", "...; Mia isn't"
     continued = re.compile(
         r"\s*(?:[,;]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?|\s(?:and|but|while|whereas)\s+)"
-        rf"(?:(?P<el>{name})\s+{_ADVERBS}(?P<neg>not\s+)?(?:an?\s+|the\s+|one\s+of\s+the\s+)?"
+        rf"(?:(?P<el>{names_list})\s+{_ADVERBS}(?P<neg>not\s+)?(?:an?\s+|the\s+|one\s+of\s+the\s+)?"
         rf"{_ADJECTIVE}(?P<role>knight|knave)s?\b(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+)"
         rf"(?P<other>knight|knave)s?\b)?|"
         rf"(?:so|as)\s+(?:is|was|are|were)\s+(?P<so>{names_list})\b|"
@@ -390,7 +395,7 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
         re.IGNORECASE,
     )
     return (name_re, single, labelled, quoted_pair, except_after, except_before, neither,
-            continued, implication)  # fmt: skip
+            continued, implication, group_label)  # fmt: skip
 
 
 def _group_before(text: str, end: int, name_re: re.Pattern) -> list[re.Match]:
@@ -431,7 +436,7 @@ def _excepted(text: str, start: int) -> bool:
 
 def _hedged_after(text: str, end: int, role: bool | str) -> bool:
     """Whether the clause after a role offers the other one ("(though she could be a knave)")."""
-    m = _HEDGE_AFTER.match(text, end, min(len(text), end + 100))
+    m = _HEDGE_AFTER.match(text, end, min(len(text), end + 100)) or _ROLE_ASIDE.match(text, end)
     return bool(m) and role != HEDGE and (m.group(1).lower() == "knight") != role
 
 
@@ -470,7 +475,7 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
     :data:`REST` and :data:`ALL` name the people a statement does not name."""
     patterns = _patterns(names)
     name_re, single, labelled, quoted_pair, except_after, except_before, neither = patterns[:7]
-    continued, implication = patterns[7:]
+    continued, implication, group_label = patterns[7:]
     text, index = _prepare(text, quoted_pair)
     canonical = {n.casefold(): n for n in names}
     found: list[tuple[int, str, bool | str]] = list(_transposed_tables(text, names))
@@ -494,7 +499,8 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
                 role = _role(word, c.group("neg"), c.group("other"))
                 if _hedged_after(text, end, role):
                     role = HEDGE
-                found.append((c.start("el"), canonical[c.group("el").casefold()], role))
+                found.extend((c.start("el") + n.start(), canonical[n.group(1).casefold()], role)
+                             for n in name_re.finditer(c.group("el")))  # fmt: skip
             elif c.group("isnt"):  # "Mia isn't": not the role just named
                 negated = HEDGE if role == HEDGE else word.lower() != "knight"
                 found.append((c.start("isnt"), canonical[c.group("isnt").casefold()], negated))
@@ -525,6 +531,13 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
         found.extend((n.start(), canonical[n.group(1).casefold()], role) for n in group)
         only(group[-1].start(), m.end(), role)
         more(m.end(), m.group(1), role)
+    for m in group_label.finditer(text):
+        if _reported(text, m.start()) or _excepted(text, m.start()):
+            continue
+        role = m.group(2).lower() == "knight"
+        role = HEDGE if _hedged_after(text, m.end(), role) else role
+        found.extend((m.start(1) + n.start(), canonical[n.group(1).casefold()], role)
+                     for n in name_re.finditer(m.group(1)))  # fmt: skip
     for m in _REST.finditer(text):
         found.append((m.start(), REST, _role(*m.group(2, 1, 3))))
 
