@@ -5,6 +5,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -57,7 +58,15 @@ def clean_machine():
     before = set(os.listdir(tempfile.gettempdir()))
     yield
     assert _sandbox_processes() == []
-    leftovers = {n for n in set(os.listdir(tempfile.gettempdir())) - before if n.startswith("pac-")}
+    # /tmp is shared with other checkouts' sandbox runs, whose folders come and go within
+    # seconds: a folder still there after a grace period is a leak (ours never goes away)
+    deadline = time.monotonic() + 15
+    while True:
+        now = set(os.listdir(tempfile.gettempdir()))
+        leftovers = {n for n in now - before if n.startswith("pac-")}
+        if not leftovers or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
     assert leftovers == set()
 
 
