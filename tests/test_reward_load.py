@@ -24,7 +24,7 @@ SPIN = "```python\nwhile True:\n    pass\n" + RIGHT + "```"
 ZEBRA = [("\\boxed{Arnold}", "arnold"), ("The answer is \\boxed{ Bob }", "bob"),
          ("<think>x</think> \\boxed{Carol}", "carol"), ("\\boxed{Eric}", "eric")] * 2  # fmt: skip
 # sympy expands it into about 10^9 terms: the grader never finishes (guards let it through)
-HANG = ("math", "\\boxed{(a+b+c+d+e+f+g)^{90}}", "x+1")
+HANG = ("math", "\\boxed{(a+b+c+d+e+f+g)^{90}}", "a+b+c+d+e+f+g")
 
 
 @pytest.fixture
