@@ -34,7 +34,9 @@ import argparse
 import json
 import math
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -451,6 +453,11 @@ def watch(path, *, once: bool = False, until_step: int | None = None, interval: 
         return None
 
     polls, reason = 1, finished()
+    # Ctrl-C sets a flag the loop reads between frames, so it never lands inside rich's drawing
+    # (a KeyboardInterrupt raised there once left the display stuck on a loaded machine)
+    stop = threading.Event()
+    main_thread = threading.current_thread() is threading.main_thread()
+    old_handler = signal.signal(signal.SIGINT, lambda *_: stop.set()) if main_thread else None
     try:
         with Live(render(f, window, width=console.width), console=console, auto_refresh=False,
                   vertical_overflow="visible") as live:  # fmt: skip
@@ -460,16 +467,30 @@ def watch(path, *, once: bool = False, until_step: int | None = None, interval: 
                 if max_polls is not None and polls >= max_polls:
                     reason = "polls"
                     break
-                time.sleep(interval)
+                if _wait(stop, interval):
+                    reason = "interrupted"
+                    break
                 f.poll()
                 polls += 1
                 live.update(render(f, window, width=console.width), refresh=True)
                 reason = finished()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # off the main thread, or before the handler was in place
         reason = "interrupted"
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, old_handler)
     if reason == "interrupted":
         console.print(f"stopped watching {f.folder} at step {f.last_step}")
     return WatchResult(f.last_step, polls, reason)
+
+
+def _wait(stop: threading.Event, seconds: float) -> bool:
+    """Sleep ``seconds`` (``time.sleep``, which tests replace) unless ``stop`` is set; whether it
+    was set."""
+    if stop.is_set():
+        return True
+    time.sleep(seconds)
+    return stop.is_set()
 
 
 def build_parser() -> argparse.ArgumentParser:
