@@ -179,8 +179,13 @@ def _merged(old, new):
 
 def fresh_exception(name):
     """A new built-in exception of the class named ``name`` (RuntimeError for a name that is not
-    a built-in Exception class): never the program's own exception object."""
+    a built-in Exception class): never the program's own exception object. A StopIteration (or
+    StopAsyncIteration) is a RuntimeError too, as PEP 479 makes one leaving a generator: raised
+    inside the tests' ``map``, ``filter`` or generator it would end the iteration early, as if
+    every remaining case held (``all(map(lambda c: f(c[0]) == c[1], cases))``)."""
     cls = getattr(builtins, str(name), None)
+    if isinstance(cls, type) and issubclass(cls, (StopIteration, StopAsyncIteration)):
+        return RuntimeError(f"{name} raised in the sandbox")
     if isinstance(cls, type) and issubclass(cls, Exception):
         try:
             return cls("raised in the sandbox")
