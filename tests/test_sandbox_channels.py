@@ -183,7 +183,9 @@ def test_locks_on_shared_files_are_no_channel_between_runs():
             readers.append(run(LOCK_READER, ASSERT_TRUE, limits).reason)
             time.sleep(0.2)
     assert writer.result().reason == "ok"  # the writer's locks were granted (or seemed to be)
-    assert len(readers) >= 2
+    # at least one reader ran while the writer held its locks (the loop runs only then); one
+    # is enough to see a channel, and a loaded machine may fit no second into the writer's hold
+    assert len(readers) >= 1
     assert "ok" not in readers, readers
     assert not seen_on_host
 
