@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
+
+# A test run started in the background by a non-interactive shell (`bash -c '... &'`) ignores
+# SIGINT, and the commands it starts inherit that: the tests that interrupt `pac-verl simulate`
+# and `pac-verl watch` would see them run on. Ctrl-C behaves as in a terminal instead.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
