@@ -71,6 +71,7 @@ def fusion(monkeypatch):
     StubSandboxFusion.requests_seen = []
     StubSandboxFusion.flood = 0
     yield StubSandboxFusion.requests_seen
+    StubSandboxFusion.flood = 0  # the class is shared: test_sandbox_gate's server serves it too
     server.shutdown()
     server.server_close()
 

@@ -145,6 +145,7 @@ def test_sandbox_fusion_is_probed_before_ray_and_scores(code_dir, tmp_path):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/run_code"
     StubSandboxFusion.requests_seen = []
+    StubSandboxFusion.flood = 0  # run the programs (a flood test elsewhere may have set it)
     try:
         base = ["setting=multi_domain", f"setting.data_dir={code_dir}",
                 f"{KEY}.backend=sandbox_fusion"]  # fmt: skip
