@@ -305,30 +305,39 @@ def _foreign_variables(answer: str, answer_expr: object, gold_expr: object) -> b
     return bool(names - gold_names - {"i", "e"})
 
 
-def _same_set(answer_expr: object, gold_expr: object) -> bool:
-    """An inequality in one variable for an interval gold: ``x \\geq 2`` for ``[2, \\infty)``,
-    ``-2 < x < 4`` for ``(-2, 4)`` (math-verify accepts the interval for an inequality gold, not
-    this direction). Only linear sides, so solving it is instant on any input."""
-    from sympy import And, Interval, Poly, Union
+def _inequality_set(expr: object) -> object | None:
+    """The set an inequality in one variable with linear sides describes (``x \\geq 2``,
+    ``-2 < x < 4``), or None for anything else. Linear sides only, so solving is instant."""
+    from sympy import And, Poly
     from sympy.core.relational import Equality, Relational, Unequality
 
-    if not isinstance(gold_expr, (Interval, Union)):
-        return False
-    parts = answer_expr.args if isinstance(answer_expr, And) else (answer_expr,)
+    parts = expr.args if isinstance(expr, And) else (expr,)
     if not parts or not all(
         isinstance(p, Relational) and not isinstance(p, (Equality, Unequality)) for p in parts
     ):
-        return False
-    symbols = answer_expr.free_symbols
+        return None
+    symbols = expr.free_symbols
     if len(symbols) != 1 or any(s.name == "i" for s in symbols):
-        return False
+        return None
     (x,) = symbols
     try:
         if any(Poly(p.lhs - p.rhs, x).degree() > 1 for p in parts):
-            return False
-        return answer_expr.as_set() == gold_expr
+            return None
+        return expr.as_set()
     except Exception:  # not a polynomial in x (x > \\sin x): not this form
+        return None
+
+
+def _same_set(answer_expr: object, gold_expr: object) -> bool:
+    """An inequality in one variable for an interval gold: ``x \\geq 2`` for ``[2, \\infty)``,
+    ``-2 < x < 4`` for ``(-2, 4)`` (math-verify accepts the interval for an inequality gold, not
+    this direction)."""
+    from sympy import Interval, Union
+
+    if not isinstance(gold_expr, (Interval, Union)):
         return False
+    answer_set = _inequality_set(answer_expr)
+    return answer_set is not None and answer_set == gold_expr
 
 
 @functools.lru_cache(maxsize=4096)
@@ -394,8 +403,8 @@ _SET_BUILDER = re.compile(r"\\\{\s*[A-Za-z]\s*(?:\\mid|\\vert|\||:)\s*(.+?)\s*\\
 
 def _union_of_inequalities(parts: list[str], gold: str) -> bool:
     """``x < -2 \\text{ or } x > 2`` for ``(-\\infty,-2)\\cup(2,\\infty)``: "or" between
-    inequalities of one variable is the union of their sets, not answers offered together. Each
-    part must be what :func:`_same_set` reads (linear sides), so solving is instant."""
+    inequalities of one variable (:func:`_inequality_set`) is the union of their sets, not
+    answers offered together."""
     from math_verify import parse
     from sympy import Union
 
@@ -409,10 +418,8 @@ def _union_of_inequalities(parts: list[str], gold: str) -> bool:
         exprs = [e[0] for e in exprs]
         if len(set().union(*(e.free_symbols for e in exprs))) != 1:
             return False
-        sets = [e.as_set() for e in exprs]
-        if not all(_same_set(e, s) for e, s in zip(exprs, sets, strict=True)):
-            return False  # not a linear inequality in the variable
-        return Union(*sets) == gold_parsed[0]
+        sets = [_inequality_set(e) for e in exprs]
+        return None not in sets and Union(*sets) == gold_parsed[0]
     except Exception:  # not inequalities sympy can solve
         return False
 
