@@ -1,4 +1,4 @@
-"""``python -m pac_verl.launch OVERRIDE...``: what the recipes run, one decision per run (issue #17).
+"""``python -m pac_verl.launch OVERRIDE...``: what the recipes run, one decision per run.
 
     python -m pac_verl.launch setting=multi_level backbone=qwen2.5-3b curriculum=pac
     python -m pac_verl.launch setting=multi_level backbone=qwen2.5-3b curriculum=pac \\
@@ -105,7 +105,7 @@ def decide(cfg, overrides: list[str]) -> Decision:
     if missing:
         return Decision("refuse", name, overrides,
                         f"no data file {', '.join(missing)}: build it with pac-verl prep "
-                        "(README: Prepare data), or set setting.data_dir")  # fmt: skip
+                        "(docs/guides/data.md), or set setting.data_dir")  # fmt: skip
     if record and record.get("data"):
         now = data_record(cfg.data.train_files, cfg.data.val_files)
         changed = changed_files(record["data"], now)

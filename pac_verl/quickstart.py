@@ -1,4 +1,4 @@
-"""``pac-verl quickstart``: the README's main job, on any machine, in about a minute.
+"""``pac-verl quickstart``: the project's main job, on any machine, in about a minute.
 
 1. builds a small multi-level dataset (all nine arms, paper prompts) with ``pac-verl prep``'s builder;
 2. checks it: every row's schema, and every gold answer scored 1 by the verifiers (the reward

@@ -4,7 +4,7 @@ Every process that composes or resolves a training config needs them: the driver
 (``python -m pac_verl.main``, the launcher, the preflight and the planner, through
 :mod:`pac_verl.compose`) and verl's task-runner actor (:class:`pac_verl.verl.runner.PACTaskRunner`,
 which never imports :mod:`pac_verl.main`). Nothing registers them by an import's side effect
-(DESIGN.md): each such process calls :func:`register_resolvers` itself.
+(docs/concepts/architecture.md): each such process calls :func:`register_resolvers` itself.
 
 - ``pac_experiment``: the run's name, ``<setting>__<backbone>__<curriculum>[__w<W>]__seed<k>``
   (:func:`pac_verl.naming.experiment_name`);

@@ -1,4 +1,4 @@
-"""Run logs that survive resumes: one JSONL file per attempt, plus ``run.json`` (issues #17, #18).
+"""Run logs that survive resumes: one JSONL file per attempt, plus ``run.json``.
 
 verl's ``file`` logger opens ``VERL_FILE_LOGGER_PATH`` (default ``<project>/<experiment>.jsonl``)
 with truncation, so a resumed run would erase the first attempt's metrics. Before training,
@@ -100,7 +100,8 @@ def changed_files(recorded: dict | None, current: dict | None) -> list[str]:
 
 def _sandbox(config) -> dict:
     """The code sandbox this attempt's rewards run in, from the config's ``reward_kwargs.sandbox``
-    as the reward workers read it (SPEC 9: the active level is recorded)."""
+    as the reward workers read it (the active level is recorded:
+    docs/concepts/spec.md#code-sandbox)."""
     from pac_verl.verifiers.sandbox import isolation_report
     from pac_verl.verifiers.sandbox.settings import from_run_config
 
@@ -142,7 +143,7 @@ def tokenizer_template(model_path: str) -> str | None:
 
 
 def prompt_record(config) -> dict:
-    """What wraps every row's messages (README "Prepare data"): ``backbone.prompt_style``, which
+    """What wraps every row's messages (docs/guides/data.md): ``backbone.prompt_style``, which
     chat template that is and its SHA-256 (null when the tokenizer's own template is not on local
     disk)."""
     from pac_verl.data_prep.prompts import FRAME_TEMPLATE

@@ -1,4 +1,4 @@
-"""What a run records about its config, and how two records are compared (issues #17, #18).
+"""What a run records about its config, and how two records are compared.
 
 Every training run writes ``<pac.log_root>/<experiment_name>/run.json`` (:mod:`pac_verl.run_logs`)
 holding the command, the full resolved config and its hash. Three readers compare configs:

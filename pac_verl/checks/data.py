@@ -3,13 +3,14 @@
 They run before verl is imported, so a broken file is reported in a second or two:
 
 - every file passes the rules of ``pac-verl prep check`` (:mod:`pac_verl.data_prep.check`): the
-  whole-file rules (readable parquet with rows, SPEC 10 columns never null, a verifier for every
-  ``extra_info.type``) on every row, the per-row rules and the gold answers through the verifiers on
-  a sample of at most ``max_rows`` training rows (all of them in a smaller file); the summary says
-  how many rows were checked;
+  whole-file rules (readable parquet with rows, the columns of docs/concepts/spec.md#rows-on-disk
+  never null, a verifier for every ``extra_info.type``) on every row, the per-row rules and the
+  gold answers through the verifiers on a sample of at most ``max_rows`` training rows (all of them
+  in a smaller file); the summary says how many rows were checked;
 - every arm the curriculum can draw holds at least the prompts a batch gives it on average during
-  the uniform cold start, ``ceil(B / N)`` for ``N`` drawable arms (SPEC 4: within an arm no
-  prompt repeats inside a batch unless the pool is smaller than the batch's share). A stray row
+  the uniform cold start, ``ceil(B / N)`` for ``N`` drawable arms (within an arm no prompt repeats
+  inside a batch unless the pool is smaller than the batch's share:
+  docs/concepts/spec.md#belief-and-allocation). A stray row
   (``difficulty`` 7 in a 1..3 setting) forms an arm of one prompt that would take a tenth of every
   batch; the error names the arm and its rows;
 - the training data hold every arm of the setting (``setting.arms``; a single-task run: its own),

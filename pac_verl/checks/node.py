@@ -1,4 +1,4 @@
-"""What a run needs outside its data, checked before GPUs are booked (issues #17 and #18).
+"""What a run needs outside its data, checked before GPUs are booked.
 
 :func:`check_node` (called once by ``pac-verl preflight``) prints the memory plan and the disk the
 checkpoints need (:mod:`pac_verl.plan`), then one table: the GPUs (count and memory against
@@ -62,11 +62,11 @@ def gpu_shortage(config) -> str | None:
     have = torch.cuda.device_count()
     if have == 0:
         build = ("" if torch.version.cuda else f" (torch {torch.__version__} here is a CPU build: "
-                 "a GPU node needs the README's GPU install)")  # fmt: skip
+                 "a GPU node needs the GPU install: docs/getting-started/gpu-node.md)")  # fmt: skip
         return (f"no CUDA GPU on this machine: training needs {per_node} "
                 f"(trainer.n_gpus_per_node={per_node} x trainer.nnodes=1){build}. Check a config "
                 "without GPUs with `pac-verl preflight`; train on a GPU node, or on a Ray cluster "
-                "(README: Beyond one node)")  # fmt: skip
+                "(docs/guides/multi-node.md)")  # fmt: skip
     if have < per_node:
         return (f"this machine has {have} CUDA GPU(s) but trainer.n_gpus_per_node={per_node}: set "
                 f"trainer.n_gpus_per_node={have} or train on a larger node")  # fmt: skip
@@ -135,7 +135,7 @@ def check_cluster(cfg) -> Finding | None:
         status = "error" if address else "unchecked"
         return Finding("cluster", status, f"trainer.nnodes={nodes} but no Ray cluster to connect "
                        f"to ({str(err).splitlines()[0][:120]}): run this on a cluster node after "
-                       "`ray start` (README: Beyond one node)")  # fmt: skip
+                       "`ray start` (docs/guides/multi-node.md)")  # fmt: skip
     return compare_cluster(cfg, found)
 
 

@@ -113,7 +113,7 @@ def check_data(cfg, sample_rows: int | None = SAMPLE_ROWS) -> dict:
 
 
 def filter_drops(file_pools: dict[str, int], kept_pools: dict[str, int], val_files, tok, data):
-    """Rows verl's prompt-length filter drops without a word (issue #17): per training arm (its
+    """Rows verl's prompt-length filter drops without a word: per training arm (its
     pool in the file minus its pool after the filter) and per validation ``data_source`` (verl's
     own ``RLHFDataset`` over the validation files, as the trainer builds it)."""
     from verl.utils.dataset.rl_dataset import RLHFDataset
@@ -282,7 +282,8 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     if missing:
         warnings.warn(f"{missing} code task(s) need libraries the sandbox interpreter lacks: build "
                       "the BigCodeBench environment and set reward.custom_reward_function."
-                      "reward_kwargs.sandbox.python (README)", stacklevel=2)  # fmt: skip
+                      "reward_kwargs.sandbox.python (docs/guides/sandbox.md)",
+                      stacklevel=2)  # fmt: skip
     failed = {ds: gold[(ds, "FAILED")] for ds in sources if gold[(ds, "FAILED")]}
     if failed:
         raise UserError(f"gold answers that do not score 1 through the reward entry: {failed}")

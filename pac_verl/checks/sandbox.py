@@ -1,4 +1,4 @@
-"""Does the run need the code sandbox, and can it have it here? (issue #25)
+"""Does the run need the code sandbox, and can it have it here?
 
 Code rewards run model programs in the sandbox (:mod:`pac_verl.verifiers.sandbox`), whose default
 level, ``strict``, needs bubblewrap, user namespaces and a cgroup this process may create. Many GPU
@@ -22,13 +22,13 @@ from pac_verl.errors import UserError
 
 CODE_TYPE = "code"
 KEY = "reward.custom_reward_function.reward_kwargs.sandbox"
-# what a user in a container without a delegated cgroup or user namespaces sets (README: "Code
-# rewards in a container")
+# what a user in a container without a delegated cgroup or user namespaces sets
+# (docs/guides/sandbox.md)
 WAYS_OUT = (
     f"where strict isolation cannot run (a container without a delegated cgroup or user "
     f"namespaces), set {KEY}.isolation=namespaces (no cgroup: per-process limits; needs user "
     f"namespaces) or run a SandboxFusion service and set {KEY}.backend=sandbox_fusion "
-    f"{KEY}.fusion_url=http://HOST:8080/run_code (README: Code rewards in a container)"
+    f"{KEY}.fusion_url=http://HOST:8080/run_code (see docs/guides/sandbox.md)"
 )
 
 

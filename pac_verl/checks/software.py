@@ -1,4 +1,4 @@
-"""What the GPU path imports, imported before GPUs are booked (issue #25).
+"""What the GPU path imports, imported before GPUs are booked.
 
 On a GPU node verl 0.7.1 imports a CUDA build of torch, vLLM (``actor_rollout_ref.rollout.name=
 vllm``: its Python package and its compiled ops, ``vllm._C``, which fail to load against any torch
@@ -6,8 +6,8 @@ but the one vLLM was built for) and flash-attention (``flash_attn.bert_padding``
 ``actor_rollout_ref.model.use_remove_padding`` is on, and the model's attention when
 ``override_config.attn_implementation`` is ``flash_attention_2``, verl's default). Each is
 imported here in a child process (a broken extension may crash its importer), and each one that
-fails is a :class:`~pac_verl.checks.findings.Finding` that names its fix: the lines of the README's
-GPU install (between its ``gpu-install`` markers). Nothing here runs for ``trainer.device`` other
+fails is a :class:`~pac_verl.checks.findings.Finding` that names its fix: the lines of the GPU
+install (docs/getting-started/gpu-node.md). Nothing here runs for ``trainer.device`` other
 than ``cuda`` (the CPU smoke run).
 """
 
@@ -26,7 +26,7 @@ TORCH_VERSION = "2.9.0"
 GPU_LINE = 'pip install -e ".[gpu]" torch==2.9.0 torchvision==0.24.0 torchaudio==2.9.0'
 FLASH_ATTN_INSTALL = "pip install flash-attn==2.8.3.post2 --no-build-isolation --no-deps"
 IMPORT_TIMEOUT_S = 300  # vLLM's first import compiles nothing, but a cold file system is slow
-WHERE = "README: Install on a GPU node"
+WHERE = "docs/getting-started/gpu-node.md"
 
 _PROBE = """
 import importlib, json, sys

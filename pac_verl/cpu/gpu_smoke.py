@@ -1,4 +1,4 @@
-"""``pac-verl smoke --gpu``: the acceptance run of a GPU node (issue #25).
+"""``pac-verl smoke --gpu``: the acceptance run of a GPU node.
 
 Two real GRPO steps of verl 0.7.1 with PAC on one GPU, through ``python -m pac_verl.main``'s path
 (:func:`pac_verl.train.train`): vLLM rollout, FSDP2 actor and reference with flash-attention and
@@ -193,7 +193,7 @@ def require_cuda() -> str:
 
     if torch.version.cuda is None:
         raise UserError(f"smoke --gpu needs a CUDA GPU: torch {torch.__version__} here is a CPU "
-                        "build (README: Install on a GPU node); everything before the training "
+                        "build (docs/getting-started/gpu-node.md); everything before the training "
                         "ran (model, data, config, plan above)")  # fmt: skip
     if torch.cuda.device_count() == 0:
         raise UserError("smoke --gpu needs a CUDA GPU: none is visible to this process "

@@ -1,7 +1,8 @@
 """Curriculum controllers: PAC, its ablations, and the SEC, DUMP, Random and single-task baselines.
 
-Pure Python + NumPy (imports neither verl nor torch). SPEC sections 1-6 and BASELINES.md fix every
-number; each module's docstring records the choices where the paper is silent.
+Pure Python + NumPy (imports neither verl nor torch). docs/concepts/spec.md (sections Arms to
+Controller state and metrics) and docs/concepts/baselines.md fix every number; each module's
+docstring records the choices where the paper is silent.
 
     from pac_verl.curriculum import make_controller, ArmQueues
     ctrl = make_controller("pac", arms=["countdown/1", "countdown/2"], batch_size=256, seed=0)
@@ -24,9 +25,10 @@ or the ablation's), ``posterior_mean``/``posterior_std`` (eq:posterior_update, e
 not for ``pac_no_ts``); SEC its Q as ``utility``; DUMP its UCB score as ``utility``; every controller
 ``reward``/``abs_adv`` of the last step for arms it contained; and ``curriculum/entropy`` (nats).
 
-``ArmQueues`` is the per-arm prompt queue of SPEC section 4 (random permutation + cursor per arm,
-reshuffled when exhausted, no duplicate in a batch unless the pool is too small); the verl sampler
-and the simulator both use it, and its ``state_dict`` goes into the checkpoint with the controller's.
+``ArmQueues`` is the per-arm prompt queue of docs/concepts/spec.md#belief-and-allocation (random
+permutation + cursor per arm, reshuffled when exhausted, no duplicate in a batch unless the pool is
+too small); the verl sampler and the simulator both use it, and its ``state_dict`` goes into the
+checkpoint with the controller's.
 
 ``PromptCurriculum`` (``pac_verl.curriculum.prompts``) wraps the queues: with ``config=None`` it
 draws exactly what ``ArmQueues`` draws and keeps per-prompt statistics (waste metrics); with a

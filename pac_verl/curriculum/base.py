@@ -1,10 +1,14 @@
-"""The controller interface every curriculum implements (SPEC sections 4-6).
+"""The controller interface every curriculum implements.
+
+The rules it implements: docs/concepts/spec.md#belief-and-allocation,
+docs/concepts/spec.md#baselines and docs/concepts/spec.md#controller-state-and-metrics.
 
 A controller is driven once per training step ``t``:
 
 1. ``allocate()`` returns the arm index of each of the ``batch_size`` slots of step ``t``;
 2. the trainer trains on the batch, then calls ``update(arm_ids, rewards, advantages)`` with, for every
-   prompt of the step, its arm, its G rewards and its G sequence advantages (SPEC section 2);
+   prompt of the step, its arm, its G rewards and its G sequence advantages
+   (docs/concepts/spec.md#per-step-feedback);
    ``step`` then becomes ``t + 1``;
 3. ``metrics()`` returns the ``curriculum/...`` values to log for step ``t``.
 

@@ -1,6 +1,8 @@
-"""The baselines of SPEC section 5 / BASELINES.md: Random, single-task, SEC and DUMP.
+"""The baselines: Random, single-task, SEC and DUMP (docs/concepts/spec.md#baselines,
+docs/concepts/baselines.md).
 
-They take the same feedback as PAC (SPEC section 2) through the same interface.
+They take the same feedback as PAC (docs/concepts/spec.md#per-step-feedback) through the same
+interface.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ class RandomConfig:
 
 
 class RandomController(Controller):
-    """Each slot picks an arm uniformly at random (SPEC section 5)."""
+    """Each slot picks an arm uniformly at random (docs/concepts/spec.md#baselines)."""
 
     name = "random"
     config_cls = RandomConfig
@@ -65,7 +67,10 @@ def resolve_train_arms(train_arms, arms: list[str]) -> np.ndarray:
 
 
 class SingleTaskController(Controller):
-    """Single task (ST): every slot picks uniformly among the ``train_arms`` (SPEC section 5)."""
+    """Single task (ST): every slot picks uniformly among the ``train_arms``.
+
+    docs/concepts/spec.md#baselines.
+    """
 
     name = "single"
     config_cls = SingleConfig
@@ -85,7 +90,9 @@ class SingleTaskController(Controller):
 
 @dataclass
 class SECConfig:
-    """SEC defaults (BASELINES.md; 0.2 is the authors' 9-arm task x difficulty temperature).
+    """SEC defaults (docs/concepts/baselines.md).
+
+    0.2 is the authors' 9-arm task x difficulty temperature.
 
     ``decay_unsampled=True`` follows the released code (unsampled arms see r = 0 each step);
     ``False`` follows the paper's text (only sampled arms are updated).
@@ -107,7 +114,7 @@ class SECConfig:
 class SECController(Controller):
     """Self-Evolving Curriculum: ``Q_i <- alpha * a_i(t) + (1 - alpha) * Q_i``, slots ~ softmax(Q/T).
 
-    ``a_i(t)`` is SPEC's per-step mean |advantage| (eq:adv_learnability's step term). Q starts at 0.
+    ``a_i(t)`` is PAC's per-step mean |advantage| (eq:adv_learnability's step term). Q starts at 0.
     """
 
     name = "sec"
@@ -138,11 +145,11 @@ class SECController(Controller):
 
 @dataclass
 class DUMPConfig:
-    """DUMP defaults from the released code (BASELINES.md).
+    """DUMP defaults from the released code (docs/concepts/baselines.md).
 
     ``window``: per-arm sliding window of per-response |A| values; ``exploration``: weight c of the
     UCB bonus; ``temperature`` of the softmax; ``unseen_first``: while some arm has never been seen,
-    slots are drawn uniformly among the unseen arms (SPEC section 5).
+    slots are drawn uniformly among the unseen arms (docs/concepts/spec.md#baselines).
     ``validation_update``: after every validation, each arm named like a validation data source
     gets that source's mean validation score as one more window value and one more sample, as
     the released code does (``ZhentingWang/DUMP``, ``RayPPOTrainer._validate`` calls

@@ -1,4 +1,5 @@
-"""PAC (Progress-Augmented Advantage Curriculum) and its three ablations (SPEC sections 3-4).
+"""PAC (Progress-Augmented Advantage Curriculum) and its three ablations
+(docs/concepts/spec.md#signals, docs/concepts/spec.md#belief-and-allocation).
 
 After every step t: append the step to the window, compute ``s_adv`` (eq:adv_learnability), the
 trend slope (eq:reward_trend) and ``s_prog`` (eq:prog_norm), the utility ``u``, then update every
@@ -7,9 +8,9 @@ arm's Gaussian belief (eq:posterior_update) and inflate its variance (eq:varianc
     rho_i = c_i / (B / N),  eta = 1/sigma2 + rho,  mu = (mu/sigma2 + rho*u) / eta,
     sigma2 = 1/eta + delta2.
 
-SPEC choices: every arm is updated every step, cold start included; an arm with ``c_i = 0`` has
-``rho = 0`` so it keeps its mean and its variance grows by ``delta2``. ``B`` is the configured batch
-size (not the number of prompts fed back). Allocation for step t: uniform while ``t < cold_start``
+Where the paper is silent: every arm is updated every step, cold start included; an arm with
+``c_i = 0`` has ``rho = 0`` so it keeps its mean and its variance grows by ``delta2``. ``B`` is the
+configured batch size (not the number of prompts fed back). Allocation for step t: uniform while ``t < cold_start``
 (T_cold), else sequential Thompson sampling (see :mod:`pac_verl.curriculum.sampling`).
 
 Utilities: ``pac`` uses eq:multiplicative_fusion ``u = (1 + s_prog) * s_adv``; ``pac_no_adv``
@@ -34,7 +35,8 @@ from pac_verl.errors import UserError
 
 @dataclass
 class PACConfig:
-    """PAC defaults (SPEC section 7 / paper Appendix "Controller State and Utility Estimation")."""
+    """PAC defaults (docs/concepts/spec.md#settings; paper Appendix "Controller State and Utility
+    Estimation")."""
 
     window: int = 16  # W: history window in steps
     cold_start: int = 50  # T_cold: steps of uniform allocation

@@ -1,8 +1,9 @@
 """Prompt-level selection inside the arm PAC picks, and the per-prompt statistics of every run.
 
-The paper allocates slots to arms and draws prompts uniformly within an arm (SPEC section 4); its
-"Limitations" paragraph leaves prompt-level sampling open. :class:`PromptCurriculum` sits between
-the controller's ``allocate()`` (an arm per slot) and the batch (a dataset row per slot):
+The paper allocates slots to arms and draws prompts uniformly within an arm
+(docs/concepts/spec.md#belief-and-allocation); its "Limitations" paragraph leaves prompt-level
+sampling open. :class:`PromptCurriculum` sits between the controller's ``allocate()`` (an arm per
+slot) and the batch (a dataset row per slot):
 
 - ``rule=None`` (the default, ``curriculum.prompt_level: null``): the slots are filled by
   :class:`~pac_verl.curriculum.queues.ArmQueues` exactly as before (same seed, same draws), and

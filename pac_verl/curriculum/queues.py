@@ -1,4 +1,6 @@
-"""Per-arm prompt queues: which prompt of an arm fills a slot (SPEC section 4, last bullets).
+"""Per-arm prompt queues: which prompt of an arm fills a slot.
+
+The rule is the last bullets of docs/concepts/spec.md#belief-and-allocation.
 
 Within an arm, prompts are drawn uniformly without replacement: each arm walks a random permutation
 of its pool and reshuffles when it runs out. When a reshuffle happens in the middle of a batch, the

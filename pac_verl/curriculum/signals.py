@@ -1,10 +1,11 @@
-"""Per-step feedback and the windowed utility signals of PAC (SPEC sections 2-3).
+"""Per-step feedback and the windowed utility signals of PAC
+(docs/concepts/spec.md#per-step-feedback, docs/concepts/spec.md#signals).
 
 ``StepFeedback`` summarises one trained step per arm; ``SignalWindow`` keeps the last W of them in a
 ring buffer of shape ``[W, N]`` and computes, vectorised over arms:
 
 - ``s_adv`` (eq:adv_learnability): mean of ``a_i(t')`` over the window steps where arm i had at least
-  one prompt. SPEC choice: unobserved steps are missing, not zero, so the sum is divided by the number
+  one prompt. Unobserved steps are missing, not zero, so the sum is divided by the number
   of observed steps, not by W. No observation in the window: 0.
 - the slope ``k_i`` of eq:reward_trend: ordinary least squares of ``rbar_i(t')`` on
   ``tau(t') = (t' - t_first) / (W - 1)`` with ``t_first = t - W + 1`` (the window's nominal first
@@ -23,7 +24,9 @@ import numpy as np
 
 @dataclass
 class StepFeedback:
-    """One trained step, summarised per arm (SPEC section 2). Arrays have length N."""
+    """One trained step, summarised per arm (docs/concepts/spec.md#per-step-feedback).
+
+    Arrays have length N."""
 
     counts: np.ndarray  # c_i: prompts of arm i in the batch
     abs_adv: np.ndarray  # a_i(t): mean over arm i's prompts of mean_j |A_j| (0 where c_i = 0)

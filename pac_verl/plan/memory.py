@@ -1,6 +1,6 @@
 """Peak GPU memory of each phase of a verl 0.7.1 GRPO step, per GPU, from the config alone.
 
-verl's FSDP workers run the phases of a step one after another on every GPU (issue #17):
+verl's FSDP workers run the phases of a step one after another on every GPU:
 
 * ``rollout``: vLLM generates. vLLM (V1) takes ``gpu_memory_utilization`` of the GPU for its
   weights (one tensor-parallel shard, bf16), its work space and the KV cache; beside it stays what

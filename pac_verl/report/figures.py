@@ -2,12 +2,12 @@
 
 * :func:`validation_curves` (paper Fig. 2): per (setting, backbone), the seed-averaged validation
   average of every method against the training step, with a +-1 std band over seeds. The average
-  is the table's (level-4 mean for multi-level, SPEC 7's for multi-domain, the arm mean for a
-  simulation).
+  is the table's (level-4 mean for multi-level, that of docs/concepts/spec.md#settings for
+  multi-domain, the arm mean for a simulation).
 * :func:`curriculum_heatmaps` (paper Fig. 5): per (setting, backbone, method), one heatmap per
   signal (batch share, ``s_adv``, ``s_prog``: those the controller logs), arms by rows, columns
   the mean over non-overlapping windows of 50 training steps, averaged over seeds; a vertical line
-  marks the end of PAC's uniform cold start (``cold_start`` from run.json, else SPEC's 50).
+  marks the end of PAC's uniform cold start (``cold_start`` from run.json, else PAC's default, 50).
 * :func:`zero_variance_curves` (beyond the paper): per (setting, backbone), one panel per method,
   one line per arm: the share of the arm's groups whose rewards were all equal (all right or all
   wrong: zero GRPO advantage, wasted rollouts), ``curriculum/<arm>/zero_var_frac``, as the mean

@@ -7,11 +7,11 @@ over seeds, as the paper does (its Avg. std is smaller than its column stds).
 
 * Table 1, multi-level: Countdown, Zebra, ARC at level 4 (``<task>/4``) and their mean.
 * Table 2, multi-domain: MATH500, AMC22-23, AIME24, BigCodeBench, K&K (6 people); Avg. =
-  mean(mean(MATH500, AMC22-23, AIME24), BigCodeBench, K&K) (SPEC 7).
+  mean(mean(MATH500, AMC22-23, AIME24), BigCodeBench, K&K) (docs/concepts/spec.md#settings).
 * Table 3, multi-level per level 1..4 (Simple, Medium, Hard, Ext.), each the mean of the three tasks.
 * Table 4, PAC's history window W in {4, 16, 32, 64, 128, 256}, columns of Table 1.
 * Table 5, the ablations of PAC on multi-domain, columns of Table 2.
-* The miniature (setting ``toy``, README "The miniature"): every toy arm, Avg. = the mean of the
+* The miniature (setting ``toy``, docs/results/miniature.md): every toy arm, Avg. = the mean of the
   three learnable arms; every curriculum, PAC's ablations and the single-task reference (ST, the
   run trained on the learnable arms only, ``curriculum.train_arms=[toy/learn]``) included.
 * A simulation (setting ``sim-<scenario>``) gets one table: one column per arm, Avg. their mean.
@@ -81,7 +81,8 @@ class TableSpec:
     def row_label(self, method: str) -> str:
         if self.row_header == "W":
             return method.split("@w")[1] if "@w" in method else "16"
-        if method.endswith("-prompt"):  # curriculum.prompt_level set (README, Beyond the paper)
+        # curriculum.prompt_level set (docs/concepts/beyond-the-paper.md)
+        if method.endswith("-prompt"):
             base = method.removesuffix("-prompt")
             return f"{METHOD_LABELS.get(base, base)} + prompt-level"
         return METHOD_LABELS.get(method, method)

@@ -81,7 +81,7 @@ class SimulatedLearner:
         """Roll out the prompts of ``slots``, learn from them; returns (rewards, advantages).
 
         ``positions``: the prompt (position in its arm's pool) of each slot; default: the next
-        ones of the arm's queue (``self.queues``, SPEC section 4).
+        ones of the arm's queue (``self.queues``, docs/concepts/spec.md#belief-and-allocation).
         """
         if positions is None:
             positions = self.queues.draw(slots)

@@ -1,4 +1,6 @@
-"""Arms of a verl training set (SPEC section 1): names from ``extra_info`` fields, positions per arm.
+"""Arms of a verl training set: names from ``extra_info`` fields, positions per arm.
+
+What an arm is: docs/concepts/spec.md#arms.
 
 An arm's name joins the values of the setting's arm fields with ``/`` (multi-level
 ``(type, difficulty)`` -> ``countdown/2``; multi-domain ``(type,)`` -> ``math``). Positions are

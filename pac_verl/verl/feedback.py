@@ -1,14 +1,15 @@
-"""Per-prompt feedback from a trained verl step (SPEC section 2).
+"""Per-prompt feedback from a trained verl step (docs/concepts/spec.md#per-step-feedback).
 
 From the step's ``DataProto``: responses are grouped by ``non_tensor_batch["uid"]`` (never by
 position: ``balance_batch`` reorders rows), prompts in order of first appearance; a response's
 reward is the sum of its ``token_level_rewards``; the prompt's arm comes from its ``extra_info``.
 
-The controller's per-response advantage ``A_j`` (SPEC section 3 takes ``mean_j |A_j|``), for each
-advantage estimator verl 0.7.1 registers (``algorithm.adv_estimator``). First, for every estimator,
-``m_j`` = the mean of verl's ``advantages`` over the response's ``response_mask`` (SPEC section 2;
-for outcome estimators the advantage is constant over a response and ``m_j`` is that constant;
-for token-varying ones it is the response's average per-token weight). Then:
+The controller's per-response advantage ``A_j`` (docs/concepts/spec.md#signals takes
+``mean_j |A_j|``), for each advantage estimator verl 0.7.1 registers (``algorithm.adv_estimator``).
+First, for every estimator, ``m_j`` = the mean of verl's ``advantages`` over the response's
+``response_mask`` (docs/concepts/spec.md#per-step-feedback; for outcome estimators the advantage
+is constant over a response and ``m_j`` is that constant; for token-varying ones it is the
+response's average per-token weight). Then:
 
 - ``grpo``, ``grpo_vectorized`` (the paper): ``A_j = m_j = (r_j - mean) / (std + 1e-6)``. For a
   binary group with pass rate p, ``mean_j |A_j| = 2 sqrt(p (1 - p)) sqrt((G - 1) / G)``.
@@ -43,7 +44,7 @@ which is the fact the controller and the dropped groups of dynamic sampling rely
 (:mod:`pac_verl.verl.trainer`). Tested with verl's own ``compute_advantage`` per estimator
 (``tests/test_prompt_level_estimators.py``).
 
-Unscored groups (issue 24): a group with a response our reward could not judge (its ``scored``
+Unscored groups: a group with a response our reward could not judge (its ``scored``
 reward key is 0: ``overloaded``, ``grader_timeout``, ..., see :mod:`pac_verl.verifiers.reward`)
 is left out of the feedback: its 0 is not the policy's failure, and a correct answer read as
 wrong would make the arm look harder than it is. :func:`unscored_groups` finds them; the

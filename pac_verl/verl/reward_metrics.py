@@ -1,4 +1,4 @@
-"""Reward metrics a researcher can act on (issue 16, "Visible in training").
+"""Reward metrics a researcher can act on, visible in training.
 
 verl 0.7.1 carries every key of the reward function's dict into the step batch: the reward loop
 returns it as ``reward_extra_info``, ``compute_rm_score`` (or the agent loop, when rewards stream
@@ -9,13 +9,13 @@ advantages. :func:`reward_metrics` reads two of our keys from there, ``reason`` 
 
 - ``reward/<arm>/reason/<reason>``: how many of the arm's responses got each verdict (``ok``,
   ``timeout``, ``no_boxed``, ``missing_library``, ``too_large``, ...); an arm as the curriculum names
-  it (SPEC 1), or the task type when there are no arm fields;
-- ``reward/<arm>/unscored`` (issue 24): how many of the arm's responses the reward could not judge
+  it (docs/concepts/spec.md#arms), or the task type when there are no arm fields;
+- ``reward/<arm>/unscored``: how many of the arm's responses the reward could not judge
   (its ``scored`` key is 0: ``overloaded``, ``grader_timeout``, ``worker_crashed``, ...; see
   :data:`pac_verl.verifiers.reward.NO_VERDICT`), 0 included, for every arm of the batch; the
   trainer leaves their groups out of the update (:mod:`pac_verl.verl.trainer`);
 - ``reward/<type>/latency_p50`` and ``latency_p99``: scoring latency per task type, in seconds;
-- ``reward/<type>/sandbox_isolation`` (code only; issue 15): the isolation level the step's
+- ``reward/<type>/sandbox_isolation`` (code only): the isolation level the step's
   programs ran under, as the reward worker that scored them reports it (``sandbox_level``),
   coded by :data:`pac_verl.verifiers.sandbox.settings.LEVEL_CODES`: 0 ``none``, 1 ``namespaces``,
   2 ``strict``, 3 ``remote`` (SandboxFusion). The lowest code of the step, so that one response

@@ -1,4 +1,7 @@
-"""``PACSampler``: verl's curriculum sampler that asks a controller for every batch (SPEC 4, 6).
+"""``PACSampler``: verl's curriculum sampler that asks a controller for every batch.
+
+The rules: docs/concepts/spec.md#belief-and-allocation and
+docs/concepts/spec.md#controller-state-and-metrics.
 
 verl 0.7.1 builds it from ``data.sampler.class_path``/``class_name`` as
 ``PACSampler(data_source=dataset, data_config=config.data)``. It reads ``data.curriculum``:

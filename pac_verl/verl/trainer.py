@@ -29,7 +29,7 @@ the trim are discarded, as DAPO does. Step metrics: ``curriculum/dynamic/gen_bat
 ``curriculum/dynamic/dropped_groups``, ``curriculum/dynamic/surplus_groups``,
 ``curriculum/dynamic/unscored_groups`` (below).
 
-Unscored answers (issue 24). Our reward marks a call that ended without a verdict on the answer
+Unscored answers. Our reward marks a call that ended without a verdict on the answer
 (``scored`` = 0: no worker or sandbox slot within ``queue_s``, a grader past ``timeout_s``, a
 crashed worker, ...; :mod:`pac_verl.verifiers.reward`). Its reward of 0 says nothing about the
 answer, and it shifts the group's baseline, so every response of a group holding one would learn
