@@ -10,7 +10,7 @@
   ``score``, ``acc``, ``has_answer``, ``missing_library`` (1 when the sandbox interpreter lacks a
   library the tests import: an environment fault to fix), ``scored`` (0 when the call ended
   without a verdict on the answer, its 0 meaning nothing: ``overloaded``, ``grader_timeout``,
-  ``worker_crashed``, ... (:data:`.reward.NO_VERDICT`; issue 24); the trainer leaves such groups
+  ``worker_crashed``, ... (:data:`.reward.NO_VERDICT`); the trainer leaves such groups
   out, :mod:`pac_verl.verl.trainer`), ``reason`` (the verdict's word: ``ok``,
   ``no_boxed``, ``timeout``, ...; verl's validation metrics skip strings), ``latency_s`` (the
   call's wall time) and ``sandbox_level`` (for code, the isolation level the program ran under in
@@ -22,25 +22,24 @@
   settings; without it (a tool outside training) they come from ``PAC_SANDBOX_*`` variables
   (:mod:`.sandbox.settings`).
 - ``compute_score_async(...)``: the same as a coroutine; the one the Hydra config names.
-- Bounded time (SPEC 8; issue 16): scoring one answer takes at most ``timeout_s`` (default 10 s, a
-  reward kwarg: ``reward.custom_reward_function.reward_kwargs.timeout_s``) in any thread, and a
-  call waits at most ``queue_s`` (default 60 s) for a free worker (see :mod:`.pool`). The guards of
-  :mod:`.guards` settle absurd answers in the caller (reason ``too_large``); every other non-code
-  answer is scored in a killable worker process of :mod:`.pool`, never in the caller's thread, so a
-  scorer that hangs costs one worker until the deadline and delays no other call (reason
-  ``grader_timeout``, unscored). Code is scored in the caller's thread, its program run in the
-  sandbox's own process under the same contract (a :class:`~.sandbox.Budget`): ``queue_s`` to get
-  a node sandbox slot (else ``overloaded``), then ``timeout_s`` from the slot for every run, the
-  retry of a starved run included (else ``timeout``, a verdict: too slow; a larger sandbox CPU
-  limit is clamped to ``timeout_s``, see :mod:`.code`). The async entry runs code in the reward's
-  own code threads (:func:`.reward.code_executor`), never in the loop's default executor, which
-  verl uses to decode every response (issue 24), and counts ``queue_s`` from the call, so a wait
-  for a code thread is charged to the queue; the thread is released by the deadline. Why async
-  for verl: its reward managers (``naive``,
-  ``dapo``, ``rate_limited``) ``await`` a coroutine in the reward worker's event loop but run a
-  plain function through ``run_in_executor`` on the loop's default thread pool, where every
-  call in flight holds a thread and ``rate_limited``'s timeout cannot stop it. The coroutine waits
-  on the worker's pipe with no thread at all, and a cancelled call kills its worker.
+- Bounded time (docs/concepts/spec.md#rewards): scoring one answer takes at most ``timeout_s``
+  (default 10 s, a reward kwarg: ``reward.custom_reward_function.reward_kwargs.timeout_s``) in any
+  thread, and a call waits at most ``queue_s`` (default 60 s) for a free worker (see :mod:`.pool`).
+  The guards of :mod:`.guards` settle absurd answers in the caller (reason ``too_large``); every
+  other non-code answer is scored in a killable worker process of :mod:`.pool`, never in the
+  caller's thread, so a scorer that hangs costs one worker until the deadline and delays no other
+  call (reason ``grader_timeout``, unscored). Code is scored in the caller's thread, its program run
+  in the sandbox's own process under the same contract (a :class:`~.sandbox.Budget`): ``queue_s`` to
+  get a node sandbox slot (else ``overloaded``), then ``timeout_s`` from the slot for every run, the
+  retry of a starved run included (else ``timeout``, a verdict: too slow; a larger sandbox CPU limit
+  is clamped to ``timeout_s``, see :mod:`.code`). The async entry runs code in the reward's own code
+  threads (:func:`.reward.code_executor`), never in the loop's default executor, which verl uses to
+  decode every response, and counts ``queue_s`` from the call, so a wait for a code thread is
+  charged to the queue; the thread is released by the deadline. Why async for verl: its reward
+  managers (``naive``, ``dapo``, ``rate_limited``) ``await`` a coroutine in the reward worker's
+  event loop but run a plain function through ``run_in_executor`` on the loop's default thread pool,
+  where every call in flight holds a thread and ``rate_limited``'s timeout cannot stop it. The
+  coroutine waits on the worker's pipe with no thread at all, and a cancelled call kills its worker.
 - ``compute_scores(items, workers=None, timeout_s=None) -> list[Verdict]``: many responses (the
   gold checks of ``pac-verl prep check`` and of the builders), each by :func:`bounded_score`,
   from one thread per pool worker: the same bound and the same ``timeout`` verdict as training.

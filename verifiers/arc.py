@@ -1,4 +1,6 @@
-"""ARC-1D (SPEC 8): the boxed grid equals the target grid (``8 9 4 0 0 0 0 1 6 7``).
+"""ARC-1D: the boxed grid equals the target grid (``8 9 4 0 0 0 0 1 6 7``).
+
+Grading rules: docs/concepts/spec.md#rewards; examples: docs/guides/rewards.md.
 
 Accepted: the cells separated by any mix of spaces, commas, LaTeX spacing (``\\ `` ``~`` ``\\,``
 ``\\quad``), matrix separators (``&``, ``\\\\``) or bars (``8 | 9 | 4``), enclosed in brackets

@@ -1,4 +1,6 @@
-"""Code (SPEC 8-9): the program must pass every unit test, run in the sandbox, judged outside it.
+"""Code: the program must pass every unit test, run in the sandbox, judged outside it.
+
+The rules: docs/concepts/spec.md#rewards and docs/concepts/spec.md#code-sandbox.
 
 The program comes from the answer region (the last ``<answer>`` content, else the text after
 ``</think>``, else the whole response). Its fenced blocks (```python, ```py, ```python3 or
@@ -7,14 +9,14 @@ program is the last one that defines a top-level function or class, so a solutio
 example-usage block (``print(add(2, 3))``) is judged on the solution; with no such block, the last
 block that holds a statement; else the last block. With no fence, the ``<answer>`` content itself.
 
-A solution split over fences is one program: earlier blocks that define a name the program uses
-and does not define itself (a helper function, an ``import``) are put before it, in their order;
+A solution split over fences is one program: earlier blocks that define a name the program uses and
+does not define itself (a helper function, an ``import``) are put before it, in their order;
 functions followed by a script that reads stdin are that script's helpers (stdin/stdout tasks).
-Earlier blocks that define the same function or class differently (or, for a program that
-defines nothing, earlier scripts it does not need) are *alternatives* ("either of these works"):
-like several different boxed answers (SPEC 8), they score 1 only if every one of them passes, else
-``hedged``, so that offering several programs never pays. Drafts belong in the reasoning: a block
-inside ``<think>`` is not part of the answer.
+Earlier blocks that define the same function or class differently (or, for a program that defines
+nothing, earlier scripts it does not need) are *alternatives* ("either of these works"): like
+several different boxed answers (docs/concepts/spec.md#rewards), they score 1 only if every one of
+them passes, else ``hedged``, so that offering several programs never pays. Drafts belong in the
+reasoning: a block inside ``<think>`` is not part of the answer.
 
 Tests come in the source's own format (the ground truth's JSON; see ``sandbox/judge.py`` for how each
 is judged where the program cannot reach):
@@ -41,15 +43,17 @@ BigCodeBench tasks get ``bcb_memory_mb`` (default 8 GiB of resident memory for t
 BigCodeBench's own harness sets a 30 GiB address-space limit) and ``bcb_cpu_seconds`` (default
 60), with a wall clock of at least three times that.
 
-Bounded time (SPEC 8; issue 16): called through :func:`pac_verl.verifiers.compute_score`, a
-response gets a :class:`~pac_verl.verifiers.sandbox.Budget`: ``queue_s`` to get a node sandbox
-slot (else ``overloaded``), then ``timeout_s`` for all of its runs, the retry of a starved run
-included (else ``timeout``). A CPU limit over ``timeout_s`` is clamped to it, with a warning logged
-once: with the defaults a BigCodeBench program gets 10 s of CPU, not 60; give BigCodeBench runs a
-larger reward ``timeout_s`` when their tests need it. Clamped rather than refused because the CPU
-limits are per task kind while ``timeout_s`` is one setting for every task type. The bound wins
-over load-independence (SPEC 9) at the edge: a program that needs nearly ``timeout_s`` of CPU and
-gets less than a core (the node's slots keep that rare) meets the wall clock first.
+Bounded time (docs/concepts/spec.md#rewards): called through
+:func:`pac_verl.verifiers.compute_score`, a response gets a
+:class:`~pac_verl.verifiers.sandbox.Budget`: ``queue_s`` to get a node sandbox slot (else
+``overloaded``), then ``timeout_s`` for all of its runs, the retry of a starved run included (else
+``timeout``). A CPU limit over ``timeout_s`` is clamped to it, with a warning logged once: with the
+defaults a BigCodeBench program gets 10 s of CPU, not 60; give BigCodeBench runs a larger reward
+``timeout_s`` when their tests need it. Clamped rather than refused because the CPU limits are per
+task kind while ``timeout_s`` is one setting for every task type. The bound wins over
+load-independence (docs/concepts/spec.md#code-sandbox) at the edge: a program that needs nearly
+``timeout_s`` of CPU and gets less than a core (the node's slots keep that rare) meets the wall
+clock first.
 """
 
 from __future__ import annotations
@@ -300,7 +304,7 @@ def score(
     call's sandbox settings (training: the config's ``reward_kwargs.sandbox``); None reads the
     environment (``sandbox/settings.py``)."""
     programs = extract_programs(solution_str)
-    if len(programs) > 1:  # alternatives: every one must pass (SPEC 8's hedging rule)
+    if len(programs) > 1:  # alternatives: every one must pass (the hedging rule)
         if len(programs) > MAX_ALTERNATIVES:
             return fail("hedged")
         deadline = None if budget is None else time.monotonic() + budget.timeout_s

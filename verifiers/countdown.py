@@ -1,4 +1,6 @@
-"""Countdown (SPEC 8): the final ``\\boxed{}`` holds an expression over the given numbers.
+"""Countdown: the final ``\\boxed{}`` holds an expression over the given numbers.
+
+Grading rules: docs/concepts/spec.md#rewards; examples: docs/guides/rewards.md.
 
 Ground truth: ``{"target": 30, "numbers": [21, 95, 8, 2, 26, 2]}``. Score 1 iff the expression uses
 exactly the given numbers (as a multiset, each once), only binary ``+ - * /`` and parentheses, and

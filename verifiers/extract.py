@@ -3,8 +3,8 @@
 Model output is hostile input: everything here is linear in the text, never raises on any string,
 and caps what it looks at (``MAX_CHARS`` from the end: answers live at the end of a response).
 
-Which answers count (SPEC 8; issue 24), one rule for every boxed-answer task
-(:func:`final_answers`; the README's "Rewards" section has the examples):
+Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-answer task
+(:func:`final_answers`; docs/guides/rewards.md has the examples):
 
 - The final answers are the boxes (``\\boxed{}``, ``\\fbox{}``) that close, in the text after the
   last ``</think>`` when there is one: a box inside the reasoning is a step of the reasoning.
@@ -304,7 +304,7 @@ def _unfinished_sentence(rest: str) -> bool:
 
 
 def doubts_after(rest: str, answer: str) -> bool:
-    """Whether the text after the final answer retracts or doubts it (the README's rule): a
+    """Whether the text after the final answer retracts or doubts it (docs/guides/rewards.md): a
     correction ("wrong", "mistake"), doubt (:func:`hedges`'s words, "doubt", a ``?``), a
     condition or another candidate ("if", "unless", "assuming", "otherwise", "alternatively",
     "or 8", "should be", "actually", "no wait"), a contradiction ("contradicts", "no

@@ -1,4 +1,4 @@
-"""Cheap exact pre-checks that settle absurd answers before any scorer runs (SPEC 8; issue 16).
+"""Cheap exact pre-checks that settle absurd answers before any scorer runs.
 
 The dispatcher calls :func:`precheck` in the caller's thread before a scorer runs in a worker
 process. It does no symbolic work: it reads the boxed answers a scorer would read and sizes what

@@ -1,4 +1,6 @@
-"""Knights and Knaves (SPEC 8): the final statement of roles names every person's role.
+"""Knights and Knaves: the final statement of roles names every person's role.
+
+Grading rules: docs/concepts/spec.md#rewards; examples: docs/guides/rewards.md.
 
 Ground truth (the K&K dataset's fields): ``{"names": ["Grace", ...], "solution": [false, ...]}``
 with ``true`` = knight.

@@ -1,4 +1,4 @@
-"""Math (SPEC 8): DeepScaleR-style extraction graded with math-verify.
+"""Math (docs/concepts/spec.md#rewards): DeepScaleR-style extraction graded with math-verify.
 
 Extraction: the boxes that count by :mod:`.extract`'s rule (after the last ``</think>``; the last
 box and those offered alongside it; a cut-off response is ``cut_off``); no box is ``no_boxed``.
@@ -57,8 +57,8 @@ switched off (``parsing_timeout=None``, ``timeout_seconds=None``). The answer an
 capped at ``MAX_ANSWER_CHARS``, which keeps sympy's work small, and the guards of :mod:`.guards`
 settle absurd sizes; what time is left unbounded is bounded by the caller: ``compute_score`` and
 ``compute_scores`` score in a killable worker of :mod:`.pool`, which is killed at ``timeout_s``
-(reason ``timeout``). No alarm interrupts the grading in-process (there was one, on the main
-thread): an alarm that lands inside math-verify or sympy can be caught by their broad handlers
+(reason ``timeout``). No alarm interrupts the grading in-process, not even on the main
+thread: an alarm that lands inside math-verify or sympy can be caught by their broad handlers
 (scored ``not_equal``, not ``timeout``) and can leave a parse half done for the grades that follow
 in the same process.
 

@@ -1,4 +1,4 @@
-"""The form of a math answer (issue 24): a value, not a computation the verifier does for the model.
+"""The form of a math answer: a value, not a computation the verifier does for the model.
 
 math-verify evaluates what it reads: to it ``\\boxed{\\sum_{k=1}^{100} k}`` equals 5050, and
 ``\\boxed{\\frac{100 \\cdot 101}{2}}``, ``\\boxed{\\gcd(12, 18)}`` and

@@ -1,4 +1,5 @@
-"""Killable scoring workers: every call answers within its deadline, in any thread (SPEC 8).
+"""Killable scoring workers: every call answers within its deadline, in any thread
+(docs/concepts/spec.md#rewards).
 
 A scorer that hangs (sympy's big-integer work holds the GIL, so no thread and no signal can stop it)
 must not stall the caller: verl 0.7.1's reward loop runs several Ray actors, each an asyncio loop that
@@ -16,15 +17,15 @@ run in worker processes and the caller only waits on a pipe, with a deadline:
   ``queue_s``: a call that gets no worker by then scores 0 with reason ``overloaded``, unscored too
   (too few workers for the load: raise ``workers``). A call thus returns within
   ``queue_s + timeout_s``.
-- No task type waits behind another's (issue 24): a worker that comes free goes to the oldest
+- No task type waits behind another's: a worker that comes free goes to the oldest
   waiting call of the type that holds the fewest workers, types that hold as many taking turns,
   so with a flood of slow answers of one type (sympy hanging on a hundred math answers) a call of
   another type waits for the next worker to come free, not for the whole flood. And nothing of
   the pool runs on the caller's threads: in an asyncio loop, a worker's start-up (the fork
   request to the zygote, its one-time imports the first time) runs on the pool's own threads,
   never on the loop's default executor, which verl's reward loop shares with every response's
-  decoding (and which ran the code sandbox until issue 24: twelve correct Zebra answers behind
-  sixteen endless programs scored ``overloaded``).
+  decoding (a sandbox run waiting there would hold up every other answer: twelve correct Zebra
+  answers behind sixteen endless programs would score ``overloaded``).
 - Workers are started on demand, up to ``workers`` at once, by a *zygote*: one
   ``python -c`` process that imports the scorers once and forks a worker
   per request, handing its socket back over ``SCM_RIGHTS`` (the caller is threaded - a Ray actor
@@ -83,7 +84,8 @@ _ZYGOTE_MAIN = (
 class Limits:
     """The reward's time and worker settings; the Hydra config's ``null`` means these defaults."""
 
-    timeout_s: float = 10.0  # hard bound on scoring one answer in its worker (SPEC 8)
+    # hard bound on scoring one answer in its worker (docs/concepts/spec.md#rewards)
+    timeout_s: float = 10.0
     queue_s: float = 60.0  # bound on waiting for a free worker (then reason "overloaded")
     workers: int = 0  # most worker processes at once; 0: the CPUs this process may use, at most 16
     memory_mb: int = 4096  # address-space cap of one worker

@@ -2,7 +2,7 @@
 behind it (``bounded_score``, ``compute_scores``). See :mod:`pac_verl.verifiers` for the contract:
 the keys of the result, the time bounds, the reward kwargs.
 
-Verdict or no verdict (issue 24). A reward of 0 must mean "this answer is wrong". Some calls end
+Verdict or no verdict. A reward of 0 must mean "this answer is wrong". Some calls end
 without anyone having judged the answer; they still return 0 (verl needs a number), with
 ``scored = 0`` and the reason, so the trainer can tell them apart (:data:`NO_VERDICT`):
 ``overloaded`` (no worker, executor thread or sandbox slot within ``queue_s``), ``grader_timeout``
@@ -13,7 +13,7 @@ and ``sandbox_error`` (the machine could not run the tests), ``bad_ground_truth`
 verdict: ``timeout``, it is too slow for the task, and 0 is right. What the trainer does with
 unscored answers: :mod:`pac_verl.verl.trainer`.
 
-Isolation (issue 24): a code answer waits on its sandbox run in a thread of this process's own
+Isolation: a code answer waits on its sandbox run in a thread of this process's own
 code executor (:func:`code_executor`, as many threads as the node has sandbox slots), never on the
 event loop's default executor, which verl's reward loop also uses to decode every response and
 which non-code answers therefore need too; non-code answers are scored by the pool
@@ -49,7 +49,7 @@ NO_VERDICT = frozenset({"overloaded", "grader_timeout", "worker_crashed", "missi
                         "sandbox_error", "bad_ground_truth", "vacuous_tests", "unknown_type"})  # fmt: skip
 # Answers that get no format bonus although they were given: they never finished being judged,
 # they ran too long, or they hedged (several different final answers: a bonus would pay the
-# hedge, SPEC 8).
+# hedge, docs/concepts/spec.md#rewards).
 NO_BONUS = NO_ANSWER | NO_VERDICT | {"timeout", "too_large", "hedged"}
 
 

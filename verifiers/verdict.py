@@ -36,7 +36,7 @@ def judge_final_answers(
     grade: Callable[[str], Verdict],
     combine: Callable[[list[str]], Verdict | None] | None = None,
 ) -> Verdict:
-    """The hedging rule (SPEC 8; issue 24), shared by every boxed-answer task.
+    """The hedging rule (docs/concepts/spec.md#rewards), shared by every boxed-answer task.
 
     ``answers``: the boxes of a response that count (:func:`.extract.final_answers`: the last box
     and those offered alongside it; a cut-off response is ``cut_off``), or a plain list of them.

@@ -1,4 +1,6 @@
-"""Zebra puzzles (SPEC 8): the boxed name equals the target (``arnold``).
+"""Zebra puzzles: the boxed name equals the target (``arnold``).
+
+Grading rules: docs/concepts/spec.md#rewards; examples: docs/guides/rewards.md.
 
 Accepted: any case; ``\\text{}``, ``\\textbf{}``, ``\\textsc{}``, ``\\underline{}``, ``\\mathrm{}``
 and markdown bold or italics around the name; an "Answer:" or "Final answer:" label before it;

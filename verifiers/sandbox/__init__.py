@@ -1,5 +1,6 @@
-"""Running model-written code (SPEC 9): the small interface the verifiers use, over one module per
-backend.
+"""Running model-written code: the small interface the verifiers use, over one module per backend.
+
+The rules it keeps: docs/concepts/spec.md#code-sandbox.
 
 - :func:`run_job` runs one job (``kind`` functional | stdio | unittest, the ``code``, and the
   names, inputs or tests) and returns the harness's report, unjudged (:class:`RunResult`), or,
@@ -71,8 +72,8 @@ def require_sandbox(settings: SandboxSettings | None = None) -> dict:
         if result.reason != "ok":
             raise SandboxUnavailable(
                 f"the SandboxFusion service at {settings.fusion_url} did not run a test program "
-                f"({result.reason}: {result.detail.strip()[-200:]}); start it (README: Code "
-                "rewards in a container) or fix the sandbox's fusion_url"
+                f"({result.reason}: {result.detail.strip()[-200:]}); start it (see "
+                "docs/guides/sandbox.md) or fix the sandbox's fusion_url"
             )
     return report
 
@@ -90,7 +91,7 @@ def run_job(
     ``python`` overrides the local backend's interpreter. Raises SandboxUnavailable, or a
     UserError for a bad setting.
 
-    With a ``budget`` (a scoring call's, issue 16) the wait for a slot ends at its
+    With a ``budget`` (a scoring call's) the wait for a slot ends at its
     ``queue_until`` (``overloaded``) and the run, retry included, at ``timeout_s`` after the slot
     is taken (``timeout``): the CPU limit is clamped to ``timeout_s``, the wall-clock backstop to
     the time left, and the retry happens only when at least the first run's wall-clock time is

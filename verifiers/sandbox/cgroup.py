@@ -1,4 +1,4 @@
-"""Whole-tree limits for one sandbox run (SPEC 9): a throwaway cgroup with a memory ceiling, a
+"""Whole-tree limits for one sandbox run: a throwaway cgroup with a memory ceiling, a
 process ceiling and one CPU's worth of bandwidth, whose CPU usage decides the timeout.
 
 RLIMIT_AS, RLIMIT_CPU and RLIMIT_NPROC count one process (and root ignores NPROC); a cgroup counts

@@ -66,7 +66,7 @@ def run_job_remote(
     job: dict, limits: Limits, endpoint: str, deadline: float | None = None
 ) -> RunResult:
     """One run on the service; with a ``deadline`` (a ``time.monotonic()`` instant: the scoring
-    call's bound, issue 16) the request and its 504 retries end by then, as ``timeout``."""
+    call's bound) the request and its 504 retries end by then, as ``timeout``."""
     import requests
 
     token = secrets.token_hex(16)

@@ -1,4 +1,4 @@
-"""The program that runs inside the sandbox (``python -I -B sandbox/harness.py``; stdlib only; SPEC 9).
+"""The program that runs inside the sandbox (``python -I -B sandbox/harness.py``; stdlib only).
 
 It reads one job as JSON from stdin, drops to the run's unprivileged uid when it was started as
 root (strict mode: bubblewrap keeps root's capabilities until here), makes itself non-dumpable (no

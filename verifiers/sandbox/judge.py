@@ -1,4 +1,4 @@
-"""The judge of the code sandbox (SPEC 9): it turns tests into what the sandbox may see, and what the
+"""The judge of the code sandbox: it turns tests into what the sandbox may see, and what the
 sandbox sends back into a verdict. It runs in the verifier's process and never loads model code.
 
 Functional tests (Code-R1 ``{"functional": ...}``) never run where model code runs. The sandbox

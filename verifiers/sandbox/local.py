@@ -1,5 +1,5 @@
 """The local backend: run model-written Python under bubblewrap, where it can neither escape nor
-reach the verdict (SPEC 9).
+reach the verdict (docs/concepts/spec.md#code-sandbox).
 
 Each run is a fresh ``python -I -B`` running ``harness.py`` (see ``harness.py`` for what happens
 inside and ``judge.py`` for the verdict, computed outside). The harness arrives on stdin ahead
@@ -49,7 +49,7 @@ cgroup handling, a config language) are not needed here.
 
 Timeouts are decided by CPU time (the cgroup's, whole tree), with the wall clock as a generous
 backstop; a run that hit the wall clock without using its CPU budget is run once more, with twice
-the wall-clock time. A scoring call's :class:`Budget` bounds it all (issue 16): the slot wait, and
+the wall-clock time. A scoring call's :class:`Budget` bounds it all: the slot wait, and
 the run with its retry, whose CPU limit and wall clock are cut to fit. A node-wide concurrency
 limit (``slots.py``) keeps runs from starving each other: the same programs get the same
 verdicts alone and 24 at a time on 2 cores.

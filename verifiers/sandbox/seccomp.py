@@ -1,4 +1,4 @@
-"""The seccomp filter of strict mode (SPEC 9), compiled to BPF with libseccomp.
+"""The seccomp filter of strict mode, compiled to BPF with libseccomp.
 
 libseccomp is the library bubblewrap's own users (Flatpak) build their filters with; its Python
 bindings come from PyPI as ``pyseccomp`` (a ctypes binding, API-compatible with libseccomp's
@@ -10,7 +10,7 @@ reboot-class calls, userfaultfd and io_uring (both frequent exploit primitives).
 namespace flag fails the same way; ``clone3`` fails with ENOSYS, which makes glibc fall back to
 ``clone`` where the flags can be checked (BPF cannot read clone3's argument struct).
 
-File locks are no-ops (issue #24). The read-only mounts (``/usr``, the interpreter's folders) and
+File locks are no-ops. The read-only mounts (``/usr``, the interpreter's folders) and
 the device nodes are the host's own inodes, shared by every run and the host, and a lock lives on
 the inode: one run holding ``flock`` (or a POSIX read lock, probed with ``F_GETLK``, or a write
 lock on ``/dev/null``) and another probing it is a channel between runs, say from a run that

@@ -1,4 +1,6 @@
-"""Where the code sandbox's settings come from, and which source wins (SPEC 9; issues #15, #16).
+"""Where the code sandbox's settings come from, and which source wins.
+
+What the settings are: docs/concepts/spec.md#code-sandbox and docs/guides/sandbox.md.
 
 One dataclass, :class:`SandboxSettings`, holds every setting and its default. It is filled from
 one of two sources, never a mix:

@@ -1,4 +1,6 @@
-"""A node-wide limit on concurrent sandbox runs (SPEC 9: verdicts must not depend on load).
+"""A node-wide limit on concurrent sandbox runs: verdicts must not depend on load.
+
+The rule: docs/concepts/spec.md#code-sandbox.
 
 verl runs several reward workers per node, each scoring many responses at once; without a limit,
 24 programs on 2 cores each get a twelfth of a core and correct ones time out. A slot is an
@@ -8,8 +10,8 @@ N defaults to the CPUs this process may use; the sandbox's ``concurrency`` setti
 (``settings.py``: in training ``reward.custom_reward_function.reward_kwargs.sandbox.
 concurrency``, outside it ``PAC_SANDBOX_CONCURRENCY``). The slot number also picks the run's uid
 (strict mode), so two concurrent runs never share a uid.
-A wait may be bounded (``until``): a scoring call that gets no slot by then scores ``overloaded``
-(issue 16), it does not wait behind the node's runs without end.
+A wait may be bounded (``until``): a scoring call that gets no slot by then scores ``overloaded``;
+it does not wait behind the node's runs without end.
 """
 
 from __future__ import annotations

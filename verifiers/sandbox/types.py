@@ -24,10 +24,10 @@ class Limits:
     file_bytes: int = 64 << 20  # largest file a run may write
 
 
-# The most a run's report channel may hold (issue #24): a report is small but for stdin/stdout
+# The most a run's report channel may hold: a report is small but for stdin/stdout
 # outputs, which JSON escapes to at most 6 bytes a byte. The scorer reads no more than this and
-# parses nothing over it (a program that filled the channel with 63 MiB of lines grew the scoring
-# process by gigabytes).
+# parses nothing over it (a program that fills the channel with 63 MiB of lines would otherwise
+# grow the scoring process by gigabytes).
 REPORT_BYTES = 16 << 20
 
 
@@ -37,11 +37,12 @@ def report_limit(limits: Limits) -> int:
 
 @dataclass(frozen=True)
 class Budget:
-    """The time one scoring call may spend in the sandbox (SPEC 8; issue 16): waiting for a
-    node slot until ``queue_until`` (a ``time.monotonic()`` instant; then ``overloaded``), then
-    ``timeout_s`` for the whole run, its retry included, from when the slot is taken (then
-    ``timeout``). The queue's end is an instant, not a length, so that time a call spent waiting
-    for a thread before it reached the sandbox counts against it too."""
+    """The time one scoring call may spend in the sandbox (docs/concepts/spec.md#rewards).
+
+    Waiting for a node slot until ``queue_until`` (a ``time.monotonic()`` instant; then
+    ``overloaded``), then ``timeout_s`` for the whole run, its retry included, from when the slot is
+    taken (then ``timeout``). The queue's end is an instant, not a length, so that time a call spent
+    waiting for a thread before it reached the sandbox counts against it too."""
 
     timeout_s: float
     queue_until: float | None = None  # None: wait as long as it takes
