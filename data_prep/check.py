@@ -1,16 +1,20 @@
-"""``pac-verl prep check FILE``: validate a verl parquet against SPEC 10 and re-score every gold.
+"""``pac-verl prep check FILE``: validate a verl parquet and re-score every gold.
+
+The schema: docs/concepts/spec.md#rows-on-disk.
 
 The same rules serve ``pac-verl prep check`` (every row) and the preflight (a sample of a large
 training file):
 
 1. over the whole file, by column (cheap at any size): the file is readable parquet with rows,
-   every SPEC 10 column is present and never null, and every ``extra_info.type`` has a verifier;
+   every column of the schema is present and never null, and every ``extra_info.type`` has a
+   verifier;
 2. on every row, or on ``max_rows`` rows drawn with a fixed seed: the row passes
    :func:`~pac_verl.data_prep.rows.validate_row`, and its gold answer (built by
    :func:`pac_verl.verifiers.gold_solution` from the ground truth and ``extra_info``) scores 1 with
    the row's verifier. Rows whose type carries no gold in the row (Countdown without
    ``extra_info.solution``, code without a reference solution) are counted as ``no_gold``; a code
-   row whose test set holds no test fails as ``bad_ground_truth`` either way (SPEC 8: never a pass);
+   row whose test set holds no test fails as ``bad_ground_truth`` either way (never a pass:
+   docs/concepts/spec.md#rewards);
 3. on the same rows, functional code tests (Code-R1 ``{"functional": ...}``) are run against an
    *empty program* (:func:`~pac_verl.verifiers.code.empty_program`: every name the tests take
    from the program, as a stub returning None), gold or no gold: a row whose tests it passes
@@ -148,7 +152,8 @@ def check_file(
     if missing_library:
         warnings.warn(f"{path}: {sum(missing_library.values())} code task(s) need libraries the "
                       "sandbox interpreter lacks (counted as missing_library, not as failures): "
-                      "build the BigCodeBench environment and set PAC_SANDBOX_PYTHON (README)",
+                      "build the BigCodeBench environment and set PAC_SANDBOX_PYTHON "
+                      "(docs/guides/sandbox.md)",
                       stacklevel=2)  # fmt: skip
     problems = []
     if failures:

@@ -1,7 +1,7 @@
 """A Countdown solver: a gold expression for puzzles that come without one (SEC's released files).
 
 Depth-first search over the multiset of values still to combine, in exact rational arithmetic
-(+, -, *, / in both orders, as the verifier allows: SPEC 8), remembering the multisets already
+(+, -, *, / in both orders, as the verifier allows), remembering the multisets already
 shown to be dead ends. It answers an expression that uses every number once and equals the
 target, :data:`UNSOLVABLE` when the whole space was searched, or :data:`UNKNOWN` when the node
 budget ran out first (a 6-number puzzle without a solution can take millions of nodes).

@@ -1,4 +1,4 @@
-"""Offline Knights-and-Knaves generator (the logic arm of the multi-domain setting, SPEC 10).
+"""Offline Knights-and-Knaves generator (the logic arm of the multi-domain setting).
 
 Knights always tell the truth, knaves always lie. Each person makes one statement about others;
 every assignment of roles is checked by brute force and only puzzles with exactly one consistent
@@ -106,7 +106,7 @@ def prompt(quiz: str, names) -> str:
     (``pac_verl.verifiers.logic``) grades the final statement and not the hypotheses tested on the
     way there. The example lines name the people but no role: an example role could bias the
     answer, and a ``knight/knave`` placeholder invites copying a hedge. (A deliberate difference
-    from the appendix, listed in the README.)"""
+    from the appendix, listed in docs/guides/data.md.)"""
     example = "\n".join(f"({i}) {nm} is a ..." for i, nm in enumerate(names, 1))
     task = (
         f"{quiz} So who is a knight and who is a knave?\n\nReason step by step; you may test a "
@@ -118,7 +118,8 @@ def prompt(quiz: str, names) -> str:
 
 
 def build(people: int, count: int, split: str, seed: int) -> list[dict]:
-    """``count`` unique-solution puzzles with ``people`` people as SPEC-10 rows."""
+    """``count`` unique-solution puzzles with ``people`` people as rows of the schema
+    (docs/concepts/spec.md#rows-on-disk)."""
     rng = random.Random(f"kk-{seed}-{people}-{split}")
     source = "kk" if split == "train" else f"kk{people}"
     rows = []

@@ -1,4 +1,4 @@
-"""``pac-verl prep multi-domain``: the multi-domain setting's data (SPEC 10, paper Sec. 4).
+"""``pac-verl prep multi-domain``: the multi-domain setting's data (paper Sec. 4).
 
 Training rows (``train.parquet``): ``math`` from DAPO-Math-17k (deduplicated: the file holds each
 prompt about 100 times), ``code`` from Code-R1-12k (prompts over 1,024 tokens with the backbone's

@@ -1,4 +1,6 @@
-"""Multi-level setting (SPEC 7, 10; SEC's recipe in BASELINES.md): Countdown, Zebra, ARC-1D at 4 levels.
+"""Multi-level setting: Countdown, Zebra, ARC-1D at 4 levels.
+
+The setting: docs/concepts/spec.md#settings; SEC's recipe: docs/concepts/baselines.md.
 
 Levels (1..3 train and validate, 4 validates only):
 
@@ -8,12 +10,14 @@ Levels (1..3 train and validate, 4 validates only):
 | zebra     | 3x3 | 4x4 | 5x5 | 6x6 | ours (:mod:`.zebra`), in the manner of SEC's: houses = attributes = level + 2, the name and level + 1 categories drawn from SEC's ten, SEC's four clue kinds and phrases; clues added until propagation alone pins every value (so the solution is unique), then implied clues dropped |
 | arc       | length 10 | 20 | 30 | 40 | reasoning-gym 0.1.25 ``arc_1d`` (min_size = max_size = 10 * level, num_train = 3) |
 
-Rows follow SPEC 10: training ``data_source`` is the task (``countdown``), validation's is
-``<task>/<level>``; ``extra_info`` holds ``type``, ``difficulty``, ``split``, ``index``, ``key`` (a hash of the
-canonical puzzle key of :func:`pac_verl.data_prep.overlap.puzzle_key`, what the policy is asked and
-must answer: Countdown's numbers and target, ARC's test input and answer, Zebra's clues and answer;
-validation is generated first, and training skips every puzzle whose key or normalised question
-text is validation's, so the two are disjoint by construction) and, for Countdown, ``solution`` (the generator's expression, the gold for ``prep check``).
+Rows follow docs/concepts/spec.md#rows-on-disk: training ``data_source`` is the task
+(``countdown``), validation's is ``<task>/<level>``; ``extra_info`` holds ``type``, ``difficulty``,
+``split``, ``index``, ``key`` (a hash of the canonical puzzle key of
+:func:`pac_verl.data_prep.overlap.puzzle_key`, what the policy is asked and must answer: Countdown's
+numbers and target, ARC's test input and answer, Zebra's clues and answer; validation is generated
+first, and training skips every puzzle whose key or normalised question text is validation's, so the
+two are disjoint by construction) and, for Countdown, ``solution`` (the generator's expression, the
+gold for ``prep check``).
 Every row's gold answer is scored by the project's verifier before anything is written; a row it
 rejects is a bug and the build fails. Shards (task, level, split) get seeds derived from ``seed``
 alone, so the files do not depend on the number of worker processes; a fixed seed writes the same

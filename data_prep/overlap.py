@@ -1,4 +1,4 @@
-"""Training and validation overlap: what the policy is asked and must answer (SPEC 10, issue #26).
+"""Training and validation overlap: what the policy is asked and must answer.
 
 A validation row overlaps a training row when the policy would be asked the same thing with the
 same answer. Two tests, both over the row itself (any builder's file, ours or an imported one):
@@ -113,7 +113,8 @@ def _countdown_truth(truth: Any) -> tuple[list[int], Any]:
 def puzzle_key(row: Mapping[str, Any]) -> str:
     """What the policy is asked and must answer, as one canonical string (module docstring).
 
-    Works on rows of this project's schema (SPEC 10); a row it cannot read raises ``ValueError``.
+    Works on rows of this project's schema (docs/concepts/spec.md#rows-on-disk); a row it cannot
+    read raises ``ValueError``.
     """
     info, truth = row["extra_info"], row["reward_model"]["ground_truth"]
     kind = info.get("type")

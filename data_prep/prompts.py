@@ -1,20 +1,20 @@
 """Prompt texts: the paper's appendix "Prompt Examples", and the frame the appendix omits.
 
-Rows hold the task text only, as chat messages (SPEC 10): one user message, and for code tasks a
-system message before it. How the policy sees them is a config choice, ``backbone.prompt_style``,
-applied at train time by the chat template verl applies to every prompt:
+Rows hold the task text only, as chat messages (docs/concepts/spec.md#rows-on-disk): one user
+message, and for code tasks a system message before it. How the policy sees them is a config choice,
+``backbone.prompt_style``, applied at train time by the chat template verl applies to every prompt:
 
-- ``completion`` (the default of the base Qwen2.5 backbones, SPEC 7): :data:`FRAME_TEMPLATE`,
-  the "A conversation between User and Assistant ..." frame that SEC and TinyZero gave base
-  models as raw text, ending in the assistant cue. The tokens are exactly :func:`frame`'s text:
-  no special tokens, no default system prompt. A system message takes the preamble's place (the
-  appendix's Code Prompt shows the system text, then ``User:``).
+- ``completion`` (the default of the base Qwen2.5 backbones, docs/concepts/spec.md#settings):
+  :data:`FRAME_TEMPLATE`, the "A conversation between User and Assistant ..." frame that SEC and
+  TinyZero gave base models as raw text, ending in the assistant cue. The tokens are exactly
+  :func:`frame`'s text: no special tokens, no default system prompt. A system message takes the
+  preamble's place (the appendix's Code Prompt shows the system text, then ``User:``).
 - ``chat`` (for instruct models): the tokenizer's own chat template (Qwen's adds its default
   system prompt when a row has none).
 
 So one data build serves both styles, and the config (recorded in ``run.json``) is the one source
-of what the model reads. Where the task texts differ from the appendix, the README ("Prepare
-data") lists each difference and its reason.
+of what the model reads. Where the task texts differ from the appendix, docs/guides/data.md lists
+each difference and its reason.
 """
 
 from __future__ import annotations

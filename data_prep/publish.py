@@ -1,4 +1,4 @@
-"""Build folders that never lose work (issue #26): refuse, lock, stage, then publish.
+"""Build folders that never lose work: refuse, lock, stage, then publish.
 
 Every ``pac-verl prep`` build writes its folder through a :class:`BuildFolder`:
 

@@ -1,4 +1,6 @@
-"""Rows on disk (SPEC section 10): the one place that knows the verl parquet schema.
+"""Rows on disk: the one place that knows the verl parquet schema.
+
+The schema it implements: docs/concepts/spec.md#rows-on-disk.
 
 Every builder makes its rows with :func:`make_row` and writes them with :func:`write_parquet`
 (temporary file, then rename: nothing half-written is ever left at the output path).

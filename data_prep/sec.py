@@ -22,15 +22,15 @@ of the same values in other spellings (the truth as a JSON string, numbers as a 
 answer string); anything else is a :class:`~pac_verl.errors.UserError` naming the file, the row
 and the field.
 
-Conversion (SPEC 10): ``data_source`` becomes ours (``countdown`` for training, ``countdown/1`` ..
-``countdown/4`` for validation; ``math``; ``math500``, ``amc23``, ``aime24``), the prompt is the
-task text SEC's policy saw (the frame removed; ``backbone.prompt_style=completion``'s template
-puts it back, giving SEC's prompt byte for byte), the ground truth is ours (Countdown's numbers a list) and
-``extra_info`` keeps SEC's ``index`` and ``data_source`` (``source_index``, ``sec_data_source``).
-Every gold is re-checked with the project's verifiers. SEC's Countdown rows carry no solution:
-:mod:`.countdown_solver` finds one (``extra_info.solution``, the gold ``prep check`` scores); a
-training row without one is dropped and counted, a validation row is kept (it is part of SEC's
-benchmark) and counted as ``no_gold``.
+Conversion (docs/concepts/spec.md#rows-on-disk): ``data_source`` becomes ours (``countdown`` for
+training, ``countdown/1`` .. ``countdown/4`` for validation; ``math``; ``math500``, ``amc23``,
+``aime24``), the prompt is the task text SEC's policy saw (the frame removed;
+``backbone.prompt_style=completion``'s template puts it back, giving SEC's prompt byte for byte),
+the ground truth is ours (Countdown's numbers a list) and ``extra_info`` keeps SEC's ``index`` and
+``data_source`` (``source_index``, ``sec_data_source``). Every gold is re-checked with the project's
+verifiers. SEC's Countdown rows carry no solution: :mod:`.countdown_solver` finds one
+(``extra_info.solution``, the gold ``prep check`` scores); a training row without one is dropped and
+counted, a validation row is kept (it is part of SEC's benchmark) and counted as ``no_gold``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""The multi-domain setting's sources (SPEC 10): where each lives and how its records become rows.
+"""The multi-domain setting's sources: where each lives and how its records become rows.
+
+The rows they become: docs/concepts/spec.md#rows-on-disk.
 
 A source is named after the ``data_source`` it writes (``kk`` also writes the ``kk6`` validation
 rows). Each is read from its Hugging Face hub id through :func:`datasets.load_dataset`, or from a
