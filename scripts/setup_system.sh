@@ -18,6 +18,6 @@ else
   echo "setup_system: the code sandbox needs the system package(s) ${missing[*]}: install them" \
        "(Debian/Ubuntu: sudo apt-get install ${missing[*]}), or ask for a weaker isolation level" \
        "by name: reward.custom_reward_function.reward_kwargs.sandbox.isolation in training," \
-       "PAC_SANDBOX_ISOLATION outside it (see README, Rewards)" >&2
+       "PAC_SANDBOX_ISOLATION outside it (see docs/guides/sandbox.md)" >&2
   exit 1
 fi

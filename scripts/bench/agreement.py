@@ -9,7 +9,7 @@ file: right answers in usual and odd forms, wrong answers, hedges, hostile ones 
 program solves the task). A scorer "accepts" a response when it pays full reward (1.0 / True;
 partial credit counts as a rejection). The table gives, per task type (code split by test format),
 the agreement with the labels, right answers rejected, wrong answers accepted, and hedges accepted
-(SPEC 8: a hedge must score 0). A reference that cannot grade a test format is left out of that
+(a hedge must score 0: docs/concepts/spec.md#rewards). A reference that cannot grade a test format is left out of that
 format's rows; its ``responses`` column counts the rows it graded.
 
 The references, as their users call them, on the same text:

@@ -1,4 +1,4 @@
-"""Check: BigCodeBench's canonical solutions, scored as training scores them (issue #24).
+"""Check: BigCodeBench's canonical solutions, scored as training scores them.
 
 Every task's canonical solution (BigCodeBench's ``complete_prompt`` + ``canonical_solution``, what
 its own ground-truth check runs; ``--prompt code`` takes the prompt without the docstring, what

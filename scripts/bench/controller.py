@@ -3,9 +3,10 @@
     python scripts/bench/controller.py [--steps 200] [--quick]
 
 For each size (B prompts, N arms) the controller is warmed up past the cold start (so allocation is
-Thompson sampling), then timed over ``--steps`` steps (median per step) of ``allocate()`` + ``update()`` with G = 8
-rollouts of random binary rewards. ``loop`` is the textbook implementation of the same SPEC
-(sections 3-4): one normal draw per arm per slot, Python loops over prompts, arms and window steps.
+Thompson sampling), then timed over ``--steps`` steps (median per step) of ``allocate()`` +
+``update()`` with G = 8 rollouts of random binary rewards. ``loop`` is the textbook implementation
+of the same rules (docs/concepts/spec.md#signals, docs/concepts/spec.md#belief-and-allocation): one
+normal draw per arm per slot, Python loops over prompts, arms and window steps.
 Also timed: the vectorised controller with each Thompson method forced (``direct`` = B x N normals,
 ``quadrature`` = p once per step + B categorical draws); ``auto`` picks the cheaper one per step
 (``pac_verl.curriculum.sampling.QUADRATURE_COST``).

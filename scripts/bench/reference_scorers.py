@@ -1,4 +1,4 @@
-"""Reference scorers the benchmarks compare against that pac-verl does not install (issue #16).
+"""Reference scorers the benchmarks compare against that pac-verl does not install.
 
 Two kinds, both for the benchmarks in this folder only, never for the project's own scorers:
 

@@ -1,5 +1,4 @@
-"""Benchmark: correct answers under a hostile load (issue #24, "Load never turns a correct answer
-into 0").
+"""Benchmark: correct answers under a hostile load (load never turns a correct answer into 0).
 
 One reward batch as a reward worker scores it in training: verl 0.7.1's own ``RewardLoopWorker``
 (its ``naive`` manager decodes each response on the loop's default thread pool, then awaits our
@@ -148,7 +147,7 @@ def measure(args) -> dict:
         if not verdict.correct:
             raise SystemExit(f"not a right answer ({verdict.reason}): {task} {response[:60]!r}")
     hostile = hostile_items(args.hostile)
-    items = hostile + correct  # the code first: the order that starved the others (issue #24)
+    items = hostile + correct  # the code first: the order that would starve the others
     with tempfile.TemporaryDirectory() as tmp:
         vocab = make_tokenizer(Path(tmp), [r for _, r, _ in items])
         cfg = reward_config(tmp, args.timeout_s, args.queue_s)

@@ -88,7 +88,7 @@ def bench(name: str, fn, items) -> list[object]:
     return [name, len(items), len(items) / dt, agree / len(items)]
 
 
-# ----- throughput: verifications/s per task type, one core and all cores (issue 16) -----
+# ----- throughput: verifications/s per task type, one core and all cores -----
 
 REFERENCES = {  # verl 0.7.1's own math scorers, called in-process as verl would
     "verl math_verify": lambda s, g: verl_math_verify.compute_score(s, g),

@@ -1,4 +1,4 @@
-"""Benchmark: code verifications per second per core under strict isolation (issue #15).
+"""Benchmark: code verifications per second per core under strict isolation.
 
 Simple functional tests (Code-R1 format), half correct and half wrong, scored by ``code.score``
 from as many threads as there are cores, next to the physical limit on the same machine (the
@@ -6,7 +6,7 @@ spawn rate of a bare ``python -c pass``, same interpreter, same concurrency) and
 ``prime_code`` path (no isolation: it forks the calling process and ``exec``s the program there;
 imported with a bench-only stand-in for ``pyext``, see ``reference_scorers.py``), on the same
 two asserts written as its call-based test. verl's ``sandbox_fusion`` path needs a service.
-Target (issue #15): >= 20 verifications/s/core and >= 1/3 of the bare spawn rate.
+Target: >= 20 verifications/s/core and >= 1/3 of the bare spawn rate.
 ``scripts/bench/rewards.py`` calls :func:`code_section`.
 
 Rates need idle cores, and the concurrency slots are node-wide: other sandbox users on the machine

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The verl-facing tests again, with the pure-Python versions a GPU node ends with (issue #25).
+# The verl-facing tests again, with the pure-Python versions a GPU node ends with.
 #
-# vLLM 0.12.0 pins transformers<5, so the GPU install (README "Install on a GPU node") leaves the
+# vLLM 0.12.0 pins transformers<5, so the GPU install (docs/getting-started/gpu-node.md) leaves the
 # node with transformers 4.57, huggingface_hub 0.36, tokenizers 0.22 (and the datasets/fsspec that
 # go with them), while the CPU install gets transformers 5. This puts those versions in a
 # `pip install --target` overlay (.venv/node-versions, thrown away with the venv) ahead of the
