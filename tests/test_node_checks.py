@@ -98,13 +98,13 @@ def test_main_without_gpus_fails_at_once_in_one_line(tmp_path):
     import torch
 
     build = ("" if torch.version.cuda else f" (torch {torch.__version__} here is a CPU build: a "
-             "GPU node needs the README's GPU install)")  # fmt: skip
+             "GPU node needs the GPU install: docs/getting-started/gpu-node.md)")  # fmt: skip
     assert res.returncode == 1
     assert res.stderr.strip().splitlines() == [
         "pac_verl.main: error: no CUDA GPU on this machine: training needs 8 "
         f"(trainer.n_gpus_per_node=8 x trainer.nnodes=1){build}. Check a config without GPUs "
-        "with `pac-verl preflight`; train on a GPU node, or on a Ray cluster (README: Beyond one "
-        "node)"
+        "with `pac-verl preflight`; train on a GPU node, or on a Ray cluster "
+        "(docs/guides/multi-node.md)"
     ]
     assert "Ray" not in res.stdout  # failed before ray.init
 

@@ -247,7 +247,7 @@ def test_a_launch_without_its_data_is_refused_before_anything_starts(tmp_path):
     data = tmp_path / "data" / "multi_level"
     assert out.stdout.splitlines() == [
         f"refuse multi_level__qwen2.5-3b__pac__seed{k} (no data file {data}/train.parquet, "
-        f"{data}/val.parquet: build it with pac-verl prep (README: Prepare data), or set "
+        f"{data}/val.parquet: build it with pac-verl prep (docs/guides/data.md), or set "
         "setting.data_dir)" for k in range(3)]  # fmt: skip
     assert "refused 3 run(s)" in out.stderr and "nothing started" in out.stderr
     assert not (tmp_path / "runs").exists() and not (tmp_path / "checkpoints").exists()

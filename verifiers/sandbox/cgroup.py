@@ -189,7 +189,7 @@ class RunGroup:
         listed after the open, so a pid that ended and was reused by a process outside the group
         is never signalled; the wait is a poll on those pidfds, which returns the moment the last
         one ends. After a run bubblewrap's pid 1 is usually still tearing its namespaces down for
-        a few ms: a fixed sleep here cost 5 ms of every run."""
+        a few ms: a fixed sleep here would cost 5 ms of every run."""
         if self.version == "v2":
             with contextlib.suppress(OSError):
                 (self.dirs[""] / "cgroup.kill").write_text("1")
