@@ -22,9 +22,9 @@ score moves by fractions instead of jumping between 0 and 1 for a whole arm.
 
 Rows follow docs/concepts/spec.md#rows-on-disk: training rows have ``data_source`` ``toy``,
 validation rows the arm's name (``toy/learn/1``, ...), so verl logs
-``val-core/toy/learn/1/acc/mean@1`` per arm and the report reads it. ``extra_info`` holds ``type:
-toy`` (the verifier) and ``arm`` (``learn/1``, ...); the setting's arm fields are ``[type, arm]``. A
-validation prompt never appears in training.
+``val-core/toy/learn/1/acc/mean@1`` per arm and the report reads it. ``extra_info`` holds
+``type: toy`` (the verifier) and ``arm`` (``learn/1``, ...); the setting's arm fields are
+``[type, arm]``. A validation prompt never appears in training.
 
 The model (``--model-out``, default ``data/tiny-cpu``: the ``tiny-cpu`` backbone's
 ``actor_rollout_ref.model.path``) is a randomly initialised Qwen2 (hidden 64, 2 layers, seed 0) with

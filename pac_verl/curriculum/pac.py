@@ -7,11 +7,11 @@ arm's Gaussian belief (eq:posterior_update) and inflate its variance (eq:varianc
 
     rho_i = c_i / (B / N),  eta = 1/sigma2 + rho,  mu = (mu/sigma2 + rho*u) / eta,
     sigma2 = 1/eta + delta2.
-
-Where the paper is silent: every arm is updated every step, cold start included; an arm with
+ Where the paper is silent: every arm is updated every step, cold start included; an arm with
 ``c_i = 0`` has ``rho = 0`` so it keeps its mean and its variance grows by ``delta2``. ``B`` is the
-configured batch size (not the number of prompts fed back). Allocation for step t: uniform while ``t < cold_start``
-(T_cold), else sequential Thompson sampling (see :mod:`pac_verl.curriculum.sampling`).
+configured batch size (not the number of prompts fed back). Allocation for step t: uniform while
+``t < cold_start`` (T_cold), else sequential Thompson sampling (see
+:mod:`pac_verl.curriculum.sampling`).
 
 Utilities: ``pac`` uses eq:multiplicative_fusion ``u = (1 + s_prog) * s_adv``; ``pac_no_adv``
 ``u = s_prog`` (eq:ablation_no_adv); ``pac_no_prog`` ``u = s_adv`` (eq:ablation_no_prog);

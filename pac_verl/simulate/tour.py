@@ -12,9 +12,10 @@ C. PAC's window W in {4, 16, 64} on ``noisy`` (a long window averages the coin f
 The scenarios were chosen by measuring every controller on every scenario
 (docs/guides/simulator.md): these are the ones where the ablation of each mechanism moves the final
 average by more than the spread over seeds. What is printed under each table is either a statement
-about the simulator or a number computed from the runs just made, never a result written in
-advance: the comparisons are printed whichever way they come out. Speed-ups are measured against
-the report's reference, the best of Random, SEC and DUMP by final average (:func:`pac_verl.report.tables.default_reference`).
+about the simulator or a number computed from the runs just made, never a result written in advance:
+the comparisons are printed whichever way they come out. Speed-ups are measured against the report's
+reference, the best of Random, SEC and DUMP by final average
+(:func:`pac_verl.report.tables.default_reference`).
 """
 
 from __future__ import annotations

@@ -3,14 +3,14 @@
     python scripts/bench/agreement.py [--show-disagreements]
         [--reference tinyzero=DIR] [--reference logic-rl=DIR] [--reference code-r1=DIR]
 
-Every scorer grades the same hand-labelled responses (``labelled_responses.jsonl`` beside this
-file: right answers in usual and odd forms, wrong answers, hedges, hostile ones and reward hacks;
+Every scorer grades the same hand-labelled responses (``labelled_responses.jsonl`` beside this file:
+right answers in usual and odd forms, wrong answers, hedges, hostile ones and reward hacks;
 ``label`` 1 means a careful human grader accepts the final answer, or for code, that the final
 program solves the task). A scorer "accepts" a response when it pays full reward (1.0 / True;
 partial credit counts as a rejection). The table gives, per task type (code split by test format),
 the agreement with the labels, right answers rejected, wrong answers accepted, and hedges accepted
-(a hedge must score 0: docs/concepts/spec.md#rewards). A reference that cannot grade a test format is left out of that
-format's rows; its ``responses`` column counts the rows it graded.
+(a hedge must score 0: docs/concepts/spec.md#rewards). A reference that cannot grade a test format
+is left out of that format's rows; its ``responses`` column counts the rows it graded.
 
 The references, as their users call them, on the same text:
 - math: verl 0.7.1's ``math_verify`` (math-verify on the whole response), ``math_dapo`` with
