@@ -170,7 +170,9 @@ def verify(app, env) -> None:
             type="pac",
             subtype="command",
         )
-    logger.info("command check: %d distinct commands, %d fail", len(keys), sum(map(bool, results.values())))
+    logger.info(
+        "command check: %d distinct commands, %d fail", len(keys), sum(map(bool, results.values()))
+    )
 
 
 def setup(app):
@@ -179,4 +181,9 @@ def setup(app):
     app.connect("env-merge-info", merge)
     app.connect("doctree-read", collect)
     app.connect("env-check-consistency", verify)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
+    return {
+        "version": "1",
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+        "env_version": 1,
+    }
