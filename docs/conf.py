@@ -31,6 +31,7 @@ exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "_ext"]
 
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence", "dollarmath"]
+highlight_language = "none"  # code blocks are shell lines, outputs and Hydra overrides
 
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
