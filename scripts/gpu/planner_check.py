@@ -65,6 +65,7 @@ ROWS = (
     ("old log-prob", "old log-prob"),
     ("update: forward+backward", "update"),
     ("update: optimizer step", "update"),
+    ("update: peak", "update"),  # the larger of the two above: what the planner's update claims
 )
 # what stays between phases: (row, the planner's part of its update phase)
 RESIDENT = (
@@ -384,6 +385,14 @@ def measure_model(torch, path: Path, est: dict, device, meter, fsdp: bool) -> di
     res["resident: gradients"] = fb["after"] - fb["before"]
     timed("update: optimizer step", step)
     optim.zero_grad(set_to_none=True)
+    both = (res["update: forward+backward"], res["update: optimizer step"])
+    res["update: peak"] = {
+        "allocated": max(p["allocated"] for p in both),
+        "reserved": None if both[0]["reserved"] is None else max(p["reserved"] for p in both),
+        "before": both[0]["before"],
+        "after": both[1]["after"],
+    }
+    res["fsdp"] = fsdp
     return res  # the model and its states go with this frame
 
 
@@ -396,7 +405,7 @@ def table(doc: dict, results: list[dict]) -> list[list[str]]:
 
     rows = []
     for entry, res in zip(doc["models"], results):
-        name = entry["model"]
+        name = entry["model"] + (" (no FSDP2)" if res.get("fsdp") is False else "")
         if "skipped" in res:
             rows.append([name, "all", "-", "-", "-", "-", f"skipped: {res['skipped']}"])
             continue
@@ -438,8 +447,21 @@ def device_name(torch, device) -> str:
     return f"CPU, torch {torch.__version__} (measured: live tensor storage bytes)"
 
 
-def run_check(doc: dict, device: str, out: Path, budget: float, fsdp: bool) -> list[dict]:
+def free(torch, device) -> None:
+    gc.collect()
+    if device == "cuda":
+        torch.cuda.empty_cache()
+
+
+def run_check(doc: dict, device: str, out: Path, budget: float, fsdp: bool,
+              keep_going: bool | None = None) -> list[dict]:  # fmt: skip
+    """Measure every model of ``doc``, print the table, write it under ``out``. ``keep_going``
+    (default: on a GPU, where a run is one try of a short lease): a model that fails is reported
+    in its row and the next one runs; one that fails under FSDP2 is measured again without it,
+    and so are the models after it."""
     import torch
+
+    keep_going = device == "cuda" if keep_going is None else keep_going
 
     if device == "cuda" and not torch.cuda.is_available():
         raise CheckError("--device cuda: no CUDA device here (use --device cpu for the CPU test)")
@@ -471,10 +493,20 @@ def run_check(doc: dict, device: str, out: Path, budget: float, fsdp: bool) -> l
                     res = measure_model(torch, path, doc, device, meter, fsdp)
                 except torch.OutOfMemoryError as err:
                     res = {"skipped": f"out of memory ({str(err).splitlines()[0][:80]})"}
-                except Exception as err:  # the next model may still run; the error is reported
-                    if device == "cpu":
+                except Exception as err:
+                    if not keep_going:
                         raise
                     res = {"skipped": f"failed: {type(err).__name__}: {str(err)[:200]}"}
+                    if fsdp:
+                        fsdp = False
+                        notes.append(f"{entry['model']}: failed under FSDP2 ({res['skipped']}); "
+                                     "it and the models after it measured without FSDP2")  # fmt: skip
+                        free(torch, device)
+                        try:
+                            res = measure_model(torch, path, doc, device, meter, fsdp)
+                        except Exception as again:  # reported in the row
+                            res = {"skipped": f"failed: {type(again).__name__}: "
+                                              f"{str(again)[:200]}"}  # fmt: skip
                 took = time.perf_counter() - start
                 res["seconds"] = round(took, 1)
                 per_param = took / entry["parameters"]
@@ -482,9 +514,7 @@ def run_check(doc: dict, device: str, out: Path, budget: float, fsdp: bool) -> l
                 if "parameters_built" in res and res["parameters_built"] != entry["parameters"]:
                     notes.append(f"{entry['model']}: built {res['parameters_built']:,} parameters,"
                                  f" the planner counts {entry['parameters']:,}")  # fmt: skip
-            gc.collect()
-            if device == "cuda":
-                torch.cuda.empty_cache()
+            free(torch, device)
             print(f"{entry['model']}: {results[-1].get('skipped') or 'measured'} "
                   f"({time.perf_counter() - t0:.0f} s so far)", flush=True)  # fmt: skip
     rows = table(doc, results)
