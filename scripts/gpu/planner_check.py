@@ -287,6 +287,8 @@ def build_actor(torch, path: Path, est: dict, device, fsdp: bool):
     dtype = torch.float32 if est["param_dtype"] in ("fp32", "float32") else torch.bfloat16
     with torch.device(device):
         model = AutoModelForCausalLM.from_config(config, dtype=dtype, attn_implementation="sdpa")
+    if next(model.parameters()).device.type != torch.device(device).type:
+        model.to(device)  # a transformers that builds on the CPU whatever the default device
     if est["gradient_checkpointing"]:
         with warnings.catch_warnings():  # what verl calls; transformers 5.2x renamed it
             warnings.simplefilter("ignore", FutureWarning)
