@@ -6,8 +6,8 @@ same answer. Two tests, both over the row itself (any builder's file, ours or an
 - **same puzzle** (:func:`puzzle_key`): a canonical key per task type. Countdown: the multiset of
   numbers and the target. ARC: the test input and the answer grid (the demonstrations are left
   out: a training row with the same test input and answer teaches the answer whatever examples
-  precede it). Zebra: the set of clues (numbering and order left out) and the answer. Math, code
-  and K&K: the question's normalised text.
+  precede it). Zebra: the set of clues (numbering and order left out, reasoning-gym's typos
+  corrected) and the answer. Math, code and K&K: the question's normalised text.
 - **near-duplicate text** (:func:`question_text`): the question as the policy reads it, with the
   base-model conversation frame and the answer-format sentences (the ``\\boxed{}`` instruction)
   removed, then normalised (:func:`normalise`: Unicode NFKC, case folded, every run of
@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pac_verl.data_prep.zebra import fix_typos
 from pac_verl.errors import UserError
 
 # The base-model frame (SEC, TinyZero, ``--prompt-style completion``): the task sits between
@@ -127,8 +128,10 @@ def puzzle_key(row: Mapping[str, Any]) -> str:
             raise ValueError("an ARC prompt without 'Input:'")
         return f"arc|{_digits(task.rsplit('Input:', 1)[1])}|{_digits(str(truth))}"
     if kind == "zebra":
+        # SEC's puzzles keep reasoning-gym's typos, ours do not: the same clue either way
         clues = sorted(
-            " ".join(m.group("clue").casefold().split()) for m in _CLUE_LINE.finditer(task)
+            fix_typos(" ".join(m.group("clue").casefold().split()))
+            for m in _CLUE_LINE.finditer(task)
         )
         return f"zebra|{clues}|{normalise(str(truth))}"
     return f"{kind}|{question_text(row)}"

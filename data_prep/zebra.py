@@ -16,7 +16,9 @@ What it shares with SEC's puzzles (``combined/test_zebra.parquet`` of SEC's rele
   has many attribute sets (SEC's 200 validation puzzles per level hold 44, 92, 120 and 140);
   each category's values are its first ``n`` in the order SEC's generator takes them (so the
   names of a 3-house puzzle are alice, arnold and bob), with the same phrases, taken from
-  reasoning-gym 0.1.25's literals (``Category``);
+  reasoning-gym 0.1.25's literals (``Category``), but for its two typos, fixed here
+  (:data:`TYPOS`): "the person who loves the boquet of" iris, lilies and orchid, and "the person
+  who loves the spaghetti eater" (SEC's released puzzles keep both);
 - **clue kinds**: the four SEC's puzzles use: ``X is in the k-th house``, ``X is Y`` (same house),
   ``X is directly left of Y``, ``X and Y are next to each other``, in about the same shares
   (3x3 to 6x6, in that order: 0.32-0.18, 0.47-0.56, 0.18, 0.04-0.08 here; 0.26-0.13, 0.48-0.63,
@@ -52,11 +54,29 @@ class Category:
     phrases: tuple[str, ...]  # "Alice", "the person who loves blue", ...
 
 
+# reasoning-gym 0.1.25's misspelt phrases, as it writes them, and what puzzles say instead: the
+# flower is "the bouquet of iris" as the appendix's example typesets it; the lunch is eaten, the
+# person does not love someone who eats it
+TYPOS = (
+    ("boquet", "bouquet"),
+    ("the person who loves the spaghetti eater", "the spaghetti eater"),
+)
+
+
+def fix_typos(text: str) -> str:
+    """``text`` with reasoning-gym's misspelt Zebra phrases (:data:`TYPOS`) corrected, at the
+    start of a sentence too. Also what makes SEC's puzzles, which keep them, compare equal to ours
+    (:func:`pac_verl.data_prep.overlap.puzzle_key`)."""
+    for wrong, right in TYPOS:
+        text = text.replace(wrong, right).replace(wrong.capitalize(), right.capitalize())
+    return text
+
+
 def _category(cls) -> Category:
     members = sorted(cls.__members__.values())  # SEC's generator takes the first n in this order
     intro = cls.description().split(":", 1)[0]
     return Category(intro, tuple(m.name.replace("_", " ") for m in members),
-                    tuple(m.value for m in members))  # fmt: skip
+                    tuple(fix_typos(m.value) for m in members))  # fmt: skip
 
 
 @functools.cache

@@ -83,9 +83,9 @@ def _appendix_puzzle() -> str:
 
 
 def test_zebra_is_the_appendix_example():
-    # word for word, but for "boquet": reasoning-gym's phrase, which SEC's released puzzles (823
-    # times in combined/test_zebra.parquet) and so the paper's training data hold; the appendix
-    # typesets it "bouquet"
+    # word for word; reasoning-gym's phrase is "the boquet of lilies", which SEC's released
+    # puzzles keep (823 times in combined/test_zebra.parquet); the appendix, and our generator
+    # (pac_verl.data_prep.zebra.TYPOS), spell it "bouquet"
     assert prompts.zebra(_appendix_puzzle()) == (
         "This is a logic puzzle. There are 4 houses, numbered 1 on the left to 4 on the right, "
         "from the perspective of someone standing across the street from them. Each house has a "
@@ -104,9 +104,9 @@ def test_zebra_is_the_appendix_example():
         "5. The Darkness smoothie drinker is directly left of the Desert smoothie lover.\n"
         "6. The person who loves the soup is the Desert smoothie lover.\n"
         "7. The person who loves a carnations arrangement is Bob.\n"
-        "8. The person who loves the boquet of lilies is the Butterscotch smoothie drinker.\n"
+        "8. The person who loves the bouquet of lilies is the Butterscotch smoothie drinker.\n"
         "9. The Desert smoothie lover is Carol.\n"
-        "10. The person who loves the boquet of iris is Arnold.\n"
+        "10. The person who loves the bouquet of iris is Arnold.\n"
         "\n"
         "What is the name of the person who lives in House 1? Provide only the name as the final "
         "answer and put it in \\boxed{}."

@@ -3,7 +3,7 @@ No data, GPU or network.
 
 It composes the config ``python -m pac_verl.main`` would (same overrides; a sweep such as
 ``curriculum.seed=0,1,2`` plans every run, as the recipes launch them), reads the model's
-``config.json`` (local folder, the copy shipped for Qwen2.5-3B/7B/32B, the Hugging Face cache,
+``config.json`` (local folder, the copy shipped for Qwen2.5-0.5B to 32B, the Hugging Face cache,
 ``--model-config PATH``, or, when the model's folder is not on this machine, the shipped copy of
 the run's backbone, said in a note) and prints each phase's estimated peak per GPU
 (:mod:`pac_verl.plan.memory`), the host memory per node (:mod:`pac_verl.plan.host`) and the disk

@@ -8,8 +8,9 @@ head shares the embedding. Parameter count of a Qwen2/Llama-style layer (Qwen2 h
     total = L*layer + V*H (embedding) + V*H (output head, unless tied) + H (final norm)
 
 ``config.json`` is found, in order: a local model folder, the copy shipped for the paper's
-backbones (``pac_verl/configs/models/<hub id>/config.json``: Qwen2.5-3B/7B/32B), the local
-Hugging Face cache. Nothing is downloaded.
+backbones (``pac_verl/configs/models/<hub id>/config.json``: Qwen2.5-3B/7B/32B, and Qwen2.5-0.5B
+and 1.5B, which scripts/gpu/planner_check.py also measures), the local Hugging Face cache. Nothing
+is downloaded.
 """
 
 from __future__ import annotations
