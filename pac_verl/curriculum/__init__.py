@@ -1,7 +1,7 @@
 """Curriculum controllers: PAC, its ablations, and the SEC, DUMP, Random and single-task baselines.
 
 Pure Python + NumPy (imports neither verl nor torch). SPEC sections 1-6 and BASELINES.md fix every
-number; each module's docstring records the choices where the paper is silent. Use::
+number; each module's docstring records the choices where the paper is silent.
 
     from pac_verl.curriculum import make_controller, ArmQueues
     ctrl = make_controller("pac", arms=["countdown/1", "countdown/2"], batch_size=256, seed=0)

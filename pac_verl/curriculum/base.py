@@ -72,7 +72,7 @@ class Controller:
         """``curriculum/<arm>/<key>`` per arm plus ``curriculum/entropy`` (nats, last allocation).
 
         ``reward`` and ``abs_adv`` are the last updated step's per-arm mean reward and mean
-        ``|advantage|``; they are present only for arms that had a prompt in that step.
+        |advantage|; they are present only for arms that had a prompt in that step.
         """
         per_arm: dict[str, np.ndarray] = {"share": self._shares}
         per_arm.update(self._arm_metrics())

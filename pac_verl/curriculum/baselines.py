@@ -107,8 +107,7 @@ class SECConfig:
 class SECController(Controller):
     """Self-Evolving Curriculum: ``Q_i <- alpha * a_i(t) + (1 - alpha) * Q_i``, slots ~ softmax(Q/T).
 
-    ``a_i(t)`` is SPEC's per-step mean ``|advantage|`` (eq:adv_learnability's step term).
-    Q starts at 0.
+    ``a_i(t)`` is SPEC's per-step mean |advantage| (eq:adv_learnability's step term). Q starts at 0.
     """
 
     name = "sec"
@@ -141,7 +140,7 @@ class SECController(Controller):
 class DUMPConfig:
     """DUMP defaults from the released code (BASELINES.md).
 
-    ``window``: per-arm sliding window of per-response ``|A|``; ``exploration``: weight c of the
+    ``window``: per-arm sliding window of per-response |A| values; ``exploration``: weight c of the
     UCB bonus; ``temperature`` of the softmax; ``unseen_first``: while some arm has never been seen,
     slots are drawn uniformly among the unseen arms (SPEC section 5).
     ``validation_update``: after every validation, each arm named like a validation data source
