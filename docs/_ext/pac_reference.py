@@ -68,6 +68,7 @@ def _escape_docstring_bars(app, what, name, obj, options, lines: list[str]) -> N
 
 
 def setup(app):
+    app.setup_extension("sphinx.ext.autodoc")  # its event must exist before we connect to it
     app.add_directive("pac-verl-help", PacVerlHelp)
     app.connect("autodoc-process-docstring", _escape_docstring_bars)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
