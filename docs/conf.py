@@ -23,6 +23,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "command_check",
+    "pac_reference",
 ]
 
 source_suffix = {".md": "markdown"}
