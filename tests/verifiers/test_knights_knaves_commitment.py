@@ -1,10 +1,11 @@
-"""K&K holes a black-box red team found (issue 24, third pass), each decided by hand from the
-truth: non-answers that scored 1 (doubt in other words or languages, conditionals, logic
-formulas, negated clauses, "cannot determine", a second answer block or a retraction after the
-block, a question) and committed answers that scored 0 (verb ellipsis, "and so is Mia", "Mia
-isn't", "tells the truth", "was", "turns out to be", "has to be", "an honest knight", "one of
-the knaves"). The phrasings are varied from the red team's, so the defence is tested, not the
-strings."""
+"""Knights and Knaves: only a committed final statement is an answer. Doubt inside it in any words or
+language, a hedged exception, a conditional, a logic formula, a negated clause, a question, two
+answer blocks offered together, and text after the block that retracts or doubts it make it
+``hedged``; blocks follow the box rule of the boxed tasks (an explicit correction withdraws the
+earlier one), and a remark that agrees stays fine.
+
+Every expected verdict is decided by hand from the task's truth (the arithmetic is in the
+comments), never by running the scorer. The rules: docs/guides/rewards.md."""
 
 import json
 
@@ -12,11 +13,24 @@ import pytest
 
 from pac_verl.verifiers import score
 
+KK = json.dumps(
+    {
+        "names": ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"],
+        "solution": [False, True, True, True, True, False],
+    }
+)
+KK_LIST = """(1) Grace is a knave
+(2) Penelope is a knight
+(3) Mia is a knight
+(4) Noah is a knight
+(5) Matthew is a knight
+(6) Lily is a knave"""
+FOUR = ["Ava", "Leo", "Mia", "Noah"]
+KNAVES = json.dumps({"names": FOUR, "solution": [False] * 4})
+ONE_KNIGHT = json.dumps({"names": FOUR, "solution": [True, False, False, False]})
 TWO = ["Samuel", "Mia"]
 SK_MK = json.dumps({"names": TWO, "solution": [True, False]})  # Samuel knight, Mia knave
 BOTH = json.dumps({"names": TWO, "solution": [True, True]})
-THREE = ["Noah", "Ruby", "Owen"]
-NRO = json.dumps({"names": THREE, "solution": [True, False, True]})
 RIGHT = "Samuel is a knight, Mia is a knave"
 SWAP = "Samuel is a knave, Mia is a knight"
 
@@ -25,7 +39,19 @@ def block(text: str) -> str:
     return f"<answer>{text}</answer>"
 
 
-# ---- doubt inside the final statement, in any words: no committed answer -----------------------
+@pytest.mark.parametrize(
+    "response",
+    [
+        KK_LIST.replace("Lily is a knave", "Lily is a knave (though she could also be a knight)"),
+        KK_LIST.replace("Lily is a knave", "Lily is a knave, or possibly a knight"),
+        KK_LIST.replace("Lily is a knave", "Lily is a knave, but she might be a knight"),
+        f"<answer>{KK_LIST.replace('Lily is a knave', 'Lily is a knave (maybe a knight)')}</answer>",
+    ],
+)
+def test_kk_a_hedge_inside_the_answer(response):
+    assert score("logic", response, KK).reason == "hedged"
+
+
 @pytest.mark.parametrize(
     "response",
     [
@@ -57,7 +83,24 @@ def test_doubt_in_the_final_statement_is_a_hedge(response):
     assert score("logic", response, SK_MK).reason == "hedged"
 
 
-# ---- conditionals, formulas, negated clauses, questions: nothing asserted --------------------
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Everyone is a knave, except possibly Ava.",
+        "They are all knaves except maybe Leo.",
+        "All knaves, except maybe Leo.",
+        "Answer: all knaves except maybe Leo.",
+        "All four are knaves, though Ava might be a knight.",
+        "All of them are knaves, although Ava could also be a knight.",
+        "Everyone is a knave (except perhaps Ava).",
+        "<answer>All of them are knaves, except possibly Ava</answer>",
+    ],
+)
+def test_kk_a_hedged_exception_leaves_someone_undecided(response):
+    for truth in (KNAVES, ONE_KNIGHT):  # hedged whichever is the truth
+        assert score("logic", response, truth).reason == "hedged"
+
+
 @pytest.mark.parametrize(
     "response",
     [
@@ -98,7 +141,6 @@ def test_a_statement_after_say_is_a_claim_even_when_it_means_suppose():
     assert score("logic", response, SK_MK).reason == "missing_person"
 
 
-# ---- several answer blocks: the house's box rule ---------------------------------------------
 @pytest.mark.parametrize(
     ("response", "reason"),
     [
@@ -121,7 +163,6 @@ def test_several_blocks_follow_the_box_rule(response, reason):
     assert score("logic", response, SK_MK).reason == reason
 
 
-# ---- text after the final block --------------------------------------------------------------
 @pytest.mark.parametrize(
     ("response", "truth", "reason"),
     [
@@ -141,56 +182,4 @@ def test_several_blocks_follow_the_box_rule(response, reason):
     ],
 )
 def test_text_after_the_block(response, truth, reason):
-    assert score("logic", response, truth).reason == reason
-
-
-# ---- committed answers that must score 1 ------------------------------------------------------
-@pytest.mark.parametrize(
-    ("response", "truth"),
-    [
-        (block("Samuel is a knight and Mia a knave."), SK_MK),  # verb ellipsis
-        ("So Samuel is a knight and Mia a knave.", SK_MK),
-        (block("Noah is a knight, Ruby a knave, Owen a knight."), NRO),
-        (block("Noah and Owen are knights, and Ruby a knave."), NRO),
-        (block("Samuel is a knight, and so is Mia."), BOTH),
-        (block("Samuel is a knight; Mia is too."), BOTH),
-        (block("Samuel is a knight; Mia isn't."), SK_MK),
-        (block("Samuel is a knight, but Mia is not."), SK_MK),
-        (block("There are no knaves: Samuel and Mia are knights."), BOTH),
-        (block("Samuel tells the truth (knight); Mia lies (knave)."), SK_MK),
-        (block("Samuel always tells the truth and Mia always lies."), SK_MK),
-        (block("Samuel was a knight and Mia was a knave."), SK_MK),
-        (block("Samuel turns out to be a knight, and Mia turned out to be a knave."), SK_MK),
-        (block("Samuel has to be a knight, and Mia has to be a knave."), SK_MK),
-        (block("Samuel is an honest knight, Mia is a lying knave."), SK_MK),
-        (block("Samuel is a knight and Mia is one of the knaves."), SK_MK),
-        (block("Samuel is a knave? No: Samuel is a knight. Mia is a knave."), SK_MK),
-        (block("Samuel is a knight ∧ Mia is a knave"), SK_MK),  # a conjunction asserts both
-        # "whether" sets no condition: the role holds either way
-        (block("Samuel is a knight (regardless of whether Mia lies), Mia is a knave."), SK_MK),
-        (block("Samuel is a knight whether or not Mia lies; Mia is a knave."), SK_MK),
-        # a justification is no condition: a counterfactual "if ... were"
-        (block(RIGHT + " (if Samuel were a knave, his claim would be true)."), SK_MK),
-        ("If Samuel is a knave, his claim is true, a contradiction, so " + RIGHT + ".", SK_MK),
-        (block("Samuel → knight\nMia → knave"), SK_MK),
-    ],
-)
-def test_committed_phrasings_score_one(response, truth):
-    assert score("logic", response, truth).reason == "ok"
-
-
-@pytest.mark.parametrize(
-    ("response", "truth", "reason"),
-    [
-        # the new phrasings are read, not defaulted: a wrong role is wrong
-        (block("Samuel is a knight and Mia a knight."), SK_MK, "not_equal"),
-        (block("Samuel is a knight, and so is Mia."), SK_MK, "not_equal"),
-        (block("Samuel is a knight; Mia isn't."), BOTH, "not_equal"),
-        (block("Samuel always tells the truth and Mia always lies."), BOTH, "not_equal"),
-        (block("Samuel was a knight."), SK_MK, "missing_person"),
-        # a restated claim stays a claim
-        (block('Mia said "Samuel is a knight and Mia a knave."'), SK_MK, "missing_person"),
-    ],
-)
-def test_new_phrasings_stay_graded(response, truth, reason):
     assert score("logic", response, truth).reason == reason
