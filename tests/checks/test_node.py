@@ -1,4 +1,5 @@
-"""What a run needs outside its data (issue #18) and beyond one node (issue #17).
+"""What a run needs outside its data, and beyond one node (docs/guides/checks.md,
+docs/guides/multi-node.md).
 
 GPUs cannot be had here: where a check reads torch's GPU count, the count is set by the test
 (``torch.cuda.device_count``), and ``python -m pac_verl.main`` runs with ``CUDA_VISIBLE_DEVICES=""``

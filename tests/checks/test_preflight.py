@@ -188,7 +188,7 @@ def _pad_prompts(path, picks, words: int) -> None:
 
 @pytest.mark.node_versions
 def test_preflight_reports_what_the_prompt_length_filter_drops(tmp_path, monkeypatch):
-    """verl drops over-long prompts without a word (issue #17): the preflight counts them per
+    """verl drops over-long prompts without a word: the preflight counts them per
     training arm and per validation source. The test tokenizer is word-level (one token per word
     or punctuation run), so 2,100 added words put a prompt over data.max_prompt_length=2,048."""
     import re

@@ -1,4 +1,4 @@
-"""Code rewards on a GPU node (issue #25): the sandbox is checked before Ray when, and only when,
+"""Code rewards on a GPU node: the sandbox is checked before Ray when, and only when,
 the run's training or validation data holds code rows.
 
 A container without a delegated cgroup is made for real: a private mount namespace whose

@@ -1,7 +1,7 @@
-"""What the GPU path imports, checked before GPUs are booked (issue #25).
+"""What the GPU path imports, checked before GPUs are booked.
 
 This machine has a CPU build of torch and neither vLLM nor flash-attention, so the real imports
-fail here as they would on a GPU node where the README's GPU install was skipped. The packages'
+fail here as they would on a GPU node where the GPU install (docs/getting-started/gpu-node.md) was skipped. The packages'
 own import behaviour on a GPU node (vLLM's compiled ops loading, or failing against another torch)
 is played by stand-in packages on ``PYTHONPATH``: third-party modules, not our code, whose import
 succeeds or raises what the real one raises.

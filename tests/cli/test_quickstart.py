@@ -1,4 +1,4 @@
-"""The README's main job runs end to end and leaves the data and the run logs it announces."""
+"""``pac-verl quickstart`` (docs/getting-started/quickstart.md) runs end to end and leaves the data and the run logs it announces."""
 
 import json
 

@@ -66,7 +66,7 @@ def test_run_json_records_the_command_and_the_numbers_the_run_uses(tmp_path, dat
     path = prepare_run_logs(cfg, argv=["pac_verl/main.py", "curriculum=dump", "x=a b"])
     run = json.loads((path.parent / "run.json").read_text())
     assert run["command"] == "python -m pac_verl.main curriculum=dump 'x=a b'"
-    # the controller's numbers, not null: BASELINES.md's DUMP defaults (window 300, c = 1.0, T = 0.1)
+    # the controller's numbers, not null: DUMP's defaults (docs/concepts/baselines.md) (window 300, c = 1.0, T = 0.1)
     cur = run["config"]["data"]["curriculum"]
     assert (cur["window"], cur["exploration"], cur["temperature"]) == (300, 1.0, 0.1)
     assert run["config"]["actor_rollout_ref"]["actor"]["ppo_mini_batch_size"] == 64

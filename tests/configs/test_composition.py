@@ -95,7 +95,7 @@ def test_main_prints_the_resolved_job_config(tmp_path):
         capture_output=True, text=True, cwd=tmp_path, check=True,
     ).stdout  # fmt: skip
     cfg = yaml.safe_load(out)
-    # the controller's numbers as the run uses them (SPEC section 7), not null
+    # the controller's numbers as the run uses them (docs/concepts/spec.md#settings), not null
     cur = cfg["data"]["curriculum"]
     assert (cur["window"], cur["cold_start"], cur["delta2"], cur["eps"]) == (16, 50, 0.02, 1e-9)
     assert (cur["prior_mean"], cur["prior_var"], cur["min_trend_points"]) == (0.0, 1.0, 3)
@@ -147,7 +147,7 @@ def test_preflight_prints_the_controllers_numbers(tmp_path, monkeypatch, capsys)
         run([f"setting.data_dir={tmp_path / 'd'}", "data.train_batch_size=9", "curriculum=pac",
              "curriculum.window=32"], batches=1)  # fmt: skip
     out = capsys.readouterr().out
-    # SPEC section 7's numbers, and the override, as the run will use them
+    # the settings' numbers (docs/concepts/spec.md#settings), and the override, as the run will use them
     settings = " ".join(out.split("curriculum settings:")[1].split("train rows:")[0].split())
     for item in ("seed=0,", "prompt_level=None,", "window=32,", "cold_start=50,", "delta2=0.02,",
                  "eps=1e-09,"):  # fmt: skip

@@ -1,4 +1,4 @@
-"""``pac-verl smoke --gpu`` up to the point where it needs CUDA (issue #25; no GPU here).
+"""``pac-verl smoke --gpu`` up to the point where it needs CUDA (no GPU here).
 
 What runs without a GPU is run for real: the model lookup in a Hugging Face cache laid out as the
 hub's client lays it out, the data, the config, the planner's estimate, and the one line where

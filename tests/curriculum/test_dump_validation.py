@@ -1,4 +1,4 @@
-"""DUMP's validation-score update (BASELINES.md; the released code calls ``update_weights`` with
+"""DUMP's validation-score update (docs/concepts/baselines.md; the released code calls ``update_weights`` with
 each validation data source's mean score): an option of the DUMP controller, on by default as in
 that code, fed by the trainer after every validation. Numbers are hand-computed from
 score_i = mean|A|_i + c * sqrt(2 ln(N + 1) / (n_i + 1)) with c = 1."""

@@ -1,4 +1,5 @@
-"""SPEC section 3-4 formulas on small hand-worked examples (every number worked out below)."""
+"""The signal and belief formulas (docs/concepts/spec.md#signals,
+docs/concepts/spec.md#belief-and-allocation) on small hand-worked examples (every number worked out below)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Multi-level data prep (SPEC 7, 10) and `pac-verl prep check`."""
+"""Multi-level data prep (docs/concepts/spec.md#settings, docs/concepts/spec.md#rows-on-disk) and `pac-verl prep check`."""
 
 import json
 import random

@@ -1,4 +1,4 @@
-"""Train/validation overlap (issue #26): keyed on what the policy is asked and must answer."""
+"""Train/validation overlap: keyed on what the policy is asked and must answer."""
 
 import pytest
 

@@ -1,11 +1,11 @@
-"""The prompt the policy sees (issue #26), through verl 0.7.1's own code: the dataset the task runner
+"""The prompt the policy sees, through verl 0.7.1's own code: the dataset the task runner
 builds (``RLHFDataset``, whose prompt-length filter counts tokens with the task runner's tokenizer)
 and the agent loop that tokenizes each prompt for the rollout (``AgentLoopWorker``, which builds
 the rollout's tokenizer from ``actor_rollout_ref.model`` and runs ``SingleTurnAgentLoop``). The
 tokenizer is ``tests/fixtures/qwen2.5_tokenizer``: Qwen2.5's published chat template over a tiny
 byte-level BPE, which decodes any text back exactly.
 
-Expected texts are written out: the paper's frame (SPEC 7) around the appendix's Countdown
+Expected texts are written out: the paper's frame (docs/concepts/spec.md#settings) around the appendix's Countdown
 example, and Qwen2.5's template (its default system prompt) around the same task.
 """
 

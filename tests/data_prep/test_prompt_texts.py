@@ -1,4 +1,4 @@
-"""The task texts are the paper's appendix "Prompt Examples" (README "Prepare data" lists each
+"""The task texts are the paper's appendix "Prompt Examples" (docs/guides/data.md lists each
 deliberate difference), and the frame template renders exactly the frame.
 
 Expected texts are the appendix's examples written out by hand, as they render (LaTeX lines of one

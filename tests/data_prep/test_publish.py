@@ -1,4 +1,4 @@
-"""Rebuilds that never lose work (issue #26): refuse, lock, stage, publish; fingerprints."""
+"""Rebuilds that never lose work: refuse, lock, stage, publish; fingerprints."""
 
 import hashlib
 import json

@@ -1,4 +1,4 @@
-"""Importing SEC's released files (issue #26), on fixtures with the release's schema."""
+"""Importing SEC's released files, on fixtures with the release's schema."""
 
 import json
 import subprocess

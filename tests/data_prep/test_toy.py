@@ -1,4 +1,4 @@
-"""The miniature (issue #27): the toy verifier, ``pac-verl prep toy`` (data and the tiny model),
+"""The miniature (docs/results/miniature.md): the toy verifier, ``pac-verl prep toy`` (data and the tiny model),
 the ``toy`` setting and ``tiny-cpu`` backbone, and the report's toy table.
 
 Training on it for real: ``tests/recipes/test_toy_pipeline.py`` (a recipe, then the report) and

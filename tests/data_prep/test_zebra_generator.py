@@ -1,6 +1,6 @@
 """The Zebra generator: every puzzle has exactly one solution (checked by brute force, independent
 of the generator's propagation), its answer is the name in house 1, and it is built as SEC's
-puzzles are (issue #26): the name plus other categories drawn per puzzle, each category's first
+puzzles are: the name plus other categories drawn per puzzle, each category's first
 n values, SEC's four clue kinds and phrases."""
 
 import itertools

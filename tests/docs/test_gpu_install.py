@@ -1,4 +1,4 @@
-"""The README's GPU install, resolved by pip itself (issue #25): nothing is installed.
+"""The README's GPU install, resolved by pip itself: nothing is installed.
 
 Every ``pip install`` line of the block between the README's ``gpu-install`` markers is resolved in
 order with ``pip install --dry-run --ignore-installed --report`` for this machine (Linux x86_64),

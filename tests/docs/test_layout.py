@@ -1,4 +1,4 @@
-"""The house (README "Layout"): rooms, the order they import each other in, no import circles, and
+"""The house (docs/concepts/architecture.md): rooms, the order they import each other in, no import circles, and
 every class path verl or Ray loads by name resolving from the string the config holds.
 
 Imports are read from the source with :mod:`ast`, function-local ones included: a local import that
@@ -20,7 +20,7 @@ PACKAGES = {"pac_verl": "pac_verl", "pac_verl.verifiers": "verifiers",
             "pac_verl.data_prep": "data_prep"}  # fmt: skip
 
 # Each room and the rank it sits at: a module may import modules of its own room or of rooms of a
-# lower rank, never of a higher one. Mirrors the README's "Layout" table.
+# lower rank, never of a higher one. Mirrors the layout table of docs/concepts/architecture.md.
 ROOMS = [  # (prefix, rank); the longest matching prefix decides
     ("pac_verl.errors", 0),
     ("pac_verl.progress", 0),

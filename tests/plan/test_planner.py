@@ -1,4 +1,4 @@
-"""The memory planner and the disk estimate against hand calculations (issue #17, "Memory").
+"""The memory planner and the disk estimate against hand calculations (docs/guides/planner.md).
 
 Hand figures come from the models' published architectures (the config.json shipped in
 configs/models/) and the byte counts the planner's docstring states: fp32 parameters, gradients
@@ -55,7 +55,7 @@ def test_kv_cache_per_token_splits_kv_heads_over_tensor_parallel_ranks():
 
 
 def test_the_32b_config_of_the_issue_materialises_65_gb_per_gpu_under_fsdp1():
-    # issue #17: "offloads parameters and optimizer but still materialises about 65 GB per GPU"
+    # the reported case: "offloads parameters and optimizer but still materialises about 65 GB per GPU"
     cfg = compose_config(["backbone=qwen2.5-32b", "actor_rollout_ref.actor.strategy=fsdp",
                           "actor_rollout_ref.actor.fsdp_config.param_offload=true",
                           "actor_rollout_ref.actor.fsdp_config.optimizer_offload=true"])  # fmt: skip
@@ -73,7 +73,7 @@ def test_sixteen_full_sequences_of_3b_logits_are_four_times_the_issues_30_gb():
                           "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=8",
                           "actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu=16"])  # fmt: skip
     plan = plan_memory(cfg, load_shape("Qwen/Qwen2.5-3B"))
-    bf16_logits = 16 * SEQ * 151_936 * 2  # issue #17: "about 30 GB of logits"
+    bf16_logits = 16 * SEQ * 151_936 * 2  # the reported case: "about 30 GB of logits"
     assert bf16_logits / 1e9 == pytest.approx(29.9, abs=0.05)
     assert parts(plan, "old log-prob")["logits"] * GIB == pytest.approx(4 * bf16_logits)
     assert parts(plan, "update")["logits"] * GIB == pytest.approx(8 * SEQ * 151_936 * 10)

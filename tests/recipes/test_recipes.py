@@ -4,7 +4,7 @@ resolved config and what is on disk; every name they produce is a cell of the re
 The recipes run for real (bash -> python -m pac_verl.launch) with DRY_RUN=1, in a scratch folder
 that holds the run logs (runs/) and verl's checkpoints (checkpoints/pac-verl/NAME). A run is
 complete when verl's latest_checkpointed_iteration.txt says setting.total_steps (500 multi-level,
-400 multi-domain: SPEC section 7). Sweeps are cut to seed 0 by an extra argument (a repeated key
+400 multi-domain: docs/concepts/spec.md#settings). Sweeps are cut to seed 0 by an extra argument (a repeated key
 keeps its last value), which keeps the test short and checks that overrides pass through.
 """
 

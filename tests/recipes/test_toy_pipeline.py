@@ -1,10 +1,10 @@
-"""The whole way a user goes, on the CPU (issue #27): ``pac-verl prep toy``, a recipe that trains
+"""The whole way a user goes, on the CPU: ``pac-verl prep toy``, a recipe that trains
 two curricula with verl's real workers, the recipe again (each run is skipped, a changed config
 refused, a stopped run resumed from its checkpoint), and ``pac-verl report runs/`` building the
 toy table and drawing the figures from the logs the runs wrote.
 
 Three steps per run (validation before training and at step 3), on a small toy dataset; what the
-runs learn is measured by the full table (README "The miniature"), not here.
+runs learn is measured by the full table (docs/results/miniature.md), not here.
 """
 
 from __future__ import annotations

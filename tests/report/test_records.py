@@ -1,5 +1,5 @@
 """`pac-verl report` merges one experiment found in several folders only when their run.json
-records agree on everything but locations, and names the keys when they do not (issue #27).
+records agree on everything but locations, and names the keys when they do not.
 
 The records are written by the driver's own :func:`pac_verl.run_logs.prepare_run_logs` (config
 composed from the shipped Hydra configs, data files fingerprinted) and by ``run_simulation``, the

@@ -1,5 +1,5 @@
 """`pac-verl watch RUN_DIR`: a live view of a run's curriculum, read from the files the run writes
-(verl's own FileLogger here), while they are being written (issue #27). Expected numbers are
+(verl's own FileLogger here), while they are being written. Expected numbers are
 computed by hand from the lines the tests write."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The reference scorers of scripts/bench/ (issue #16): scorers imported from a checkout the user
+"""The reference scorers of scripts/bench/: scorers imported from a checkout the user
 points at (``--reference NAME=DIR``), and verl 0.7.1's prime_code behind the bench-only pyext
 stand-in. The checkouts here are small files written by the tests in the layout of the real
 repositories (their code is not in this project); prime_code is verl's own, run for real."""

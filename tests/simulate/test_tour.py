@@ -1,6 +1,6 @@
 """The simulator's tour (`pac-verl simulate` without --scenario, and the quickstart's step 4): it
 runs what it announces, measures speed-ups against the reference the report uses, and every number
-it prints under a table is the one its run logs give (issue #27)."""
+it prints under a table is the one its run logs give."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Code (SPEC 8-9, issue #16): which program a response is judged on, and programs that use the
+"""Code (docs/concepts/spec.md#rewards, docs/concepts/spec.md#code-sandbox): which program a response is judged on, and programs that use the
 stdlib modules that read their caller's frame. Rows of this kind are in
 scripts/bench/labelled_responses.jsonl; each test here was written from a row our scorer got wrong.
 """

@@ -1,5 +1,5 @@
 """Edge cases beyond test_scorers.py: every operator spelling, \\fbox, name prefixes in
-K&K, and hostile sizes (SPEC 8; issue 4 'never raises, never hangs')."""
+K&K, and hostile sizes (docs/concepts/spec.md#rewards: never raises, never hangs)."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Grading like a careful human (SPEC 8, issue 16): the form of a right answer does not make it
+"""Grading like a careful human (docs/concepts/spec.md#rewards): the form of a right answer does not make it
 wrong, and several different final answers (hedging) score 0 in every task. Every expected
 verdict here is decided by hand from the task's truth, never by running the scorer."""
 
@@ -205,8 +205,8 @@ def test_arc_wrong_grids_and_hedges_score_zero(response, reason):
         ("2\\ \\pi", "2\\pi"),
         ("−3", "-3"),  # unicode minus
         ("2·\\sqrt{3}", "2\\sqrt{3}"),
-        # unicode × and ÷ read as \\times and \\div, where the gold has the operation too (issue 24:
-        # 2×3 for the gold 6 is a computation left to the verifier, test_grading_v3.py)
+        # unicode × and ÷ read as \\times and \\div, where the gold has the operation too
+        # (2×3 for the gold 6 is a computation left to the verifier, test_math_computation.py)
         ("2×\\sqrt{3}", "2\\sqrt{3}"),
         ("\\pi ÷ 4", "\\frac{\\pi}{4}"),
         ("½", "\\frac{1}{2}"),

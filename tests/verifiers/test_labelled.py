@@ -1,4 +1,4 @@
-"""The hand-labelled responses of scripts/bench/labelled_responses.jsonl (issue 16's target):
+"""The hand-labelled responses of scripts/bench/labelled_responses.jsonl:
 our scorers agree with a careful human grader on at least 97% of them and accept no hedge.
 The labels were written by hand from each task's truth; scripts/bench/agreement.py compares the
 same rows with the scorers researchers use."""

@@ -1,4 +1,4 @@
-"""Every reward call within its bound, code and the gold checks included (SPEC 8; issue 16).
+"""Every reward call within its bound, code and the gold checks included (docs/concepts/spec.md#rewards).
 
 Code: the program runs in the sandbox while the caller's thread waits, so the sandbox's own limits
 are set far beyond the test's wait here (600 s of CPU and of wall clock): only the call's budget

@@ -1,10 +1,10 @@
-"""Load never turns a correct answer into 0 (issue 24).
+"""Load never turns a correct answer into 0.
 
 No timing asserts: "waits behind" is read from the order in which calls return. An endless program
 needs its whole CPU budget (1 s here) before its call can return; a Zebra answer needs a fork and
 a string comparison. So when any correct answer returns after an endless program's call, it waited
-for it. Before issue 24 the pool started its workers on the loop's default executor, where the code
-answers held every thread (a reward actor's default executor has few threads; two here).
+for it. The pool starts its workers off the loop's default executor, where the code answers
+can hold every thread (a reward actor's default executor has few threads; two here).
 """
 
 import asyncio

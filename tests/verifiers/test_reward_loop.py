@@ -1,4 +1,4 @@
-"""Our reward inside verl 0.7.1's own reward loop (issue 16: "test it the way verl calls it").
+"""Our reward inside verl 0.7.1's own reward loop.
 
 verl's ``RewardLoopWorker`` (the class ``RewardLoopManager`` runs as a Ray actor, one per
 ``reward.num_workers``) is built here in-process from our composed Hydra config: verl's own loader

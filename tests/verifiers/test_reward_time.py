@@ -1,6 +1,6 @@
-"""Bounded time, whatever the input (SPEC 8; issue 16 "Bounded time").
+"""Bounded time, whatever the input (docs/concepts/spec.md#rewards).
 
-The hostile answers below hung for minutes on the first verifiers, even on the main thread,
+The hostile answers below hang for minutes in a naive verifier, even on the main thread,
 because sympy's and ``Fraction``'s big-integer work holds the GIL. Each call here runs in a thread,
 as verl's reward loop runs a sync reward function, and the test waits for it far longer than the
 bound: a call that has not returned by then has hung.

@@ -1,4 +1,4 @@
-"""The non-code scorers on the paper's appendix examples (SPEC 8), tricky negatives, and fuzz."""
+"""The non-code scorers on the paper's appendix examples (docs/concepts/spec.md#rewards), tricky negatives, and fuzz."""
 
 import json
 import re
@@ -71,7 +71,7 @@ def test_correct_answers_score_one(task, response, truth):
         ("countdown", f"\\boxed{{{CD_OK}}} wait, no: \\boxed{{95-26-21+8-2-2}}", CD, "hedged"),
         ("countdown", f"\\boxed{{{CD_OK}}}", '{"target": 30}', "bad_ground_truth"),
         ("zebra", "\\boxed{bob}", "arnold", "not_equal"),
-        # an explicit correction withdraws the earlier box (issue 24): the last one is graded
+        # an explicit correction withdraws the earlier box: the last one is graded
         ("zebra", "\\boxed{arnold} is wrong, it is \\boxed{carol}", "arnold", "not_equal"),
         ("zebra", "\\boxed{arnold", "arnold", "no_boxed"),  # unclosed
         ("arc", "\\boxed{8 9 4 0 0 0 0 1 6}", "8 9 4 0 0 0 0 1 6 7", "not_equal"),
@@ -118,7 +118,7 @@ def test_compute_score_has_identical_numeric_keys_for_every_sample():
     # the format bonus goes to a well-formed wrong answer only
     assert compute_score("m", "\\boxed{1}", "2", {"type": "math"}, format_bonus=0.1)["score"] == 0.1
     assert compute_score("m", "1", "2", {"type": "math"}, format_bonus=0.1)["score"] == 0.0
-    # a hedge is well formed but must not be paid (SPEC 8): two different boxes, one of them right
+    # a hedge is well formed but must not be paid (docs/concepts/spec.md#rewards): two different boxes, one of them right
     hedge = compute_score("m", "\\boxed{1} or \\boxed{2}", "2", {"type": "math"}, format_bonus=0.1)
     assert (hedge["reason"], hedge["score"]) == ("hedged", 0.0)
 
@@ -162,7 +162,7 @@ def test_fuzz_arbitrary_text_never_raises(task, text):
 def test_fuzz_countdown_expressions_never_raise(expr):
     verdict = score("countdown", f"\\boxed{{{expr}}}", CD)
     # an empty box is the instruction quoted back, not an answer: no_boxed; so is a box holding
-    # only markdown emphasis around blanks ("* *" is an emphasised nothing, README Rewards)
+    # only markdown emphasis around blanks ("* *" is an emphasised nothing, docs/guides/rewards.md)
     emphasis = re.fullmatch(r"(\*\*|\*)(.+)\1", expr.strip())
     empty = not expr.strip() or (emphasis is not None and not emphasis.group(2).strip())
     expected = {"no_boxed"} if empty else {"wrong_numbers", "not_equal", "bad_expression"}

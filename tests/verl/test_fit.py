@@ -205,7 +205,7 @@ def test_fit_follows_the_controller_and_logs_its_metrics(assets, tmp_path, recor
     for step in range(1, STEPS + 1):
         assert {f"curriculum/{a}/s_adv" for a in ARMS} <= set(log[step])
         assert "curriculum/entropy" in log[step]
-        # reward verdicts per arm (issue 16): every response of the arm counted once
+        # reward verdicts per arm: every response of the arm counted once
         for a in ARMS:
             counted = sum(v for k, v in log[step].items() if k.startswith(f"reward/{a}/reason/"))
             assert counted == batches[step - 1].count(a) * N
@@ -329,7 +329,7 @@ def unscored_pick(step: int, k: int, validate: bool) -> bool:
 def test_groups_with_an_unscored_response_are_left_out_of_the_update_and_the_feedback(
     assets, tmp_path, recorder, caplog
 ):
-    """Issue 24: a reward call without a verdict (here the real reward's ``unknown_type``, see
+    """A reward call without a verdict (here the real reward's ``unknown_type``, see
     ``StandInRollout``) is not a wrong answer. Through verl's fit and its GRPO advantages: the
     group's advantages are 0, the controller learns from the judged groups only, and the step
     counts what it left out."""

@@ -131,7 +131,7 @@ def test_curriculum_metrics_and_run_log_are_written(runs):
     (run_dir,) = (a / "runs").iterdir()
     info = json.loads((run_dir / "run.json").read_text())
     assert (info["setting"], info["backbone"], info["curriculum"]) == ("toy", "tiny-cpu", "pac")
-    # validated once, at the last step, every arm built (SPEC: val-core/<data_source>/acc/mean@1)
+    # validated once, at the last step, every arm built (val-core/<data_source>/acc/mean@1)
     assert {f"val-core/{x}/acc/mean@1" for x in ARMS} <= set(metrics[STEPS])
     assert not any(k.startswith("val-core/") for s in range(1, STEPS) for k in metrics[s])
 
@@ -174,7 +174,7 @@ def test_a_run_resumed_at_step_2_redoes_step_3(runs):
 
 @pytest.fixture(scope="module")
 def seed1(runs):
-    """Run C: run A's first step again with curriculum.seed=1 (README "Seeds")."""
+    """Run C: run A's first step again with curriculum.seed=1 (docs/guides/recipes.md)."""
     from pac_verl.cpu.smoke import compose, overrides
     from pac_verl.train import train
 

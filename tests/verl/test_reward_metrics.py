@@ -1,4 +1,4 @@
-"""Reward metrics per arm and task type from a step batch (issue 16, "Visible in training").
+"""Reward metrics per arm and task type from a step batch.
 
 The end-to-end path (our reward's keys through verl's own ``fit`` into the run log) is checked in
 ``test_fit.py``; here the numbers, against hand calculations."""

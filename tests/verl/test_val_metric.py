@@ -1,4 +1,4 @@
-"""Which validation key verl 0.7.1 logs for our reward function (HELPERS.md asks to confirm it).
+"""Which validation key verl 0.7.1 logs for our reward function.
 
 verl's ``_val_metrics_update`` makes ``acc`` the core variable whenever the reward function's extra
 info has an ``acc`` key, and ``pac_verl.verifiers.compute_score`` returns one. So the real trainer

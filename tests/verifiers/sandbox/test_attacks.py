@@ -1,4 +1,4 @@
-"""Issue #15: one test per attack class that got through sandbox v1. Each program here is what a
+"""One test per attack class on the code sandbox. Each program here is what a
 reward-hacking policy would write; none of them solves its task, so each must score 0 (or, for the
 environment faults, a correct program must score 1). Written before the defences."""
 

@@ -1,4 +1,4 @@
-"""BigCodeBench (unittest) in the sandbox (issue #24): the patterns BigCodeBench's tests use score 1
+"""BigCodeBench (unittest) in the sandbox: the patterns BigCodeBench's tests use score 1
 for a right program and 0 for a wrong one, and the attacks on the unittest runner score 0.
 
 Every task here is written for this file in BigCodeBench's shape (a ``task_func``, a ``TestCases``

@@ -1,4 +1,4 @@
-"""The cgroup v2 path of ``sandbox_cgroup`` on a cgroup v1 host (issue #15).
+"""The cgroup v2 path of ``sandbox_cgroup`` on a cgroup v1 host.
 
 This host runs cgroup v1 (memory, pids, cpu and cpuacct hierarchies); a cgroup2 file system can
 be mounted next to it, but only the controllers v1 has not bound (here: hugetlb) are free there.
@@ -117,7 +117,7 @@ def test_v2_run_group_kills_through_cgroup_kill_and_its_processes(v2_imitation):
 
 def test_a_run_over_its_memory_limit_is_seen_as_out_of_memory():
     """This machine's own cgroups (v1 here), the real kernel: the OOM kill is what is counted
-    (on v1, ``memory.failcnt`` stays 0 on recent kernels: sandbox v2 never said "memory")."""
+    (on v1, ``memory.failcnt`` stays 0 on recent kernels, so it cannot tell an out-of-memory run)."""
     if sandbox_cgroup.unavailable_reason() is not None:
         pytest.skip(sandbox_cgroup.unavailable_reason())
     outcomes = {}

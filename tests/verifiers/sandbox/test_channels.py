@@ -1,4 +1,4 @@
-"""What a run may send back, and through what (issue #24): a stdin/stdout program that crashes
+"""What a run may send back, and through what: a stdin/stdout program that crashes
 after printing the right output fails; what a program writes to the report channel cannot grow the
 scoring process; two runs cannot signal each other through locks on the files they share."""
 

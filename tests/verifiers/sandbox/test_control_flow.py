@@ -1,4 +1,4 @@
-"""A program's control-flow exceptions never steer the tests (issue 24, red team 2): a
+"""A program's control-flow exceptions never steer the tests: a
 StopIteration (or a subclass) raised by a program call inside ``map``/``filter``/a generator in
 the checker would end that iteration early, as if every remaining case held (``all(map(f,
 cases))`` is True on an empty rest). The checker raises it as a RuntimeError, as PEP 479 does for

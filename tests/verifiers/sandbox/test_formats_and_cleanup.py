@@ -1,4 +1,4 @@
-"""The code sandbox (SPEC 9) and the code scorer: correct programs pass in all three test formats;
+"""The code sandbox (docs/concepts/spec.md#code-sandbox) and the code scorer: correct programs pass in all three test formats;
 hostile programs score 0 and leave no process and no file behind."""
 
 import json

@@ -1,8 +1,8 @@
-"""Functional tests beyond "assert f(x) == y" (issue #15): an argument the program mutates in place,
+"""Functional tests beyond "assert f(x) == y" : an argument the program mutates in place,
 a program function passed as a value (``map(f, xs)``, a test's ``apply(f, x)``, LeetCode's
 ``check(Solution().method)``), and attacks on the values that come back. The attacks come first:
-each program there does not solve its task, so each must score 0. Issue #24's design (the tests run
-in the judge's checker, the sandbox answers calls) has its own file, test_code_functional_v3.py."""
+each program there does not solve its task, so each must score 0. The checker's design (the tests run
+in the judge's checker, the sandbox answers calls) has its own file, test_functional_checker.py."""
 
 import json
 from pathlib import Path
@@ -26,11 +26,11 @@ def score(src: str, tests: str) -> str:
 
 
 # ---- attacks on the answers --------------------------------------------------------------------
-# Sandbox v2's attacks on its recorder (a forged record through the recorder's closure, an audit
+# Attacks on a recorder in the sandbox (a forged record through the recorder's closure, an audit
 # event with a guessed nonce, the nonce read from the tests' code objects, the report's serialiser
-# swapped, the recorder's code rewritten) targeted machinery that issue #24's design removed: no
-# test code, recorder or nonce is left in the sandbox. Their successors, forged answers on every
-# descriptor and the channels read, are in test_code_functional_v3.py.
+# swapped, the recorder's code rewritten) have no target: no test code, recorder or nonce is in
+# the sandbox. Forged answers on every descriptor, and the channels read, are in
+# test_functional_checker.py.
 
 
 @pytest.mark.parametrize(
@@ -61,8 +61,8 @@ def test_a_function_passed_as_a_value_cannot_return_a_liar():
 
 
 def test_builtins_the_program_patches_are_not_the_tests():
-    # sandbox v2 ran the tests in the sandbox next to the program, which could patch what they use
-    # there (range() made to give [0]); now they run in the judge's checker, out of its reach
+    # tests run in the sandbox next to the program could be patched by it (range() made to give
+    # [0]); they run in the judge's checker, out of its reach
     tests = "def check(g):\n    for n in range(3):\n        assert g(n) == n + 1\ncheck(f)"
     assert score("def f(x):\n    return x + 1\n", tests) == "ok"
     patch = "import builtins\nbuiltins.range = lambda n: [0]\ndef f(x):\n    return 1\n"
@@ -120,8 +120,8 @@ def test_set_order_differs_between_the_judge_and_the_sandbox_and_does_not_matter
 
 
 def test_large_arguments_are_sent_and_followed_when_mutated():
-    # 100,000 ints: sent as marshal bytes, not tagged item by item (sandbox v2 tagged them and
-    # such a test cost seconds of the CPU budget)
+    # 100,000 ints: sent as marshal bytes, not tagged item by item (tagged item by item, such a
+    # test would cost seconds of the CPU budget)
     n = 100_000
     tests = f"xs = list(range({n}))\nassert total(xs) == {n * (n - 1) // 2}\nbump(xs)\nassert xs[0] == 1"
     right = "def total(xs):\n    return sum(xs)\ndef bump(xs):\n    xs[0] += 1"
@@ -151,7 +151,7 @@ def test_an_exception_in_a_call_is_replayed():
 )
 def test_standard_library_modules_that_look_up_their_caller_still_work(head):
     # they call sys._getframe, which the sandbox denies; the denial is a ValueError too, which
-    # they take for "no frames here" (sandbox v2 scored these correct programs 0)
+    # they take for "no frames here" (a sandbox that raised anything else would score these correct programs 0)
     if "numpy" in head:
         pytest.importorskip("numpy")
     assert score(head + "\ndef add(a: int, b: int) -> int:\n    return a + b\n", ADD) == "ok"

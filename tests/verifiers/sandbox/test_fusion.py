@@ -1,4 +1,4 @@
-"""The SandboxFusion backend (issue #15): selected by config, same verdict contract, tested against
+"""The SandboxFusion backend: selected by config, same verdict contract, tested against
 a stub of SandboxFusion's ``/run_code`` on 127.0.0.1 that runs the script it is sent with this
 interpreter and answers in SandboxFusion's JSON."""
 

@@ -1,5 +1,5 @@
 """BigCodeBench (unittest): a program that returns objects that lie to the tests' comparisons
-(issue #24). Its tests must share an interpreter with the program, so ``assertEqual(task_func(3),
+Its tests must share an interpreter with the program, so ``assertEqual(task_func(3),
 [0, 1, 2])`` calls whatever ``__eq__`` the returned object's class has. A program whose value is
 wrong but whose ``__eq__``, ``__ne__`` or ``__contains__`` says "equal" must not score 1, however
 it builds the class (a class statement, ``type()`` at run time, a function compiled under another

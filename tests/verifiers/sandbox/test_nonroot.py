@@ -1,4 +1,4 @@
-"""The sandbox when the trainer is not root (issue #15): bubblewrap then makes a user namespace of
+"""The sandbox when the trainer is not root: bubblewrap then makes a user namespace of
 its own (``--unshare-user --disable-userns``) and the harness keeps the trainer's uid. The scoring
 process here really runs as an unprivileged uid (``setpriv``), from a copy of the package that
 uid can read (this checkout's venv and interpreter may live where it cannot, e.g. under /root),

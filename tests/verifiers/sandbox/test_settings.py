@@ -1,5 +1,5 @@
 """The code sandbox's settings live in the training config, and the active level is a metric
-(issues #15, #16; ``verifiers/sandbox/settings.py``).
+(``verifiers/sandbox/settings.py``, docs/guides/sandbox.md).
 
 In training the settings come from ``reward.custom_reward_function.reward_kwargs.sandbox`` (passed
 by verl to ``compute_score(_async)`` in each reward worker), never from the ``PAC_SANDBOX_*``
@@ -54,7 +54,7 @@ def marker(tmp_path):
 
 
 def test_defaults_come_from_the_dataclass_and_null_means_the_default():
-    # SPEC 9 / issue 15: strict by default; Code-R1 limits 10 s CPU, 30 s wall, 2048 MB;
+    # docs/concepts/spec.md#code-sandbox: strict by default; Code-R1 limits 10 s CPU, 30 s wall, 2048 MB;
     # BigCodeBench 60 s CPU, 8192 MB
     assert SandboxSettings() == SandboxSettings("strict", "local", None, None, 0, 10, 30, 2048,
                                                 60, 8192)  # fmt: skip

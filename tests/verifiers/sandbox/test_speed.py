@@ -1,4 +1,4 @@
-"""What the strict sandbox's speed-ups must not cost (issue #15): the program's processes stay
+"""What the strict sandbox's speed-ups must not cost: the program's processes stay
 non-dumpable, the harness is not on the sandbox's filesystem, the cgroup kill empties a group of a
 process tree and touches nothing outside it, nested interpreter folders are bound once."""
 

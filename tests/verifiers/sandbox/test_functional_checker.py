@@ -1,11 +1,11 @@
-"""Functional tests, third design (issue #24): the test code never runs where model code runs.
+"""Functional tests run in the judge's checker, never where model code runs.
 
 The sandbox loads the program and answers calls (a name the program defines, or a handle to an
 object it made); the tests run in a checker process of the judge that never loads model code, with
 every program name bound to a proxy that makes those calls. What the tests hold (expected values,
 lists of cases, the comparisons) never reaches the sandbox: only the arguments of calls into model
 code do. And a ground truth under which no check of model output can run is a data error
-(``vacuous_tests``), never a pass.
+(``vacuous_tests``), never a pass (docs/guides/sandbox.md, docs/concepts/spec.md#code-sandbox).
 
 The attacks come first; each program there does not solve its task, so none may score 1. Each
 cheat returns the expected value where it can find it and a wrong one otherwise.
@@ -94,9 +94,9 @@ def look_everywhere():
 """
 
 CHEATS = {
-    # sandbox v2 (issue #24): the probe ran in a copy of the program's namespace, where the
-    # program's own __pac_try__ was called with each assert as a thunk; its globals held `cases`,
-    # its closure cells `candidate`'s expected values
+    # a probe run in a copy of the program's namespace, with the program's own __pac_try__
+    # called with each assert as a thunk, would hold `cases` in its globals and `candidate`'s
+    # expected values in its closure cells
     "the probe's helpers swapped": CHEAT_HEAD
     + """
 def __pac_try__(thunk):
@@ -296,7 +296,7 @@ def test_a_call_that_raises_fails_unless_the_tests_expect_it():
     assert score("def f(x):\n    raise ValueError(x)\n", tests) == "tests_failed"
 
 
-# ---- what now passes: objects of the program's classes ---------------------------------------
+# ---- objects of the program's classes ----------------------------------------------------------
 
 
 LRU_TESTS = """
