@@ -16,7 +16,10 @@ from pac_verl.verifiers import score
     [
         ("2\\sqrt3", "2\\sqrt{3}"),
         ("\\sqrt{3} \\cdot 2", "2\\sqrt{3}"),
-        ("\\sqrt{12}", "2\\sqrt{3}"),  # only an operation the gold has (a root): see docs/guides/rewards.md
+        (
+            "\\sqrt{12}",
+            "2\\sqrt{3}",
+        ),  # only an operation the gold has (a root): see docs/guides/rewards.md
         ("1/2", "\\frac{1}{2}"),
         ("0.5", "\\frac{1}{2}"),
         ("\\tfrac12", "\\frac{1}{2}"),
