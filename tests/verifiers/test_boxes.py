@@ -1,8 +1,9 @@
 """Which box is the answer, in every boxed task (math, Countdown, Zebra, ARC): the last box, unless
 an earlier one is explicitly corrected; boxes around intermediate results are steps; one root per
 box when all are asked for; two answers offered as alternatives are ``hedged``; a box named only to
-be rejected is not an answer; an answer label inside the box is read past; ``\\boxed 12`` without
-braces is a box.
+be rejected, a box inside the reasoning and an empty box quoted from the instruction are not
+answers; boxes are the outermost closed ones, in order; an answer label inside the box is read
+past; ``\\boxed 12`` without braces is a box.
 
 Every expected verdict is decided by hand from the task's truth (the arithmetic is in the
 comments), never by running the scorer. The rules: docs/guides/rewards.md."""
@@ -13,6 +14,12 @@ import pytest
 
 from pac_verl.verifiers import score
 from pac_verl.verifiers.extract import final_answers, final_boxes
+
+# Countdown, the paper's example: 95 - 26 - 21 = 48; 48 / 2 = 24; 24 + 8 - 2 = 30.
+CD = json.dumps({"target": 30, "numbers": [21, 95, 8, 2, 26, 2]})
+OK_EXPR = "(95-26-21)/2+8-2"
+# A wrong one over the same numbers: 95 - 26 - 21 - 8 - 2 - 2 = 36.
+WRONG_EXPR = "95-26-21-8-2-2"
 
 
 @pytest.mark.parametrize(
@@ -123,3 +130,29 @@ def test_an_answer_label_is_accepted_in_every_boxed_task(task, label):
 def test_boxed_without_braces():
     assert score("math", "The answer is \\boxed 12.", "12").reason == "ok"
     assert score("math", "The answer is \\boxed 13.", "12").reason == "not_equal"
+
+
+def test_boxes_are_the_outermost_closed_ones_in_order():
+    from pac_verl.verifiers.extract import boxes, final_boxes
+
+    assert boxes("\\boxed{1} then \\boxed{\\frac{2}{3}} and \\fbox{x}") == [
+        "1",
+        "\\frac{2}{3}",
+        "x",
+    ]
+    assert boxes("\\boxed{\\boxed{3}}") == ["\\boxed{3}"]  # a nested box is part of the outer
+    assert boxes("\\boxed{1} ... \\boxed{2") == ["1"]  # an unclosed box is no answer
+    assert boxes("\\boxed{ \\boxed{4} ") == ["4"]  # a closed box inside an unclosed one counts
+    assert final_boxes("<think>\\boxed{1}</think> \\boxed{2}") == ["2"]
+
+
+def test_a_box_inside_the_reasoning_is_not_a_final_answer():
+    response = f"<think>try \\boxed{{{WRONG_EXPR}}}: 36, no.</think> \\boxed{{{OK_EXPR}}}"
+    assert score("countdown", response, CD).reason == "ok"
+    response = "<think>Bob? no.</think> The answer is \\boxed{Arnold}"
+    assert score("zebra", response.replace("Bob?", "\\boxed{Bob}?"), "arnold").reason == "ok"
+
+
+def test_an_empty_box_is_the_instruction_quoted_back_not_an_answer():
+    response = f"I will put the expression in \\boxed{{}}. \\boxed{{{OK_EXPR}}}"
+    assert score("countdown", response, CD).reason == "ok"

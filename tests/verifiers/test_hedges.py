@@ -246,3 +246,15 @@ def test_hedges_reads_words_not_parts_of_words():
 )
 def test_two_different_values_in_one_box_are_a_hedge(box):
     assert score("math", f"\\boxed{{{box}}}", "12").reason == "hedged"
+
+
+def test_math_equivalent_answers_boxed_twice_are_not_a_hedge():
+    assert score("math", "\\boxed{\\frac12}, that is \\boxed{0.5}", "1/2").reason == "ok"
+    assert score("math", "<think>\\boxed{4}?</think>\\boxed{3}", "3").reason == "ok"
+
+
+def test_many_different_answers_are_a_hedge_without_grading_each():
+    # nine different names, the last one right: never graded one by one, never paid
+    names = ["bob", "carol", "eric", "peter", "alice", "tom", "ann", "joe", "arnold"]
+    response = " ".join(f"\\boxed{{{n}}}" for n in names)
+    assert score("zebra", response, "arnold").reason == "hedged"

@@ -74,3 +74,20 @@ def test_hostile_groups_labels_and_words_score_zero_without_raising(task, text):
     truth = {"math": "B", "zebra": "arnold", "arc": "1 2 3", "logic": KNAVES}[task]
     verdict = score(task, text, truth)
     assert verdict.score == 0.0 and verdict.reason not in ("ok", "error")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Grace, " * 3000 + "are knights",  # a long group: read over a bounded window
+        "Grace and " * 2000,
+        " " * 20000 + "are knights",
+        '"' * 20000,
+        "Grace is " + "also " * 4000 + "a knight",
+        "Knights: " + "Grace, " * 2000,
+        "<answer>" * 2000,
+    ],
+)
+def test_kk_hostile_shapes_score_zero_without_raising(text):
+    verdict = score("logic", text, KK)
+    assert verdict.score == 0.0 and verdict.reason in {"missing_person", "hedged", "not_equal"}

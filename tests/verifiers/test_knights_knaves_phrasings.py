@@ -28,6 +28,14 @@ KK_LIST = """(1) Grace is a knave
 (6) Lily is a knave"""
 ROLES = [("Grace", False), ("Penelope", True), ("Mia", True), ("Noah", True), ("Matthew", True),
          ("Lily", False)]  # fmt: skip
+# the same roles with Grace and Lily swapped to knights: a wrong final answer
+KK_WRONG = KK_LIST.replace("Grace is a knave", "Grace is a knight").replace(
+    "Lily is a knave", "Lily is a knight"
+)
+HYPOTHESES = (
+    "Suppose Grace is a knight. Then Noah is a knave, so Mia is a knight and Matthew is a knave,"
+    " and Lily is a knight... that contradicts Mia's statement. So Grace is a knave.\n"
+)
 
 
 def role(knight: bool) -> str:
@@ -429,3 +437,71 @@ def test_committed_group_forms(response):
 )
 def test_committed_group_forms_stay_graded(response, reason):
     assert score("logic", response, TWO_KNIGHTS_TWO_KNAVES).reason == reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        HYPOTHESES + "Final answer:\n" + KK_LIST,  # reasoning tests hypotheses, no answer block
+        f"<think>{HYPOTHESES}</think>\n{KK_LIST}",
+        f"{HYPOTHESES}<answer>\n{KK_LIST}\n</answer>",
+        f"<answer>{KK_WRONG}</answer> is my first guess... no.\n<answer>\n{KK_LIST}\n</answer>",
+        KK_WRONG + "\nWait, that fails Mia's statement. Correcting:\n" + KK_LIST,  # last list
+        KK_LIST.replace("Grace", "**Grace**").replace("Lily", "**Lily**"),  # bold names
+        "- **Grace**: Knave\n- **Penelope**: Knight\n- **Mia**: Knight\n- **Noah**: Knight\n"
+        "- **Matthew**: Knight\n- **Lily**: Knave",
+        "Grace is a knave. Penelope is a knight. Mia is also a knight. Noah is also a knight. "
+        "Matthew is therefore a knight, and Lily is a knave.",
+        "Penelope, Mia, Noah and Matthew are knights; Grace and Lily are knaves.",
+        "Grace and Lily are both knaves, while Penelope, Mia, Noah, and Matthew are all knights.",
+        # "is not a knight" names the other role: everyone on the island is one of the two
+        KK_LIST.replace("Grace is a knave", "Grace is not a knight"),
+        KK_LIST.replace("Mia is a knight", "Mia is not a knave"),
+        # the inhabitants' quoted statements are theirs, not the answer
+        KK_LIST + '\n(Lily lied when she said "Mia is not a knight".)',
+        KK_LIST.upper(),
+        KK_LIST.replace("Penelope is a knight", "Penelope is a knight and knaves always lie"),
+        "| Person | Role |\n|---|---|\n"
+        + "\n".join(
+            f"| {n} | {r} |"
+            for n, r in [
+                ("Grace", "Knave"),
+                ("Penelope", "Knight"),
+                ("Mia", "Knight"),
+                ("Noah", "Knight"),
+                ("Matthew", "Knight"),
+                ("Lily", "Knave"),
+            ]
+        ),
+        # the rest named as a group: everyone the statement does not name gets that role
+        "Grace and Lily are knaves. All the others are knights.",
+        "Only Penelope, Mia, Noah and Matthew are knights; everyone else is a knave.",
+        "Only Grace and Lily are knaves.",
+        "<answer>Grace and Lily are knaves; the rest are knights.</answer>",
+    ],
+)
+def test_kk_the_final_statement_of_roles_is_graded(response):
+    assert score("logic", response, KK).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("response", "reason"),
+    [
+        (KK_LIST.replace("Grace is a knave", "Grace is a knight or a knave"), "hedged"),
+        (KK_LIST.replace("Grace is a knave", "Grace is a knight/knave"), "hedged"),
+        (KK_LIST.replace("Grace is a knave", "Grace is either a knight or a knave"), "hedged"),
+        (KK_LIST.replace("Grace is a knave", "Grace is a knave and a knight"), "hedged"),
+        (f"<answer>{KK_LIST}\nGrace is a knight</answer>", "hedged"),  # one block, two roles
+        (f"<answer>{KK_LIST}</answer>".replace("Mia is a knight", "Mia is a knight"), "ok"),
+        (f"<answer>{KK_WRONG}</answer>", "not_equal"),
+        (f"{KK_LIST}\n<answer>{KK_WRONG}</answer>", "not_equal"),  # the block is the answer
+        (f"<answer>{KK_LIST.replace('(6) Lily is a knave', '')}</answer>", "missing_person"),
+        (f"<think>{KK_LIST}</think> I am not sure.", "missing_person"),
+        ("Grace and Lily are knaves. The rest are knights or knaves.", "hedged"),
+        ("Only Mia is a knight; everyone else is a knight.", "hedged"),
+        ("Grace is a knave. Everyone else is a knight.", "not_equal"),  # Lily is a knave
+        ("Only Penelope is a knight.", "not_equal"),
+    ],
+)
+def test_kk_hedged_wrong_or_incomplete_final_statements(response, reason):
+    assert score("logic", response, KK).reason == reason

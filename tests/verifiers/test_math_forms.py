@@ -1,7 +1,8 @@
 """A right math value in any form a careful grader reads as right scores 1: equivalent numbers and
 expressions, repeating decimals, scientific notation, text answers, number words, multiple-choice
 labels, an inequality or a set-builder condition for an interval, a complex number in ``a + bi``,
-a labelled value (``x = 5``); other values, and other sets, stay wrong.
+a labelled value (``x = 5``), units, percentages, unicode symbols; other values, other sets, and
+two values offered together (``hedged``) stay wrong.
 
 Every expected verdict is decided by hand from the task's truth (the arithmetic is in the
 comments), never by running the scorer. The rules: docs/guides/rewards.md."""
@@ -210,3 +211,64 @@ def test_an_inequality_that_is_no_polynomial_is_graded_not_unparsable():
 )
 def test_sets_written_as_conditions(answer, gold, reason):
     assert score("math", f"\\boxed{{{answer}}}", gold).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("box", "gold"),
+    [
+        ("204.", "204"),  # trailing period inside the box
+        ("\\textbf{204}", "204"),
+        ("**204**", "204"),
+        ("\\text{204 minutes}", "204"),
+        ("1\\,000\\,000", "1000000"),  # thin spaces as thousands separators
+        ("2~\\pi", "2\\pi"),
+        ("2\\;\\pi", "2\\pi"),
+        ("2\\ \\pi", "2\\pi"),
+        ("−3", "-3"),  # unicode minus
+        ("2·\\sqrt{3}", "2\\sqrt{3}"),
+        # unicode × and ÷ read as \\times and \\div, where the gold has the operation too
+        # (2×3 for the gold 6 is a computation left to the verifier, test_math_computation.py)
+        ("2×\\sqrt{3}", "2\\sqrt{3}"),
+        ("\\pi ÷ 4", "\\frac{\\pi}{4}"),
+        ("½", "\\frac{1}{2}"),
+        ("√2", "\\sqrt{2}"),
+        ("3√2", "3\\sqrt{2}"),
+        ("30°", "30"),
+        ("30^\\circ", "30"),
+        ("∞", "\\infty"),
+        ("25\\%", "25"),  # a percent sign where the gold is a percentage
+        ("25%", "25"),
+        ("25", "25\\%"),
+        ("0.25", "25\\%"),
+        ("25\\%", "0.25"),
+        ("3+4\\mathrm{i}", "3+4i"),
+        ("x = 3", "3"),
+        ("\\frac{1}{2}", "0.5"),
+        ("$\\frac{1}{2}$", "\\frac{1}{2}"),
+        ("1 \\text{ or } 2", "1, 2"),  # both roots asked for: the complete answer, not a hedge
+        ("\\textbf{(C)}\\ 204", "204"),  # an AMC choice label before the value
+        ("(C) 204", "204"),
+    ],
+)
+def test_math_right_answers_in_other_forms_score_one(box, gold):
+    assert score("math", f"The answer is \\boxed{{{box}}}", gold).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "reason"),
+    [
+        ("\\boxed{3} or \\boxed{4}", "3", "hedged"),
+        ("\\boxed{4}. Hmm, actually \\boxed{3}", "3", "hedged"),  # the last box is right
+        ("\\boxed{3 \\text{ or } 4}", "3", "hedged"),
+        ("\\boxed{3 or 4}", "3", "hedged"),
+        ("\\boxed{25\\%}", "0.3", "not_equal"),
+        ("\\boxed{2.5}", "25\\%", "not_equal"),
+        # the gold's + is a complex number's standard form, so 3+4 adds numbers the gold does not
+        ("\\boxed{3+4}", "3+4i", "unevaluated"),
+        ("\\boxed{31°}", "30", "not_equal"),
+        ("\\boxed{\\textbf{(B)}\\ 205}", "204", "not_equal"),
+    ],
+)
+def test_math_hedges_and_wrong_forms_score_zero(response, gold, reason):
+    verdict = score("math", response, gold)
+    assert (verdict.score, verdict.reason) == (0.0, reason)
