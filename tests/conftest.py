@@ -1,10 +1,15 @@
-"""Fixtures shared by test files."""
+"""Fixtures shared by test files, and the shared helper modules beside this file (verl_helpers,
+verl_standins, sampler_helpers, fusion_stub) importable from every test folder."""
 
 from __future__ import annotations
 
 import signal
+import sys
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
 
 # A test run started in the background by a non-interactive shell (`bash -c '... &'`) ignores
 # SIGINT, and the commands it starts inherit that: the tests that interrupt `pac-verl simulate`

@@ -23,3 +23,18 @@ def make_tokenizer(folder: Path):
     fast.chat_template = CHAT_TEMPLATE
     fast.save_pretrained(folder)
     return fast
+
+
+def make_response_tokenizer(folder, texts):
+    """A tokenizer with one token per whole response, so ids decode to the exact text."""
+    from tokenizers import Tokenizer, models
+    from transformers import PreTrainedTokenizerFast
+
+    vocab = {w: i for i, w in enumerate(["<unk>", "<pad>", "<|im_end|>", *texts])}
+    fast = PreTrainedTokenizerFast(
+        tokenizer_object=Tokenizer(models.WordLevel(vocab, unk_token="<unk>")),
+        unk_token="<unk>", pad_token="<pad>", eos_token="<|im_end|>",
+        clean_up_tokenization_spaces=False,
+    )  # fmt: skip
+    fast.save_pretrained(folder)
+    return vocab

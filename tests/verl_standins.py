@@ -54,8 +54,7 @@ class ScriptedPolicy:
 
 class StandInRollout:
     """``unscored(step, k, validate) -> bool`` picks responses that the real reward scores as a
-    type it has no grader for: it returns them without a verdict (``unknown_type``, ``scored`` 0;
-    issue 24), as it does an ``overloaded`` or ``grader_timeout`` answer. (A 1 ns ``timeout_s``
+    type it has no grader for: it returns them without a verdict (``unknown_type``, ``scored`` 0), as it does an ``overloaded`` or ``grader_timeout`` answer. (A 1 ns ``timeout_s``
     is no sure way: a warm worker answers a Zebra answer within the 1 ms a poll waits at least.)"""
 
     def __init__(self, policy: ScriptedPolicy, tokenizer, prompt_length: int, response_length: int,

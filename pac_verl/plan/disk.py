@@ -14,7 +14,7 @@ for ``N`` parameters held in ``fsdp_config.model_dtype`` (``a`` bytes: fp32 by d
   written once, as it is counted once in ``N``.
 
 So a default checkpoint is ``(1 + 2 + 1) x 4 = 16`` bytes per parameter (:data:`PER_PARAM` holds
-the factors; ``tests/test_verl_real.py`` checks them against what a real save writes). verl
+the factors; ``tests/verl/test_real_workers.py`` checks them against what a real save writes). verl
 deletes all but the last ``trainer.max_actor_ckpt_to_keep`` (null or 0 keeps every one:
 ``total_training_steps / save_freq``, the last step included; 1 keeps two while a save is
 written). It forgets the checkpoints of an earlier attempt: a resumed run leaves them on disk, so

@@ -42,7 +42,7 @@ response's average per-token weight). Then:
 In every group-relative case a group whose rewards are all equal gives ``A_j = 0`` for all j,
 which is the fact the controller and the dropped groups of dynamic sampling rely on
 (:mod:`pac_verl.verl.trainer`). Tested with verl's own ``compute_advantage`` per estimator
-(``tests/test_prompt_level_estimators.py``).
+(``tests/verl/test_advantage_estimators.py``).
 
 Unscored groups: a group with a response our reward could not judge (its ``scored``
 reward key is 0: ``overloaded``, ``grader_timeout``, ..., see :mod:`pac_verl.verifiers.reward`)

@@ -7,7 +7,7 @@
 # `pip install --target` overlay (.venv/node-versions, thrown away with the venv) ahead of the
 # venv on PYTHONPATH (Ray's workers inherit it) and runs the tests marked `node_versions`: verl's
 # real CPU workers, fit(), the reward loop, the preflight and the entry point. torch stays the
-# CPU build. tests/test_gpu_install.py checks these pins against what pip resolves for the node.
+# CPU build. tests/docs/test_gpu_install.py checks these pins against what pip resolves for the node.
 # Run from an activated venv of the project; extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,5 +26,5 @@ assert transformers.__version__.startswith("4.57.") and "node-versions" in trans
 print("node versions:", ", ".join(f"{n} {v}" for n, v in got.items()))
 PY
 # only the files that hold marked tests: collecting the whole suite costs half a minute
-mapfile -t files < <(grep -l "pytest.mark.node_versions" tests/test_*.py)
+mapfile -t files < <(grep -rl --include="test_*.py" "pytest.mark.node_versions" tests | sort)
 exec python -m pytest -q -m node_versions -p no:cacheprovider "${files[@]}" "$@"

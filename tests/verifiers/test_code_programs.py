@@ -1,0 +1,123 @@
+"""Code (docs/concepts/spec.md#rewards, docs/concepts/spec.md#code-sandbox): which program a response is judged on, and programs that use the
+stdlib modules that read their caller's frame. Rows of this kind are in
+scripts/bench/labelled_responses.jsonl; each test here was written from a row our scorer got wrong.
+"""
+
+import json
+
+import pytest
+
+from pac_verl.verifiers import code as code_scorer
+from pac_verl.verifiers.code import extract_programs
+from pac_verl.verifiers.sandbox import Budget, Limits
+
+LIMITS = Limits(wall_seconds=6.0, cpu_seconds=3, memory_mb=512, output_bytes=1 << 20)
+FIB = json.dumps({"functional": "assert fib(10) == 55\nassert fib(1) == 1"})
+FIB_SRC = (
+    "def fib(n):\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b\n    return a"
+)
+
+
+def answer(*blocks: str, between: str = "\n") -> str:
+    fences = between.join(f"```python\n{b}\n```" for b in blocks)
+    return f"<think>\nwork\n</think>\n<answer>\n{fences}\n</answer>"
+
+
+def run(response: str, truth: str = FIB):
+    return code_scorer.score(response, truth, limits=LIMITS)
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        # functools builds a namedtuple at import, which reads its caller's frame
+        "from functools import lru_cache\n@lru_cache(None)\n"
+        "def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)",
+        "from typing import List\n" + FIB_SRC,  # TypeVar reads its caller's frame
+        "import collections\nP = collections.namedtuple('P', 'a b')\n" + FIB_SRC,
+        "import warnings\nwarnings.warn('slow')\n" + FIB_SRC,  # warn looks up the caller's frame
+    ],
+    ids=["functools", "typing", "namedtuple", "warnings"],
+)
+def test_a_correct_program_using_frame_reading_stdlib_scores_one(src):
+    # the sandbox denies sys._getframe; denied with a PermissionError, these all scored 0
+    assert run(answer(src)).reason == "ok"
+
+
+@pytest.mark.parametrize("module", ["types", "re", "enum", "dataclasses", "weakref", "heapq"])
+def test_a_correct_program_importing_common_stdlib_scores_one(module):
+    # ``types`` reads a traceback's frame at import; loaded after the hooks, it failed
+    assert run(answer(f"import {module}\n" + FIB_SRC)).reason == "ok"
+
+
+def test_getframe_is_still_out_of_reach():
+    src = "import sys\ndef fib(n):\n    return sys._getframe(1).f_code.co_consts[-1]"
+    assert run(answer(src)).score == 0.0
+
+
+def test_a_helper_in_an_earlier_fence_is_part_of_the_program():
+    helper = "def step(a, b):\n    return b, a + b"
+    main = "def fib(n):\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = step(a, b)\n    return a"
+    assert extract_programs(answer(helper, main)) == [helper + "\n\n" + main + "\n"]
+    assert run(answer(helper, main)).reason == "ok"
+    binet = "def fib(n):\n    return round(((1 + math.sqrt(5)) / 2) ** n / math.sqrt(5))"
+    assert run(answer("import math", binet)).reason == "ok"
+
+
+def test_an_unrelated_earlier_fence_is_left_out():
+    usage = "print(fib(3))"  # uses the program's name, binds nothing the program needs
+    assert extract_programs(answer(usage, FIB_SRC)) == [FIB_SRC + "\n"]
+    assert extract_programs(answer(FIB_SRC, usage)) == [FIB_SRC + "\n"]
+
+
+def test_two_different_definitions_offered_are_a_hedge():
+    wrong = "def fib(n):\n    return n"
+    assert run(answer(wrong, FIB_SRC, between="\nor\n")).reason == "hedged"
+    assert run(answer(FIB_SRC, wrong, between="\nor\n")).score == 0.0  # the last one is wrong
+    assert run(answer(FIB_SRC, FIB_SRC)).reason == "ok"  # the same program twice
+
+
+def test_two_right_alternatives_score_one():
+    recursive = "def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)"
+    assert run(answer(recursive, FIB_SRC, between="\nor iteratively\n")).reason == "ok"
+
+
+def test_a_wrong_draft_in_the_reasoning_is_not_an_alternative():
+    response = (
+        "<think>\n```python\ndef fib(n):\n    return n\n```\nwrong for 2\n</think>\n"
+        f"<answer>\n```python\n{FIB_SRC}\n```\n</answer>"
+    )
+    assert extract_programs(response) == [FIB_SRC + "\n"]
+    assert run(response).reason == "ok"
+
+
+SUM = json.dumps({"inputs": ["3\n", "10\n"], "outputs": ["6\n", "55\n"]})
+SUM_SRC = "n = int(input())\nprint(n * (n + 1) // 2)"
+
+
+def test_functions_then_a_script_that_reads_stdin_are_one_program():
+    solve = "def solve(n):\n    return n * (n + 1) // 2"
+    driver = "print(solve(int(input())))"
+    assert extract_programs(answer(solve, driver)) == [solve + "\n\n" + driver + "\n"]
+    assert run(answer(solve, driver), SUM).reason == "ok"
+
+
+def test_a_fence_that_rebinds_a_builtin_the_script_uses_is_part_of_it():
+    fast = "import sys\ninput = sys.stdin.readline"
+    assert run(answer(fast, SUM_SRC), SUM).reason == "ok"
+
+
+def test_two_different_scripts_offered_are_a_hedge():
+    wrong = "n = int(input())\nprint(n * n)"
+    assert run(answer(wrong, SUM_SRC, between="\nor\n"), SUM).reason == "hedged"
+    sample_output = "6"  # a literal: shown output, not a second program
+    assert run(answer(SUM_SRC, sample_output), SUM).reason == "ok"
+
+
+def test_alternatives_share_the_budget():
+    wrong = "def fib(n):\n    return n"
+    hedge = answer(wrong, FIB_SRC, between="\nor\n")
+    budget = Budget.starting_now(timeout_s=20, queue_s=20)
+    assert code_scorer.score(hedge, FIB, limits=LIMITS, budget=budget).reason == "hedged"
+    spent = Budget(timeout_s=0.0)  # nothing left for even the first of them
+    assert code_scorer.score(hedge, FIB, limits=LIMITS, budget=spent).reason == "timeout"

@@ -1,0 +1,260 @@
+"""The ``hedged`` verdict in the boxed tasks (math, Countdown, Zebra, ARC): an answer with doubt or a
+second value is no committed answer and scores 0, whichever value is right. Doubt inside the box
+(a qualifier in any words or language, a bare ``?``, a parenthetical with another value), two
+different values related in one box, and text after the last box that retracts, doubts or states
+another answer are hedges; a closing remark, units, an agreeing check, a parenthetical that only
+restates, and doubt the response settles by restating its answer are not. Knights and Knaves'
+hedges: test_knights_knaves_commitment.py.
+
+Every expected verdict is decided by hand from the task's truth (the arithmetic is in the
+comments), never by running the scorer. The rules: docs/guides/rewards.md."""
+
+import json
+
+import pytest
+
+from pac_verl.verifiers import score
+from pac_verl.verifiers.extract import hedges
+
+# target 48 from [3, 9, 4]: (9 + 3) * 4 = 48
+CD48 = json.dumps({"target": 48, "numbers": [3, 9, 4]})
+
+
+GRID = "3 3 0 0 5 0 0 0"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "\n\nHmm, no, that is wrong.",
+        " Actually I made an error somewhere.",
+        "\n\nI am not certain about this.",
+        " (not sure)",
+        "?",
+        " ？",
+        "\n\nIt could also be the other one.",
+        " It might be off by one.",
+        ", or perhaps something else.",
+        " if the count starts at zero; one more otherwise.",
+        ", assuming the figure is convex.",
+        " Alternatively, the other reading gives a different result.",
+        "\n\nBut this contradicts the second condition, so there is no solution.",
+        " Unless I misread the question.",
+        "\n\nOn second thought, I doubt this.",
+    ],
+)
+def test_doubt_after_the_box_is_a_hedge_in_every_task(after):
+    assert score("math", f"The answer is $\\boxed{{12}}${after}", "12").reason == "hedged"
+    assert score("zebra", f"\\boxed{{Peter}}{after}", "peter").reason == "hedged"
+    assert score("arc", f"\\boxed{{{GRID}}}{after}", GRID).reason == "hedged"
+    assert score("countdown", f"\\boxed{{(9 + 3) \\times 4}}{after}", CD48).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "",
+        ".",
+        " cm.",
+        " minutes",
+        "\n\nThis satisfies every condition.",
+        "\n\nI hope it is correct.",
+        "\n\nFinal Answer: The final answer is 12. I hope it is correct.",
+        "\n\nCheck: 3 \\cdot 4 = 12, as required.",
+        "\n\nAnswer: 12",
+        " This is the final answer.",
+    ],
+)
+def test_closing_remarks_after_the_box_stay_fine(after):
+    assert score("math", f"So we get $\\boxed{{12}}${after}", "12").reason == "ok"
+
+
+def test_a_different_answer_stated_after_the_box_is_a_hedge():
+    assert score("math", "\\boxed{12}\n\nFinal answer: 13", "12").reason == "hedged"
+    assert score("math", "\\boxed{12}. No wait, the answer is 13.", "12").reason == "hedged"
+    assert score("math", "\\boxed{13}. No wait, the answer is 12.", "12").reason == "hedged"
+    assert score("zebra", "\\boxed{Peter}\n\nActually, I think it is Eric.", "peter").reason == (
+        "hedged"
+    )
+    bad = f"\\boxed{{{GRID}}}\n\nWait, the last cell should be 5: 3 3 0 0 5 0 0 5."
+    assert score("arc", bad, GRID).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [
+        (r"\boxed{x \in (-2, 8)}", "(-2,8)"),
+        (r"\boxed{x \in [2, \infty)}", r"[2,\infty)"),
+        # doubt raised after the box, then settled by restating the boxed answer
+        (
+            "\\boxed{(-2, 8)}\n\nHmm, should the endpoints be included? If the inequality were "
+            "non-strict it would be [-2, 8]. Since it is strict, the answer stays (-2, 8).",
+            "(-2,8)",
+        ),
+        ("\\boxed{7}\n\nWait, is it 8? No: 3 + 4 = 7, so the answer is 7.", "7"),
+    ],
+)
+def test_committed_answers_score_1(response, gold):
+    assert score("math", response, gold).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "reason"),
+    [
+        (r"\boxed{7 (8)}", "7", "hedged"),  # a second value beside the first stays a hedge
+        # doubt that is not settled, or settled on another value, stays a hedge
+        ("\\boxed{7}\n\nWait, is it 8? I am not sure.", "7", "hedged"),
+        ("\\boxed{7}\n\nHmm, should it be 8? It might be 8, not 7.", "7", "hedged"),
+        ("\\boxed{7}\n\nWait, is it 8? Yes, the answer is 8.", "7", "hedged"),
+        (r"\boxed{x \in (-2, 9)}", "(-2,8)", "not_equal"),
+    ],
+)
+def test_doubt_and_other_values_stay_wrong(response, gold, reason):
+    assert score("math", response, gold).reason == reason
+
+
+@pytest.mark.parametrize(
+    "inside",
+    [
+        "\\text{ (vielleicht 13)}",
+        "\\text{ (oder 13)}",
+        "\\text{ (или 13)}",
+        "\\text{ (或 13)}",
+        "\\text{ (也许)}",
+        "\\text{ (不确定)}",
+        "\\text{ (peut-être)}",
+        "\\text{ (ou 13)}",
+        "\\text{ (o 13)}",
+        "\\text{ (quizás 13)}",
+        "\\text{ (tal vez)}",
+        "\\text{ (alt. 13)}",
+        "\\text{ (13?)}",
+        "?",
+        "\\text{？}",
+        "\\text{ (a guess)}",
+        "\\text{ (tentatively)}",
+        "\\text{ (unverified)}",
+        "\\text{ (13)}",
+        " (13)",
+    ],
+)
+def test_doubt_or_another_value_inside_the_box_is_a_hedge(inside):
+    assert score("math", f"\\boxed{{12{inside}}}", "12").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "inside", ["?", " (guess)", " (60\\%)", " (vielleicht Eric)", "\\text{ (o Eric)}"]
+)
+def test_zebra_doubt_inside_the_box(inside):
+    assert score("zebra", f"\\boxed{{Peter{inside}}}", "peter").reason == "hedged"
+
+
+def test_other_tasks_doubt_inside_the_box():
+    assert score("arc", f"\\boxed{{{GRID}?}}", GRID).reason == "hedged"
+    assert score("countdown", "\\boxed{(9 + 3) \\times 4 = 48\\text{?}}", CD48).reason == "hedged"
+    # one cell singled out in brackets is no grid the prompt asks for
+    assert not score("arc", "\\boxed{3 3 0 0 5 0 0 (0)}", GRID).correct
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        "\\text{Peter (probably; Arnold is also possible)}",
+        "Peter (or Arnold)",
+        "Peter, maybe Arnold",
+        "Peter (probably)",
+        "Peter (not sure)",
+        "\\text{Peter (unsure)}",
+        "Peter; Arnold is also possible",
+        "Peter (Arnold might be)",
+        "Peter, though it could be Arnold",
+        "Peter (most likely)",
+        "either Peter or Arnold",
+    ],
+)
+def test_zebra_a_qualifier_inside_the_box_is_a_hedge(box):
+    assert score("zebra", f"The answer is \\boxed{{{box}}}.", "peter").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("box", "gold"),
+    [
+        ("7 (probably)", "7"),
+        ("7 \\text{ (not sure)}", "7"),
+        ("\\frac{3}{4} \\text{ (probably)}", "\\frac{3}{4}"),
+        ("\\text{Peter (probably; Arnold is also possible)}", "\\text{Peter}"),
+        ("\\text{Monday, maybe Tuesday}", "\\text{Monday}"),
+        ("\\text{Monday (most likely)}", "\\text{Monday}"),
+        ("1 2 3 (probably)", "1 2 3"),
+    ],
+)
+def test_math_and_arc_a_qualifier_inside_the_box_is_a_hedge(box, gold):
+    task = "arc" if gold == "1 2 3" else "math"
+    assert score(task, f"\\boxed{{{box}}}", gold).reason == "hedged"
+
+
+def test_a_parenthetical_that_restates_stays_fine():
+    assert score("math", "\\boxed{12 \\text{ (square units)}}", "12").reason == "ok"
+    assert score("math", "\\boxed{\\frac{3}{4} \\text{ (0.75)}}", "\\frac34").reason == "ok"
+    assert score("zebra", "\\boxed{Peter (House 1)}", "peter").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        "Peter (House 1)",
+        "Peter (the tea drinker)",
+        "\\text{Peter (House 1)}",
+        "Peter (who could not be in House 2)",  # "could not": a fact, not a doubt
+    ],
+)
+def test_zebra_a_parenthetical_that_restates_is_accepted(box):
+    assert score("zebra", f"The answer is \\boxed{{{box}}}.", "peter").reason == "ok"
+
+
+def test_math_a_gold_that_holds_the_word_is_not_a_hedge():
+    # the word belongs to the answer itself, as the gold shows
+    gold = "\\text{odd or even}"
+    assert score("math", "\\boxed{\\text{odd or even}}", gold).reason == "ok"
+    gold = "\\text{It could rain}"
+    assert score("math", "\\boxed{\\text{it could rain}}", gold).reason == "ok"
+
+
+def test_hedges_reads_words_not_parts_of_words():
+    assert hedges("Peter (probably)")
+    assert hedges("7, not sure")
+    assert not hedges("Peter (House 1)")
+    assert not hedges("Mighty Mouse")  # a word that begins like one
+    assert not hedges("could not be otherwise")
+    assert not hedges("Maybelle")
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        "12 = 13",
+        "13 = 12",
+        "n = 13 = 12",
+        "13 \\approx 12",
+        "13 \\Rightarrow 12",
+        "13 \\implies 12",
+        "13 \\\\ 12",
+        "n := 13 \\\\ n := 12",
+        "13 \\equiv 12",
+        "{13 \\atop 12}",
+    ],
+)
+def test_two_different_values_in_one_box_are_a_hedge(box):
+    assert score("math", f"\\boxed{{{box}}}", "12").reason == "hedged"
+
+
+def test_math_equivalent_answers_boxed_twice_are_not_a_hedge():
+    assert score("math", "\\boxed{\\frac12}, that is \\boxed{0.5}", "1/2").reason == "ok"
+    assert score("math", "<think>\\boxed{4}?</think>\\boxed{3}", "3").reason == "ok"
+
+
+def test_many_different_answers_are_a_hedge_without_grading_each():
+    # nine different names, the last one right: never graded one by one, never paid
+    names = ["bob", "carol", "eric", "peter", "alice", "tom", "ann", "joe", "arnold"]
+    response = " ".join(f"\\boxed{{{n}}}" for n in names)
+    assert score("zebra", response, "arnold").reason == "hedged"

@@ -1,0 +1,93 @@
+"""The answer parsing of every task on hostile shapes (thousands of repeated tags, boxes, labels,
+names, group statements, number words): it scores 0 with a reason, never raises, and stays
+linear."""
+
+import json
+
+import pytest
+
+from pac_verl.verifiers import score
+
+CD = json.dumps({"target": 30, "numbers": [21, 95, 8, 2, 26, 2]})  # (95-26-21)/2+8-2 = 30
+KK = json.dumps(
+    {
+        "names": ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"],
+        "solution": [False, True, True, True, True, False],
+    }
+)
+FOUR = ["Ava", "Leo", "Mia", "Noah"]
+KNAVES = json.dumps({"names": FOUR, "solution": [False] * 4})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<think>" * 5000,
+        "</think>" * 5000 + "\\boxed{1}",
+        "\\boxed{1} or " * 5000,
+        "\\boxed{2}, that was wrong, " * 3000 + "\\boxed{1}",  # the last one is wrong
+        "\\boxed{4.\\overline{" + "6" * 5000 + "}}",
+        "\\boxed{1" + "0" * 5000 + "e999999999}",
+        "\\boxed{1.5 \\times 10^{" + "9" * 5000 + "}}",
+        "\\boxed{" + "\\frac{10}{2}" * 500 + "}",
+        "\\boxed{" + "2+" * 2000 + "2}",
+        "\\boxed{x" + " = x" * 3000 + "}",
+        "\\boxed{" + "\\text{Answer: }" * 3000 + "7}",
+        "\\boxed{\\Big(" * 3000,
+        "a" * 30000 + " is the",
+        '{"Grace": "' * 5000,
+        "| Grace " * 5000 + "|\n" + "| knave " * 5000 + "|",
+        "Grace & " * 5000,
+        "Grace said that " * 5000 + "Grace is a knave",
+        "All four of them are " * 3000,
+        '["Grace is a knave", ' * 1000,
+        "['a', " * 4000 + "[",
+    ],
+)
+@pytest.mark.parametrize("task", ["math", "countdown", "zebra", "arc", "logic"])
+def test_hostile_shapes_score_zero_without_raising(task, text):
+    truth = {
+        "math": "2",
+        "countdown": CD,
+        "zebra": "arnold",
+        "arc": "1 2 3",
+        "logic": KK,
+    }[task]
+    verdict = score(task, text, truth)
+    assert verdict.score == 0.0 and verdict.reason not in ("ok", "error")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The knights are " + "Ava, " * 5000,
+        "Everyone is a knave except " + "Ava, " * 5000,
+        "None of the " * 3000,
+        "\\boxed{(B) " + "(B) " * 5000 + "}",
+        "\\boxed{Output: " * 3000,
+        "\\boxed{" + "Peter (probably) " * 2000 + "}",
+        "\\boxed{" + "four " * 5000 + "}",
+    ],
+)
+@pytest.mark.parametrize("task", ["math", "zebra", "arc", "logic"])
+def test_hostile_groups_labels_and_words_score_zero_without_raising(task, text):
+    truth = {"math": "B", "zebra": "arnold", "arc": "1 2 3", "logic": KNAVES}[task]
+    verdict = score(task, text, truth)
+    assert verdict.score == 0.0 and verdict.reason not in ("ok", "error")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Grace, " * 3000 + "are knights",  # a long group: read over a bounded window
+        "Grace and " * 2000,
+        " " * 20000 + "are knights",
+        '"' * 20000,
+        "Grace is " + "also " * 4000 + "a knight",
+        "Knights: " + "Grace, " * 2000,
+        "<answer>" * 2000,
+    ],
+)
+def test_kk_hostile_shapes_score_zero_without_raising(text):
+    verdict = score("logic", text, KK)
+    assert verdict.score == 0.0 and verdict.reason in {"missing_person", "hedged", "not_equal"}

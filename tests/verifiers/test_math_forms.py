@@ -1,0 +1,274 @@
+"""A right math value in any form a careful grader reads as right scores 1: equivalent numbers and
+expressions, repeating decimals, scientific notation, text answers, number words, multiple-choice
+labels, an inequality or a set-builder condition for an interval, a complex number in ``a + bi``,
+a labelled value (``x = 5``), units, percentages, unicode symbols; other values, other sets, and
+two values offered together (``hedged``) stay wrong.
+
+Every expected verdict is decided by hand from the task's truth (the arithmetic is in the
+comments), never by running the scorer. The rules: docs/guides/rewards.md."""
+
+import pytest
+
+from pac_verl.verifiers import score
+
+
+@pytest.mark.parametrize(
+    ("box", "gold"),
+    [
+        ("2\\sqrt3", "2\\sqrt{3}"),
+        ("\\sqrt{3} \\cdot 2", "2\\sqrt{3}"),
+        (
+            "\\sqrt{12}",
+            "2\\sqrt{3}",
+        ),  # only an operation the gold has (a root): see docs/guides/rewards.md
+        ("1/2", "\\frac{1}{2}"),
+        ("0.5", "\\frac{1}{2}"),
+        ("\\tfrac12", "\\frac{1}{2}"),
+        ("\\frac{2}{4}", "\\frac{1}{2}"),  # a fraction of integers is a number, reduced or not
+        ("\\frac{1}{2}", "0.5"),
+        ("\\pi/4", "\\frac{\\pi}{4}"),
+        ("0.25\\pi", "\\frac{\\pi}{4}"),
+        ("\\frac{1}{\\sqrt{2}}", "\\frac{\\sqrt{2}}{2}"),  # a root and a division, as the gold
+        ("4.\\overline{6}", "\\frac{14}{3}"),  # 4.666... = 4 + 2/3 = 14/3
+        ("0.\\overline{3}", "\\frac{1}{3}"),
+        ("\\dfrac{14}{3}", "\\frac{14}{3}"),
+        ("\\cfrac{14}{3}", "\\frac{14}{3}"),
+        ("\\displaystyle \\frac{14}{3}", "\\frac{14}{3}"),
+        ("14/3", "\\frac{14}{3}"),
+        ("1.5e3", "1500"),  # e-notation
+        ("1.5 \\times 10^{3}", "1500"),  # scientific notation is how numbers are written
+        ("10^{6}", "1000000"),
+        ("2.5 \\cdot 10^{-3}", "0.0025"),
+        ("5.0", "5"),
+        ("x = 5", "5"),
+        ("5 = x", "5"),
+        ("(x+1)^2", "x^2+2x+1"),  # operations on symbols are the answer's form, not a sum to do
+        ("2\\sqrt{2}", "\\sqrt{8}"),  # a gold not in simplest form: its simplest form is fine
+        ("\\text{Answer: } 7", "7"),
+        ("\\textbf{Answer:} 7", "7"),
+        ("\\text{The answer is } 7", "7"),
+        ("MONDAY", "\\text{Monday}"),  # text answers: case and a trailing period do not count
+        ("\\text{monday.}", "Monday"),
+        ("Yes.", "yes"),
+    ],
+)
+def test_math_equivalent_forms_of_the_value_score_one(box, gold):
+    assert score("math", f"The answer is \\boxed{{{box}}}", gold).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("box", "gold"),
+    [
+        ("0.2727\\ldots", "\\frac{3}{11}"),
+        ("0.2727...", "\\frac{3}{11}"),
+        ("0.8333\\dots", "\\frac{5}{6}"),
+        ("2.\\dot{3}", "\\frac{7}{3}"),
+        ("0.\\dot{1}\\dot{8}", "\\frac{2}{11}"),
+        ("\\color{blue}{12}", "12"),
+        ("\\textcolor{blue}{12}", "12"),
+        ("\\phantom{0}12", "12"),
+    ],
+)
+def test_math_forms_a_human_reads(box, gold):
+    assert score("math", f"\\boxed{{{box}}}", gold).reason == "ok"
+
+
+def test_math_decimal_with_dots_that_does_not_repeat_is_no_repeating_decimal():
+    # 3.14159... is pi cut short, not a repeating decimal; 0.2727... is not 0.27
+    assert not score("math", "\\boxed{0.2727\\ldots}", "0.27").correct
+
+
+def test_a_labelled_value_or_an_agreeing_approximation_is_fine():
+    assert score("math", "\\boxed{n = 12}", "12").reason == "ok"
+    assert score("math", "\\boxed{12 = n}", "12").reason == "ok"
+    assert score("math", "\\boxed{f(3) = 12}", "12").reason == "ok"
+    assert score("math", "\\boxed{12 = 12}", "12").reason == "ok"
+    # |pi - 3.14| = 0.0016 < 0.005, half a unit of the last digit written
+    assert score("math", "\\boxed{\\pi \\approx 3.14}", "\\pi").reason == "ok"
+    assert score("math", "\\boxed{\\pi \\approx 3.15}", "\\pi").reason == "hedged"
+
+
+def test_a_bare_inequality_is_not_the_value():
+    assert score("math", "\\boxed{\\geq 12}", "12").reason == "not_equal"
+    assert score("math", "\\boxed{< 12}", "12").reason == "not_equal"
+
+
+@pytest.mark.parametrize(
+    ("box", "gold"),
+    [
+        ("\\text{four}", "4"),
+        ("four", "4"),
+        ("Four.", "4"),
+        ("\\textbf{Twelve}", "12"),
+        ("zero", "0"),
+        ("twenty", "20"),
+        ("\\text{seventeen}", "17"),
+        ("4", "\\text{four}"),  # a gold written as a word is the number too
+    ],
+)
+def test_math_number_words_are_numbers(box, gold):
+    assert score("math", f"The answer is \\boxed{{{box}}}.", gold).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("box", "gold"),
+    [
+        ("\\text{five}", "4"),
+        ("four + 1", "5"),  # inside an expression a word is not read as the number
+        ("2 \\cdot four", "8"),
+        ("\\text{twenty-one}", "21"),  # beyond twenty: not read
+        ("\\text{four or five}", "4"),
+    ],
+)
+def test_math_number_words_only_as_the_whole_answer(box, gold):
+    assert score("math", f"\\boxed{{{box}}}", gold).score == 0.0
+
+
+@pytest.mark.parametrize(
+    ("box", "gold", "reason"),
+    [
+        ("\\text{(B) } A", "\\text{(B)}", "ok"),  # choice (B) whose content is "A"
+        ("(B) 204", "B", "ok"),
+        ("(B) 204", "(B)", "ok"),
+        ("\\textbf{(B)}\\ 204", "\\text{(B)}", "ok"),
+        ("\\textbf{(B) } 204", "B", "ok"),
+        ("B) 204", "B", "ok"),
+        ("(B) P(A)", "B", "ok"),  # "(A)" inside the choice's content is no second label
+        ("(B)", "B", "ok"),
+        ("B", "\\text{(B)}", "ok"),
+        ("\\text{B}", "(B)", "ok"),
+        ("(C) 204", "B", "not_equal"),  # the content may be right, the label is not
+        ("\\text{(A) } B", "\\text{(B)}", "not_equal"),  # graded on the label, not the content
+        ("(B) 204 \\text{ or } (C) 205", "B", "hedged"),
+        ("(B) 204 (probably)", "B", "hedged"),
+        # a value gold: the label is read past and the value graded (today's rule)
+        ("(B) 204", "204", "ok"),
+        ("\\text{(B) } 204", "204", "ok"),
+        ("(B) 205", "204", "not_equal"),
+    ],
+)
+def test_math_multiple_choice(box, gold, reason):
+    assert score("math", f"The answer is \\boxed{{{box}}}.", gold).reason == reason
+
+
+def test_math_multiple_choice_two_boxes_with_the_same_label():
+    # "\\boxed{B}" then "\\boxed{(B) 204}": one answer written twice
+    assert score("math", "\\boxed{B}, that is \\boxed{(B) 204}", "B").reason == "ok"
+    assert score("math", "\\boxed{B}, that is \\boxed{(C) 205}", "B").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        (r"x \geq 2", r"[2, \infty)"),
+        (r"x \ge 2", r"[2,\infty)"),
+        (r"-2 < x < 4", "(-2, 4)"),
+        (r"x \leq 5", r"(-\infty, 5]"),
+        (r"x > -1", r"(-1, \infty)"),
+        ("0 + 2i", "2i"),
+        ("0 - 3i", "-3i"),
+        ("5 + 2i", "5+2i"),
+        ("-1 + i", "i - 1"),
+    ],
+)
+def test_same_value_in_another_standard_form(answer, gold):
+    assert score("math", f"\\boxed{{{answer}}}", gold).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "reason"),
+    [
+        (r"x > 2", r"[2, \infty)", "not_equal"),  # the endpoint is not in the set
+        (r"-2 \le x < 4", "(-2, 4)", "not_equal"),
+        (r"x \geq 3", r"[2, \infty)", "not_equal"),
+        (r"x^2 \geq 4", r"[2, \infty)", "not_equal"),  # another set (x <= -2 too)
+        ("1 + 1 + 2i", "2 + 2i", "unevaluated"),  # arithmetic left: two real terms
+        ("5 + 0i", "5", "unevaluated"),  # an integer gold has no imaginary part to write
+        ("(1+i)^2", "2i", "unevaluated"),  # the question's computation
+        ("2 + 2i", "2i", "not_equal"),
+    ],
+)
+def test_other_values_and_computations_stay_wrong(answer, gold, reason):
+    assert score("math", f"\\boxed{{{answer}}}", gold).reason == reason
+
+
+def test_an_inequality_that_is_no_polynomial_is_graded_not_unparsable():
+    assert score("math", r"\boxed{x > \sin x}", r"(0, \infty)").reason == "not_equal"
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "reason"),
+    [
+        # "or" between inequalities of one variable is a union, not two answers
+        (r"x < -2 \text{ or } x > 2", r"(-\infty,-2)\cup(2,\infty)", "ok"),
+        (r"x \le -1 \text{ or } x \geq 3", r"(-\infty,-1]\cup[3,\infty)", "ok"),
+        (r"x < -2 \text{ or } x > 3", r"(-\infty,-2)\cup(2,\infty)", "hedged"),
+        # set-builder notation names the set its condition describes
+        (r"\{x \mid x \ge 2\}", r"[2,\infty)", "ok"),
+        (r"\{x : -2 < x < 8\}", "(-2,8)", "ok"),
+        (r"\{x \mid x > 2\}", r"[2,\infty)", "not_equal"),
+    ],
+)
+def test_sets_written_as_conditions(answer, gold, reason):
+    assert score("math", f"\\boxed{{{answer}}}", gold).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("box", "gold"),
+    [
+        ("204.", "204"),  # trailing period inside the box
+        ("\\textbf{204}", "204"),
+        ("**204**", "204"),
+        ("\\text{204 minutes}", "204"),
+        ("1\\,000\\,000", "1000000"),  # thin spaces as thousands separators
+        ("2~\\pi", "2\\pi"),
+        ("2\\;\\pi", "2\\pi"),
+        ("2\\ \\pi", "2\\pi"),
+        ("−3", "-3"),  # unicode minus
+        ("2·\\sqrt{3}", "2\\sqrt{3}"),
+        # unicode × and ÷ read as \\times and \\div, where the gold has the operation too
+        # (2×3 for the gold 6 is a computation left to the verifier, test_math_computation.py)
+        ("2×\\sqrt{3}", "2\\sqrt{3}"),
+        ("\\pi ÷ 4", "\\frac{\\pi}{4}"),
+        ("½", "\\frac{1}{2}"),
+        ("√2", "\\sqrt{2}"),
+        ("3√2", "3\\sqrt{2}"),
+        ("30°", "30"),
+        ("30^\\circ", "30"),
+        ("∞", "\\infty"),
+        ("25\\%", "25"),  # a percent sign where the gold is a percentage
+        ("25%", "25"),
+        ("25", "25\\%"),
+        ("0.25", "25\\%"),
+        ("25\\%", "0.25"),
+        ("3+4\\mathrm{i}", "3+4i"),
+        ("x = 3", "3"),
+        ("\\frac{1}{2}", "0.5"),
+        ("$\\frac{1}{2}$", "\\frac{1}{2}"),
+        ("1 \\text{ or } 2", "1, 2"),  # both roots asked for: the complete answer, not a hedge
+        ("\\textbf{(C)}\\ 204", "204"),  # an AMC choice label before the value
+        ("(C) 204", "204"),
+    ],
+)
+def test_math_right_answers_in_other_forms_score_one(box, gold):
+    assert score("math", f"The answer is \\boxed{{{box}}}", gold).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold", "reason"),
+    [
+        ("\\boxed{3} or \\boxed{4}", "3", "hedged"),
+        ("\\boxed{4}. Hmm, actually \\boxed{3}", "3", "hedged"),  # the last box is right
+        ("\\boxed{3 \\text{ or } 4}", "3", "hedged"),
+        ("\\boxed{3 or 4}", "3", "hedged"),
+        ("\\boxed{25\\%}", "0.3", "not_equal"),
+        ("\\boxed{2.5}", "25\\%", "not_equal"),
+        # the gold's + is a complex number's standard form, so 3+4 adds numbers the gold does not
+        ("\\boxed{3+4}", "3+4i", "unevaluated"),
+        ("\\boxed{31°}", "30", "not_equal"),
+        ("\\boxed{\\textbf{(B)}\\ 205}", "204", "not_equal"),
+    ],
+)
+def test_math_hedges_and_wrong_forms_score_zero(response, gold, reason):
+    verdict = score("math", response, gold)
+    assert (verdict.score, verdict.reason) == (0.0, reason)
