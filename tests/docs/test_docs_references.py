@@ -185,6 +185,25 @@ def check_citations(root: Path, files) -> list[Problem]:
     return problems
 
 
+REPO_PATH = re.compile(
+    r"(?<![\w./-])((?:tests|scripts|recipes|configs)/(?:[\w.-]+/)*[\w-][\w.-]*\.(?:py|sh|yaml|json))\b"
+)
+
+
+def check_repo_paths(root: Path, files) -> list[Problem]:
+    """Every file path under ``tests/``, ``scripts/``, ``recipes/`` or ``configs/`` that ``files``
+    name (``tests/verl/test_real_workers.py``) and that does not exist: a renamed test or script
+    leaves no reader looking for the old name."""
+    problems = []
+    for path, text in files:
+        rel = str(path.relative_to(root))
+        for n, line in enumerate(text.splitlines(), 1):
+            for m in REPO_PATH.finditer(line):
+                if "*" not in m[1] and not (root / m[1]).exists():
+                    problems.append(Problem(rel, n, m[1], "no such file in the repository"))
+    return problems
+
+
 def references(root: Path, files) -> list[str]:
     """The distinct ``docs/`` references the files make, sorted."""
     return sorted({m[0] for _, text in files for m in REFERENCE.finditer(text)})
@@ -317,6 +336,25 @@ def test_every_docs_reference_names_an_existing_page_and_heading():
     assert not problems, "references to docs pages or headings that do not exist:\n" + "\n".join(
         map(str, problems)
     )
+
+
+def test_a_path_to_a_file_that_is_not_there_fails(tree):
+    (tree / "tests" / "verl").mkdir(parents=True)
+    (tree / "tests" / "verl" / "test_real.py").write_text("")
+    (tree / "notes.md").write_text("see tests/verl/test_real.py\nand tests/test_real.py\n")
+    problems = check_repo_paths(tree, [(tree / "notes.md", (tree / "notes.md").read_text())])
+    assert [(p.line, p.text) for p in problems] == [(2, "tests/test_real.py")]
+
+
+def test_every_file_path_the_docs_and_code_name_exists():
+    # the walk-throughs (docs/development/add-*.md) name the files a reader creates, and the
+    # command check's own test names missing files on purpose
+    docs = [(p, p.read_text(encoding="utf-8")) for p in sorted((ROOT / "docs").rglob("*.md"))
+            if not p.name.startswith("add-")]  # fmt: skip
+    readme = [(ROOT / "README.md", (ROOT / "README.md").read_text(encoding="utf-8"))]
+    code = [(p, t) for p, t in _repo_files() if p.name != "test_docs_commands.py"]
+    problems = check_repo_paths(ROOT, code + docs + readme)
+    assert not problems, "paths to files that do not exist:\n" + "\n".join(map(str, problems))
 
 
 def test_no_citation_of_the_spec_outside_notes_or_readme_sections():
