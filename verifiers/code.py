@@ -155,16 +155,17 @@ def fenced_blocks(text: str) -> list[str]:
 # a line that starts a program written without a fence
 _CODE_START = re.compile(
     r"(?:import\s|from\s+[\w.]+\s+import\s|(?:async\s+)?def\s|class\s|@\w|if\s+__name__\b"
-    r"|(?:for|while|with|try)\b|[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?\s*(?:[-+*/%|&^]?=(?!=)|\())"
+    r"|(?:for|while|with|try|if)\b|[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?"
+    r"(?:\s*,\s*\*?[A-Za-z_][\w.]*)*\s*(?:,\s*)?(?:[-+*/%|&^]?=(?!=)|\())"
 )
 MAX_UNFENCED_PARSES = 24  # bounds the cost of looking for an unfenced program in prose
 
 
 def unfenced_program(region: str) -> str | None:
     """The program written without a fence in ``region``: from the first line that starts code
-    (an import, a ``def``, an assignment or call at the line start) to the last line that keeps
-    the whole parsing (prose after it is left out), if it defines or does something; else None.
-    A few start lines and trimmed ends are tried, at most ``MAX_UNFENCED_PARSES`` parses."""
+    (an import, a ``def``, an assignment or call at the line start) to the last line before the
+    first one that keeps it from parsing (prose after it is left out), if it defines or does
+    something; else None. A few start lines are tried, at most ``MAX_UNFENCED_PARSES`` parses."""
     if len(region) > 2 * MAX_CODE_CHARS:
         return None
     lines = region.split("\n")
@@ -172,17 +173,23 @@ def unfenced_program(region: str) -> str | None:
     parses = 0
     for start in starts:
         end = len(lines)
-        while end > start and parses < MAX_UNFENCED_PARSES:
+        while parses < MAX_UNFENCED_PARSES:
             while end > start and not lines[end - 1].strip():
                 end -= 1
             if end == start:
                 break
             program = "\n".join(lines[start:end]) + "\n"
             parses += 1
-            body = _statements(program)
-            if body is not None and (_defines(body) or _runs(body)):
+            try:
+                body = ast.parse(program).body
+            except SyntaxError as err:  # cut before the line it stopped at (or one line off)
+                end = min(end - 1, start + (err.lineno or 1) - 1)
+                continue
+            except (ValueError, RecursionError, MemoryError):
+                break
+            if _defines(body) or _runs(body):
                 return program
-            end -= 1
+            break
     return None
 
 

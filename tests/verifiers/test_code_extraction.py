@@ -50,8 +50,19 @@ def test_a_fenced_final_program_wins_over_a_draft():
     assert extract_programs(response) == [ADD_SRC]
 
 
-def test_an_unfenced_stdin_program_after_the_reasoning():
-    response = "<think>\n```python\nprint(int(input()) + 2)\n```\n</think>\n" + DOUBLE_SRC
+@pytest.mark.parametrize(
+    "src",
+    [
+        DOUBLE_SRC,
+        "n, = map(int, input().split())\nprint(n * 2)\n",  # a tuple assignment first
+        "import sys\nprint(int(sys.stdin.read()) * 2)\n",
+        "print(int(input()) * 2)\n",
+        "if True:\n    print(int(input()) * 2)\n",
+    ],
+)
+def test_an_unfenced_stdin_program_after_the_reasoning(src):
+    response = "<think>\n```python\nprint(int(input()) + 2)\n```\n</think>\n" + src
+    assert extract_code(response) == src
     assert score(response, DOUBLE).reason == "ok"
 
 
