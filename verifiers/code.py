@@ -28,13 +28,16 @@ Tests come in the source's own format (the ground truth's JSON; see ``sandbox/ju
 is judged where the program cannot reach):
 
 - Code-R1 ``{"functional": "<asserts>"}``: the tests run in the judge's checker process, which
-  never loads model code; the sandbox loads the program and answers its calls with plain data.
-  Score 1 needs at least one check of the program's output (``vacuous_tests`` otherwise, a bad
-  ground truth) and every check to hold;
-- Code-R1 ``{"inputs": [...], "outputs": [...]}``: the program runs once per input on stdin; its
-  stdout must equal the output after whitespace normalisation (both split on any whitespace);
+  never loads model code; the sandbox loads the program as a module (its own main block does not
+  run) and answers its calls with plain data. Score 1 needs at least one check of the program's
+  output (``vacuous_tests`` otherwise, a bad ground truth) and every check to hold;
+- Code-R1 ``{"inputs": [...], "outputs": [...]}``: the program runs once per input on stdin, as
+  the interpreter runs a script (``exit()`` and ``sys.exit(n)`` set the exit status, non-daemon
+  threads are joined, atexit handlers run); it must exit with status 0 and its stdout must equal
+  the output after whitespace normalisation (both split on any whitespace);
 - BigCodeBench ``{"test": "<unittest code>", "entry_point": "task_func"}``: every TestCase of the
-  test code runs; all must pass (and at least one must run).
+  test code runs; all must pass (and at least one must run). The program loads as BigCodeBench's
+  module ``__test__``, so its own main block does not run either.
 
 A test set with no test (no assert, no input, no TestCase method) is ``bad_ground_truth``, never a
 pass. Reasons: ``ok``, ``no_code``, ``hedged`` (alternatives, not all right), ``too_long``, ``tests_failed``, ``vacuous_tests``, ``timeout``, ``memory``,
