@@ -3,11 +3,17 @@
 The rules: docs/concepts/spec.md#rewards and docs/concepts/spec.md#code-sandbox.
 
 The program comes from the answer region (the last ``<answer>`` content, else the text after
-``</think>``, else the whole response). Its fenced blocks (```python, ```py, ```python3 or
-untagged) are found in one linear pass; an unterminated fence is ignored. Of several blocks, the
-program is the last one that defines a top-level function or class, so a solution followed by an
-example-usage block (``print(add(2, 3))``) is judged on the solution; with no such block, the last
-block that holds a statement; else the last block. With no fence, the ``<answer>`` content itself.
+``</think>``, else the whole response), fenced or not, before any draft inside ``<think>``. Its
+fenced blocks are found in one linear pass: a fence is Python as a person reads it (untagged,
+```python, ```py, ```python3, a file name: ```sol.py``, ```python:sol.py``, ```python
+title="sol.py"``), a fence indented inside a Markdown list item loses that indentation, an
+unterminated fence is ignored. Of several blocks, the program is the last one that defines a
+top-level function or class, so a solution followed by an example-usage block
+(``print(add(2, 3))``) is judged on the solution; with no such block, the last block that holds a
+statement; else the last block. With no fence in the answer region, the program written there
+without one (:func:`unfenced_program`: from its first line of code to the last line that keeps it
+parsing); with none, the fenced blocks of the reasoning (an answer that points back at them); else
+the ``<answer>`` content itself.
 
 A solution split over fences is one program: earlier blocks that define a name the program uses and
 does not define itself (a helper function, an ``import``) are put before it, in their order;
@@ -22,13 +28,16 @@ Tests come in the source's own format (the ground truth's JSON; see ``sandbox/ju
 is judged where the program cannot reach):
 
 - Code-R1 ``{"functional": "<asserts>"}``: the tests run in the judge's checker process, which
-  never loads model code; the sandbox loads the program and answers its calls with plain data.
-  Score 1 needs at least one check of the program's output (``vacuous_tests`` otherwise, a bad
-  ground truth) and every check to hold;
-- Code-R1 ``{"inputs": [...], "outputs": [...]}``: the program runs once per input on stdin; its
-  stdout must equal the output after whitespace normalisation (both split on any whitespace);
+  never loads model code; the sandbox loads the program as a module (its own main block does not
+  run) and answers its calls with plain data. Score 1 needs at least one check of the program's
+  output (``vacuous_tests`` otherwise, a bad ground truth) and every check to hold;
+- Code-R1 ``{"inputs": [...], "outputs": [...]}``: the program runs once per input on stdin, as
+  the interpreter runs a script (``exit()`` and ``sys.exit(n)`` set the exit status, non-daemon
+  threads are joined, atexit handlers run); it must exit with status 0 and its stdout must equal
+  the output after whitespace normalisation (both split on any whitespace);
 - BigCodeBench ``{"test": "<unittest code>", "entry_point": "task_func"}``: every TestCase of the
-  test code runs; all must pass (and at least one must run).
+  test code runs; all must pass (and at least one must run). The program loads as BigCodeBench's
+  module ``__test__``, so its own main block does not run either.
 
 A test set with no test (no assert, no input, no TestCase method) is ``bad_ground_truth``, never a
 pass. Reasons: ``ok``, ``no_code``, ``hedged`` (alternatives, not all right), ``too_long``, ``tests_failed``, ``vacuous_tests``, ``timeout``, ``memory``,
@@ -69,7 +78,9 @@ from pac_verl.verifiers.sandbox import Budget, Limits, SandboxSettings, judge, r
 from pac_verl.verifiers.verdict import Verdict, fail
 
 MAX_CODE_CHARS = 50_000
-_LANG = re.compile(r"[ \t]*(?:python3|python|py)?[ \t]*\r?\n", re.IGNORECASE)
+_INFO = re.compile(r"[^\n`]*\n")  # a fence's info string: the rest of its line, no backtick
+_PYTHON_TAGS = frozenset({"python", "python3", "py", "py3"})
+_LIST_ITEM = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")  # what may precede a fence
 FENCE = "```"
 
 
@@ -85,25 +96,104 @@ def default_limits(kind: str, sandbox: SandboxSettings | None = None) -> Limits:
     return limits
 
 
+def _is_python(info: str) -> bool:
+    """Whether a fence's info string opens Python, as a person reads it: untagged, a Python tag
+    (```python, ```py, ```python3, any case, attributes after it: ```python title="sol.py"``),
+    a tag with a file name after a colon (```python:sol.py``), a file name (```sol.py``), or
+    attributes alone (```title="sol.py"``)."""
+    words = info.split()
+    if not words or "=" in words[0]:
+        return True
+    tag = words[0].strip("{}").lstrip(".").lower()
+    lang, _, _ = tag.partition(":")
+    return lang in _PYTHON_TAGS or lang.endswith((".py", ".pyw"))
+
+
+def _indent(text: str, start: int) -> int:
+    """How far the fence at ``start`` is indented: the width of what precedes it on its line when
+    that is blanks, optionally with a Markdown list marker (``1. ``, ``- ``); else 0. Looks back a
+    bounded distance, so scanning stays linear."""
+    line_start = text.rfind("\n", max(0, start - 16), start) + 1
+    if line_start == 0 and start > 16:
+        return 0
+    prefix = text[line_start:start]
+    return len(prefix) if _LIST_ITEM.fullmatch(prefix) else 0
+
+
+def _dedent(block: str, indent: int) -> str:
+    """``block`` with up to ``indent`` leading blanks removed from each line (CommonMark's rule
+    for the content of an indented fence)."""
+    if not indent:
+        return block
+    lines = block.split("\n")
+    for i, line in enumerate(lines):
+        head = line[:indent]
+        lines[i] = line[len(head) - len(head.lstrip(" \t")) :]
+    return "\n".join(lines)
+
+
 def fenced_blocks(text: str) -> list[str]:
-    """Contents of the closed code fences of ``text`` in order; one pass, linear in its length."""
+    """Contents of the closed Python code fences of ``text`` in order (see :func:`_is_python`);
+    a fence indented inside a Markdown list item loses that indentation. One pass, linear in the
+    text's length; an unterminated fence is ignored."""
     blocks, pos = [], 0
     while True:
         start = text.find(FENCE, pos)
         if start < 0:
             return blocks
-        lang = _LANG.match(text, start + len(FENCE))
-        if lang is None:  # a fence of another language (or inline): skip to its closing fence
+        info = _INFO.match(text, start + len(FENCE))
+        if info is None or not _is_python(info.group()):  # another language, or inline: skip it
             end = text.find(FENCE, start + len(FENCE))
             if end < 0:
                 return blocks
             pos = end + len(FENCE)
             continue
-        end = text.find(FENCE, lang.end())
+        end = text.find(FENCE, info.end())
         if end < 0:
             return blocks
-        blocks.append(text[lang.end() : end])
+        blocks.append(_dedent(text[info.end() : end], _indent(text, start)))
         pos = end + len(FENCE)
+
+
+# a line that starts a program written without a fence
+_CODE_START = re.compile(
+    r"(?:import\s|from\s+[\w.]+\s+import\s|(?:async\s+)?def\s|class\s|@\w|if\s+__name__\b"
+    r"|(?:for|while|with|try|if)\b|[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?"
+    r"(?:\s*,\s*\*?[A-Za-z_][\w.]*)*\s*(?:,\s*)?(?:[-+*/%|&^]?=(?!=)|\())"
+)
+MAX_UNFENCED_PARSES = 24  # bounds the cost of looking for an unfenced program in prose
+
+
+def unfenced_program(region: str) -> str | None:
+    """The program written without a fence in ``region``: from the first line that starts code
+    (an import, a ``def``, an assignment or call at the line start) to the last line before the
+    first one that keeps it from parsing (prose after it is left out), if it defines or does
+    something; else None. A few start lines are tried, at most ``MAX_UNFENCED_PARSES`` parses."""
+    if len(region) > 2 * MAX_CODE_CHARS:
+        return None
+    lines = region.split("\n")
+    starts = [i for i, line in enumerate(lines) if _CODE_START.match(line)][:4]
+    parses = 0
+    for start in starts:
+        end = len(lines)
+        while parses < MAX_UNFENCED_PARSES:
+            while end > start and not lines[end - 1].strip():
+                end -= 1
+            if end == start:
+                break
+            program = "\n".join(lines[start:end]) + "\n"
+            parses += 1
+            try:
+                body = ast.parse(program).body
+            except SyntaxError as err:  # cut before the line it stopped at (or one line off)
+                end = min(end - 1, start + (err.lineno or 1) - 1)
+                continue
+            except (ValueError, RecursionError, MemoryError):
+                break
+            if _defines(body) or _runs(body):
+                return program
+            break
+    return None
 
 
 def _statements(block: str) -> list[ast.stmt] | None:
@@ -193,8 +283,14 @@ def extract_programs(solution_str: str) -> list[str]:
     """The response's program and its alternatives; empty when it holds no code."""
     text = tail(solution_str)
     region = answer_region(text)
-    blocks = fenced_blocks(region) or (fenced_blocks(text) if region is not text else [])
+    blocks = fenced_blocks(region)
     if blocks:
+        return _programs(blocks)
+    program = unfenced_program(region)
+    if program is not None:  # the final program, written without a fence: drafts do not count
+        return [program]
+    blocks = fenced_blocks(text) if region is not text else []
+    if blocks:  # no program in the answer region: the one the reasoning shows
         return _programs(blocks)
     if "<answer>" in text and region.strip():
         return [region]

@@ -11,24 +11,28 @@ program and the processes it forks can write to the channel (they share the proc
 it), but without the token, which lives only in ``main``'s frame and closure, they can only spoil
 the report, never forge or rewrite one.
 
-- ``functional``: the model's code, then a call server (:class:`_Server`): the judge asks for the
-  names the tests use, then for calls of the program's functions and methods, attributes of its
-  objects, one request at a time, and gets each answer as plain data of exact built-in types
-  (``type(x) is``, containers walked), with a handle for every other object, the built-in class
-  name of an exception, and the new state of list/dict/set arguments the call changed. The tests
-  themselves run in the judge's checker process (``checker.py``), which never loads model code:
-  nothing of them reaches this process but the arguments of calls into model code, so nothing here
-  is worth reading (an answer is a value the program chose, which it could have returned). Over a
-  channel for the local backend (requests on a dup of stdin, answers one line each on the result
-  fd), or for SandboxFusion, which runs a script, the job's ``calls`` answered in order in the
-  report. The answer lines are sealed as the report is, each MAC over the line's place in the
-  conversation and its body (:func:`unseal_answer`): the program and its forked children share
-  or inherit the result fd and could write lines of their own into it, which the parent then
-  refuses (the run ends ``no_result``) rather than reading as the server's answers; each is read
-  up to a bound (``local._Session.MAX_ANSWER``).
-- ``stdio``: one forked child per case runs the program with the case on stdin and stdout in a
-  file; this process never runs model code and sends back each case's output and exit status
-  (``sys.exit(n)`` exits with ``n``, an uncaught exception with 1, as the interpreter would).
+- ``functional``: the model's code, loaded as a module named ``solution`` (its own main block does
+  not run), then a call server (:class:`_Server`): the judge asks for the names the tests use, then
+  for calls of the program's functions and methods, attributes of its objects, one request at a
+  time, and gets each answer as plain data of exact built-in types (``type(x) is``, containers
+  walked), with a handle for every other object, the built-in class name of an exception, and the
+  new state of list/dict/set arguments the call changed. The tests themselves run in the judge's
+  checker process (``checker.py``), which never loads model code: nothing of them reaches this
+  process but the arguments of calls into model code, so nothing here is worth reading (an answer is
+  a value the program chose, which it could have returned). Over a channel for the local backend
+  (requests on a dup of stdin, answers one line each on the result fd), or for SandboxFusion, which
+  runs a script, the job's ``calls`` answered in order in the report. The answer lines are sealed as
+  the report is, each MAC over the line's place in the conversation and its body
+  (:func:`unseal_answer`): the program and its forked children share or inherit the result fd and
+  could write lines of their own into it, which the parent then refuses (the run ends ``no_result``)
+  rather than reading as the server's answers; each is read up to a bound
+  (``local._Session.MAX_ANSWER``).
+- ``stdio``: one forked child per case runs the program as ``__main__`` with the case on stdin
+  and stdout in a file; this process never runs model code and sends back each case's output and
+  exit status. The child ends as the interpreter ends (:func:`_interpreter_exit`): ``exit()``,
+  ``quit()`` and ``sys.exit(n)`` exit with ``n``, an uncaught exception with 1; then the
+  non-daemon threads are joined, the atexit handlers run and stdout is flushed, within the run's
+  limits. The child has no report channel: what its threads and handlers write is only output.
 - ``unittest`` (BigCodeBench): the program and the tests share one namespace in BigCodeBench's
   harness (a module ``__test__`` with ``sys``, ``os`` and ``environ`` bound, the program first, so
   the tests see its imports and constants, and the tests' names win). Here the test code runs
@@ -129,6 +133,7 @@ FRAME_ATTRS = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back
 # expected values); other functions' __code__ stays readable (numpy reads it at import)
 CODE_ATTRS = FRAME_ATTRS | {"cr_code", "ag_code"}
 TESTS_FILE = "<tests>"
+PROGRAM_MODULE = "solution"  # what a functional answer is loaded as (its __name__)
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS")
 
 
@@ -580,7 +585,9 @@ def _run_functional(job, arm, seal=None):
     fd, ``seal(body, n)`` for the n-th line, the load answer being line 0; returns None) or, for a
     backend that runs a script and reads its output (SandboxFusion), the job's ``calls`` in order,
     answered in the report. No test code runs here."""
-    scope = {"__name__": "__main__"}
+    module = type(sys)(PROGRAM_MODULE)  # imported, not run: its main block stays out
+    sys.modules[PROGRAM_MODULE] = module  # pickle and dataclasses find its classes through it
+    scope = module.__dict__
     server = _Server(scope, job.get("mark"))
     try:
         code = compile(job["code"], "<solution>", "exec")
@@ -612,8 +619,42 @@ def _run_functional(job, arm, seal=None):
     return None
 
 
+def _exit_status(stop):
+    """The exit status of a ``SystemExit``, as the interpreter computes it: None is 0, an int is
+    itself, anything else (a message) is 1."""
+    code = stop.code
+    return 0 if code is None else code if type(code) is int else 1
+
+
+def _interpreter_exit(status):
+    """What the interpreter does after the main module ends (``Py_FinalizeEx``): join the
+    non-daemon threads (``threading._shutdown``), run the atexit handlers, flush stdout (a failed
+    flush exits with 120). An exception in a thread or an atexit handler is reported and ignored,
+    leaving the status as it was. Runs in a stdin/stdout case's child only, which cannot reach the
+    report channel; the run's CPU and wall-clock limits bound it (a thread that never ends is a
+    timeout)."""
+    threading = sys.modules.get("threading")
+    if threading is not None:
+        try:  # noqa: SIM105 (contextlib is one more import at every start-up)
+            threading._shutdown()
+        except BaseException:
+            pass
+    try:
+        import atexit
+
+        atexit._run_exitfuncs()
+    except BaseException:
+        pass
+    try:
+        sys.stdout.flush()
+    except BaseException:
+        return status or 120
+    return status
+
+
 def _run_stdio(job, arm):
     code = compile(job["code"], "<solution>", "exec")
+    main_module = sys.modules["__main__"]  # fresh (see main): the program's globals are its dict
     cap = int(job["output_bytes"])
     outputs = []
     for i, given in enumerate(job["inputs"]):
@@ -634,17 +675,12 @@ def _run_stdio(job, arm):
             status = 0
             try:
                 arm()
-                exec(code, {"__name__": "__main__"})
-            except SystemExit as stop:  # what the interpreter would exit with
-                code_ = stop.code
-                status = 0 if code_ is None else code_ if type(code_) is int else 1
+                exec(code, main_module.__dict__)
+            except SystemExit as stop:  # exit(), quit(), sys.exit(): the status it asks for
+                status = _exit_status(stop)
             except BaseException:
                 status = 1
-            try:
-                sys.stdout.flush()
-            except BaseException:
-                status = 1
-            os._exit(status & 0xFF)
+            os._exit(_interpreter_exit(status) & 0xFF)
         _, wait_status = os.waitpid(pid, 0)
         with open(out_path, "rb") as f:
             out = f.read(cap + 1)
@@ -1544,6 +1580,11 @@ def main(job_text=None):
     _not_dumpable()
     _environment(job)
     sys.modules["__main__"] = type(sys)("__main__")  # model code gets a fresh __main__
+    if not hasattr(builtins, "exit"):  # started with -S: exit() and quit() as site makes them
+        from _sitebuiltins import Quitter
+
+        builtins.exit = Quitter("exit", "Ctrl-D (i.e. EOF)")
+        builtins.quit = Quitter("quit", "Ctrl-D (i.e. EOF)")
     # unittest arms its own hooks once the tests are loaded
     ours = [id(f) for f in (_Server, plain, decode, snapshot, to_json, Denied, _proc_path_denied)]
     ours += [id(f) for f in vars(_Server).values()]
