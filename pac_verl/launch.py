@@ -15,8 +15,10 @@ For every run it composes the config ``python -m pac_verl.main`` would train, an
   ``setting.total_steps``); verl's ``resume_mode=auto`` continues from there;
 * ``skip NAME (complete)``: it says N; the run is never started again;
 * ``refuse NAME (...)``: the run's ``run.json`` records a config whose hash differs from this
-  one (the differing keys are listed), a data file is missing, or the data differ from the files
-  ``run.json`` recorded. Nothing is started when any run is refused.
+  one (the differing keys are listed, and the folders to remove to start afresh), a data file is
+  missing, or the data differ from the files ``run.json`` recorded. Nothing is started when any
+  run is refused. A ``run.json`` whose attempt stopped before its first step (no checkpoint, no
+  metrics line) blocks nothing: the corrected run launches and replaces it.
 
 Relative paths (data, logs, checkpoints) are taken from the project home
 (:func:`pac_verl.paths.project_home`: ``$PAC_HOME``, else the checkout pac_verl is installed
@@ -43,7 +45,10 @@ from pac_verl.run_record import (
     config_diff,
     config_hash,
     describe_diff,
+    reached_a_step,
     read_record,
+    remove_hint,
+    stale_record_note,
 )
 
 
@@ -92,12 +97,16 @@ def decide(cfg, overrides: list[str]) -> Decision:
     resolved = OmegaConf.to_container(cfg, resolve=True)
     name = str(cfg.trainer.experiment_name)
     total = int(cfg.trainer.total_training_steps)
-    record = read_record(run_dir_of(cfg))
+    run_dir, ckpt = run_dir_of(cfg), cfg.trainer.default_local_dir
+    record, note = read_record(run_dir), ""
     if record and record.get("config_hash") not in (None, config_hash(resolved)):
-        diffs = config_diff(record.get("config") or {}, resolved)
-        where = run_dir_of(cfg) / "run.json"
-        return Decision("refuse", name, overrides,
-                        f"config differs from {where}: {describe_diff(diffs)}")  # fmt: skip
+        if not reached_a_step(run_dir, ckpt):  # a failed start must not block its correction
+            record, note = None, stale_record_note(run_dir)
+        else:
+            diffs = config_diff(record.get("config") or {}, resolved)
+            return Decision("refuse", name, overrides,
+                            f"config differs from {run_dir / 'run.json'}: {describe_diff(diffs)}; "
+                            f"{remove_hint(run_dir, ckpt)}")  # fmt: skip
     step = checkpointed_step(cfg.trainer.default_local_dir)
     if step is not None and step >= total:
         return Decision("skip", name, overrides, "complete")
@@ -115,7 +124,7 @@ def decide(cfg, overrides: list[str]) -> Decision:
                             "recorded them: resuming would mix two data sets in one run")  # fmt: skip
     if step:
         return Decision("resume", name, overrides, f"step {step} of {total}", _paths(cfg))
-    return Decision("launch", name, overrides, "", _paths(cfg))
+    return Decision("launch", name, overrides, note, _paths(cfg))
 
 
 def plan(overrides: list[str]) -> list[Decision]:

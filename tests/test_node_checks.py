@@ -93,7 +93,8 @@ def test_gpu_shortage_is_said_before_ray_and_skipped_for_cpu_and_clusters(cfg, m
 def test_main_without_gpus_fails_at_once_in_one_line(tmp_path):
     env = {**os.environ, "CUDA_VISIBLE_DEVICES": ""}
     env.pop("RAY_ADDRESS", None)
-    res = subprocess.run([sys.executable, "-m", "pac_verl.main", "trainer.total_training_steps=1"],
+    res = subprocess.run([sys.executable, "-m", "pac_verl.main", "trainer.total_training_steps=1",
+                          "pac.allow_short_run=true"],
                          capture_output=True, text=True, cwd=tmp_path, env=env)  # fmt: skip
     import torch
 

@@ -83,7 +83,7 @@ def main(argv: list[str]) -> int:
                     help=f"memory of one GPU in GiB (default {Hardware.gpu_gib:g}: an 80 GB H100)")  # fmt: skip
     ap.add_argument("--model-config", metavar="PATH",
                     help="the model's config.json (default: found from actor_rollout_ref.model.path)")  # fmt: skip
-    args = ap.parse_args(argv)
+    args = ap.parse_intermixed_args(argv)  # options may sit between the overrides
     runs = compose_runs(args.overrides)
     hardware = replace(Hardware(), gpu_gib=args.gpu_gib)
     failed = []

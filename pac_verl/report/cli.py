@@ -142,7 +142,7 @@ def report(args: argparse.Namespace) -> tuple[str, list[Path]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_intermixed_args(argv)  # options may sit between the paths
     with Stopwatch() as sw:
         text, figures = report(args)
     print(text)
