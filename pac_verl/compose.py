@@ -30,7 +30,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
-from pac_verl.curriculum.config import fits, kind_of
+from pac_verl.curriculum.config import fits, kind_of, short_run_reason
 from pac_verl.curriculum.registry import check_curriculum
 from pac_verl.errors import UserError
 from pac_verl.paths import anchor_paths
@@ -415,30 +415,10 @@ def check_numbers(cfg) -> None:
     check_run_length(cfg)
 
 
-def short_run_reason(steps, curriculum) -> str | None:
-    """Why a run of ``steps`` steps never allocates by its curriculum's signals (None: it does).
-    PAC and its ablations allocate uniformly for ``cold_start`` steps, and their progress signal
-    needs ``min_trend_points`` steps of history (the allocation of step t reads t steps)."""
-    if not isinstance(steps, int) or not curriculum:
-        return None
-    cold, trend = curriculum.get("cold_start"), curriculum.get("min_trend_points")
-    name = curriculum.get("name")
-    if isinstance(cold, int) and steps <= cold:
-        return (
-            f"trainer.total_training_steps={steps} does not exceed curriculum.cold_start="
-            f"{cold}: {name} allocates uniformly, as Random does, for the whole run"
-        )
-    if isinstance(trend, int) and steps <= trend:
-        return (
-            f"trainer.total_training_steps={steps} does not exceed curriculum."
-            f"min_trend_points={trend}: no step of {name} has a progress trend"
-        )
-    return None
-
-
 def check_run_length(cfg) -> None:
-    """Refuse a run too short for its curriculum (:func:`short_run_reason`) unless the user says
-    so explicitly with ``pac.allow_short_run=true``."""
+    """Refuse a run too short for its curriculum
+    (:func:`~pac_verl.curriculum.config.short_run_reason`) unless the user says so explicitly
+    with ``pac.allow_short_run=true``."""
     from omegaconf import OmegaConf
 
     if OmegaConf.select(cfg, "pac.allow_short_run", default=False) is True:

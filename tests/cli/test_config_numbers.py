@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pac_verl.compose import compose_config, short_run_reason
+from pac_verl.compose import compose_config
+from pac_verl.curriculum.config import short_run_reason
 from pac_verl.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[2]
