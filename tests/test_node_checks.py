@@ -38,7 +38,9 @@ def test_local_model_folder(tmp_path):
     assert check_model(str(tmp_path)).status == "error"  # no config.json
     (tmp_path / "config.json").write_text("{}")
     assert "no *.safetensors" in check_model(str(tmp_path)).detail
-    (tmp_path / "model.safetensors").write_bytes(b"")
+    (tmp_path / "model.safetensors").write_bytes(b"")  # cut short: not even a header
+    assert "is cut short" in check_model(str(tmp_path)).detail
+    (tmp_path / "model.safetensors").write_bytes((2).to_bytes(8, "little") + b"{}")  # no tensors
     assert check_model(str(tmp_path)).status == "ok"
     missing = check_model(str(tmp_path / "nowhere"))
     assert missing.status == "error" and "no such folder" in missing.detail
