@@ -50,6 +50,9 @@ from pac_verl.run_record import (
     remove_hint,
     stale_record_note,
 )
+from pac_verl.run_stops import EXIT_INTERRUPTED
+
+STOP_S = 120.0  # how long a run interrupted by Ctrl-C may take to stop Ray before it is terminated
 
 
 @dataclass
@@ -164,12 +167,39 @@ def main(argv: list[str] | None = None) -> int:
     for d in decisions:
         if d.action in ("launch", "resume"):
             cmd = [sys.executable, *d.command[1:]]
-            done = subprocess.run(cmd, cwd=root, env=env, check=False)
-            if done.returncode != 0:
-                print(f"pac_verl.launch: {d.name} failed (exit {done.returncode}); later runs "
-                      "not started", file=sys.stderr)  # fmt: skip
-                return done.returncode
+            try:
+                code = run_child(cmd, root, env)
+            except KeyboardInterrupt:
+                print(f"pac_verl.launch: interrupted (Ctrl-C) during {d.name}; later runs not "
+                      "started; run the same command again to resume", file=sys.stderr)  # fmt: skip
+                return EXIT_INTERRUPTED
+            if code != 0:
+                if code != EXIT_INTERRUPTED:  # the run said why in one line already
+                    print(f"pac_verl.launch: {d.name} failed (exit {code}); later runs "
+                          "not started", file=sys.stderr)  # fmt: skip
+                return code
     return 0
+
+
+def run_child(cmd: list[str], cwd, env, stop_s: float = STOP_S) -> int:
+    """Run one training command and return its exit status. On Ctrl-C the child got the same
+    SIGINT (one process group): wait for it to stop what it started (Ray) instead of killing it
+    at once as ``subprocess.run`` does, then re-raise; terminate it only after ``stop_s``
+    seconds or a second Ctrl-C."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        try:
+            proc.wait(timeout=stop_s)
+        except (KeyboardInterrupt, subprocess.TimeoutExpired):
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        raise
 
 
 if __name__ == "__main__":

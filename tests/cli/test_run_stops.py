@@ -1,0 +1,143 @@
+"""A run stopped by a full disk or Ctrl-C (:mod:`pac_verl.run_stops`): one line naming the cause,
+no half-written checkpoint left for a resume to read, and the launcher lets the run stop what it
+started instead of killing it at once (``subprocess.run`` sends SIGKILL 0.25 s after Ctrl-C,
+which left Ray's agents running)."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+
+from pac_verl import run_stops
+from pac_verl.run_stops import disk_full, partial_checkpoints, stop_cleanly
+
+
+class FullDisk(io.RawIOBase):
+    """A file on a disk that fills after ``room`` bytes (what the kernel says then: ENOSPC)."""
+
+    def __init__(self, room: int = 1000):
+        self.room = room
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        self.room -= len(data)
+        if self.room < 0:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return len(data)
+
+
+def torch_save_on_full_disk() -> BaseException:
+    try:
+        torch.save({"w": torch.zeros(10_000)}, FullDisk())
+    except BaseException as err:  # torch says "unexpected pos": the ENOSPC is in its context
+        return err
+    raise AssertionError("torch.save did not fail")
+
+
+def checkpoints(tmp_path: Path, done: int, partial: int) -> Path:
+    ckpt = tmp_path / "ckpt"
+    for step in (done, partial):
+        (ckpt / f"global_step_{step}" / "actor").mkdir(parents=True)
+    (ckpt / "latest_checkpointed_iteration.txt").write_text(str(done))
+    return ckpt
+
+
+def test_a_full_disk_under_torch_save_is_named_and_the_half_checkpoint_removed(tmp_path, capsys):
+    err = torch_save_on_full_disk()
+    assert "space" not in str(err).lower()  # torch's own message never says "disk"
+    assert disk_full(err)
+    ckpt = checkpoints(tmp_path, done=4, partial=6)
+    assert partial_checkpoints(ckpt) == [ckpt / "global_step_6"]
+
+    def train():
+        raise err
+
+    with pytest.raises(SystemExit) as stop:
+        stop_cleanly(train, ckpt, "pac_verl.main")
+    assert stop.value.code == 1
+    line = capsys.readouterr().err.strip()
+    assert len(line.splitlines()) == 1 and line.startswith("pac_verl.main: error: the disk is full")
+    assert f"writing under {ckpt} failed" in line and "it resumes from step 4" in line
+    assert "removed the half-written global_step_6" in line
+    assert not (ckpt / "global_step_6").exists() and (ckpt / "global_step_4").exists()
+
+
+def test_a_remote_write_failure_counts_as_a_full_disk_only_where_the_disk_is_full(
+    tmp_path, monkeypatch
+):
+    # what a Ray worker's checkpoint save reports, as text, on a full disk
+    err = RuntimeError("ray::WorkerDict.actor_rollout_save_checkpoint() ... [enforce fail at "
+                       "inline_container.cc:858] . PytorchStreamWriter failed writing file data/0: "
+                       "file write failed")  # fmt: skip
+    assert not disk_full(err, tmp_path)  # this disk has room: some other write error
+    monkeypatch.setattr(run_stops, "free_bytes", lambda folder: 10 * 2**20)
+    assert disk_full(err, tmp_path)
+    assert disk_full(RuntimeError("safetensors: IoError(... No space left on device ...)"))
+    assert not disk_full(ValueError("a bug"), tmp_path)
+
+
+def test_another_error_is_not_renamed(tmp_path):
+    def train():
+        raise ValueError("a bug")
+
+    with pytest.raises(ValueError, match="a bug"):
+        stop_cleanly(train, tmp_path, "pac_verl.main")
+
+
+def test_ctrl_c_in_the_driver_is_one_line_and_exit_130(tmp_path, capsys):
+    def train():
+        raise KeyboardInterrupt
+
+    with pytest.raises(SystemExit) as stop:
+        stop_cleanly(train, tmp_path, "pac_verl.main")
+    assert stop.value.code == 130
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("pac_verl.main: interrupted (Ctrl-C)") and len(err.splitlines()) == 1
+
+
+# a training run that needs a second to stop what it started when Ctrl-C reaches it
+CHILD = """
+import signal, sys, time
+from pathlib import Path
+out = Path(sys.argv[1])
+def stop(*_):
+    time.sleep(1.0)  # ray.shutdown()
+    (out / "stopped").write_text("clean")
+    sys.exit(130)
+signal.signal(signal.SIGINT, stop)
+(out / "ready").write_text("")
+time.sleep(60)
+"""
+LAUNCHER = """
+import sys
+from pac_verl.launch import run_child
+try:
+    run_child([sys.executable, "-c", sys.argv[1], sys.argv[2]], ".", None)
+except KeyboardInterrupt:
+    print("launcher: interrupted", file=sys.stderr)
+    sys.exit(130)
+"""
+
+
+def test_the_launcher_lets_an_interrupted_run_stop_what_it_started(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-c", LAUNCHER, CHILD, str(tmp_path)],
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "ready").exists():
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C: the whole foreground group
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert (tmp_path / "stopped").read_text() == "clean"  # not killed during its clean-up
