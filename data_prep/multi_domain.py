@@ -46,7 +46,8 @@ MAX_CODE_PROMPT_TOKENS = 1024
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", required=True, help="output folder for train.parquet/val.parquet")
+    parser.add_argument("--out", required=True, help="output folder for train.parquet/val.parquet "
+                        "(a relative path is taken from the project home, as training reads it)")  # fmt: skip
     parser.add_argument(
         "--source",
         action="append",
