@@ -78,20 +78,31 @@ def partial_checkpoints(checkpoint_dir: str | Path) -> list[Path]:
     return sorted(out)
 
 
-def disk_full_message(checkpoint_dir: str | Path) -> str:
+def failed_path(err: BaseException) -> str | None:
+    """The file a failed write names (an ``OSError``'s filename in the chain), if any."""
+    for e in _chain(err):
+        if isinstance(e, OSError) and e.filename:
+            return str(e.filename)
+    return None
+
+
+def disk_full_message(checkpoint_dir: str | Path, err: BaseException | None = None) -> str:
     """The one line of a run stopped by a full disk, after removing the half-written checkpoints
-    (a later resume reads the last complete one)."""
-    free = free_bytes(checkpoint_dir)
+    (a later resume reads the last complete one); it names the file that failed when ``err``
+    does (run.json, a metrics file), else the checkpoint folder."""
+    path = failed_path(err) if err is not None else None
+    where = path or checkpoint_dir
+    free = free_bytes(where)
     removed = partial_checkpoints(checkpoint_dir)
     for folder in removed:
         shutil.rmtree(folder, ignore_errors=True)
     step = checkpointed_step(checkpoint_dir)
     gone = f"; removed the half-written {', '.join(f.name for f in removed)}" if removed else ""
-    where = "from step " + str(step) if step else "from the start"
+    resume = "from step " + str(step) if step else "from the start"
     free_text = "" if free is None else f" ({free / 2**30:.1f} GiB free when the write failed)"
-    return (f"the disk is full: writing under {checkpoint_dir} failed{free_text}{gone}; free "
+    return (f"the disk is full: writing {'' if path else 'under '}{where} failed{free_text}{gone}; free "
             f"space or point trainer.default_local_dir at a larger disk, then run the same "
-            f"command again: it resumes {where} (docs/guides/shorten-clean-retry.md)")  # fmt: skip
+            f"command again: it resumes {resume} (docs/guides/shorten-clean-retry.md)")  # fmt: skip
 
 
 def stop_ray() -> None:
@@ -116,5 +127,5 @@ def stop_cleanly(train: Callable[[], None], checkpoint_dir: str | Path, prog: st
         if not disk_full(err, checkpoint_dir):
             raise
         stop_ray()
-        print(f"{prog}: error: {disk_full_message(checkpoint_dir)}", file=sys.stderr)
+        print(f"{prog}: error: {disk_full_message(checkpoint_dir, err)}", file=sys.stderr)
         raise SystemExit(1) from None

@@ -141,3 +141,15 @@ def test_the_launcher_lets_an_interrupted_run_stop_what_it_started(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "Traceback" not in err, err
     assert (tmp_path / "stopped").read_text() == "clean"  # not killed during its clean-up
+
+
+def test_a_full_disk_writing_the_run_log_names_that_file(tmp_path, capsys):
+    run_json = tmp_path / "runs" / "x" / "run.json"
+
+    def train():
+        raise OSError(errno.ENOSPC, "No space left on device", str(run_json))
+
+    with pytest.raises(SystemExit):
+        stop_cleanly(train, tmp_path / "ckpt", "pac_verl.main")
+    line = capsys.readouterr().err.strip()
+    assert f"the disk is full: writing {run_json} failed" in line and "from the start" in line
