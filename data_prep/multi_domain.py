@@ -315,8 +315,9 @@ def require_hub(names, chosen, locations) -> None:
     problem = hub_problem(locations.get(from_hub[0]) or first.hub_id, "dataset")
     if problem and problem.startswith("the network"):
         raise UserError(f"the sources {', '.join(from_hub)} come from the Hugging Face hub, and "
-                        f"{problem}: pass --source NAME=DIR with local copies, set HF_HUB_OFFLINE=1 to read "
-                        "the local cache, or build K&K alone with --offline-logic-only")  # fmt: skip
+                        f"{problem}: pass --source NAME=DIR with local copies, set "
+                        "HF_HUB_OFFLINE=1 to read the local cache, or build K&K alone with "
+                        "--offline-logic-only")  # fmt: skip
 
 
 def load_tokenizer(name: str):

@@ -132,9 +132,11 @@ def stale_record_note(run_dir: str | Path) -> str:
 
 
 def remove_hint(run_dir: str | Path, checkpoint_dir: str | Path) -> str:
-    """Exactly what to remove to start a run again from nothing (docs/guides/shorten-clean-retry.md)."""
+    """Exactly what to remove to start a run again from nothing
+    (docs/guides/shorten-clean-retry.md)."""
     return (f"to start it afresh, remove {run_dir} and {checkpoint_dir} "
-            f"(docs/guides/shorten-clean-retry.md), or train under another trainer.experiment_name")  # fmt: skip
+            "(docs/guides/shorten-clean-retry.md), or train under another "
+            "trainer.experiment_name")  # fmt: skip
 
 
 def read_record(run_dir: str | Path) -> dict | None:

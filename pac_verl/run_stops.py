@@ -100,7 +100,8 @@ def disk_full_message(checkpoint_dir: str | Path, err: BaseException | None = No
     gone = f"; removed the half-written {', '.join(f.name for f in removed)}" if removed else ""
     resume = "from step " + str(step) if step else "from the start"
     free_text = "" if free is None else f" ({free / 2**30:.1f} GiB free when the write failed)"
-    return (f"the disk is full: writing {'' if path else 'under '}{where} failed{free_text}{gone}; free "
+    target = where if path else f"under {where}"
+    return (f"the disk is full: writing {target} failed{free_text}{gone}; free "
             f"space or point trainer.default_local_dir at a larger disk, then run the same "
             f"command again: it resumes {resume} (docs/guides/shorten-clean-retry.md)")  # fmt: skip
 

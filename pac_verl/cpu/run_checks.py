@@ -1,6 +1,7 @@
 """What both smoke runs share: the project's config composed from overrides as the entry point
-composes it (value checks included), verl's file-logger metrics read back, and the checks a real run must pass
-(:mod:`pac_verl.cpu.smoke` on the CPU, :mod:`pac_verl.cpu.gpu_smoke` on a GPU node)."""
+composes it (value checks included), verl's file-logger metrics read back, and the checks a real
+run must pass (:mod:`pac_verl.cpu.smoke` on the CPU, :mod:`pac_verl.cpu.gpu_smoke` on a GPU
+node)."""
 
 from __future__ import annotations
 
