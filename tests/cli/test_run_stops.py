@@ -153,3 +153,46 @@ def test_a_full_disk_writing_the_run_log_names_that_file(tmp_path, capsys):
         stop_cleanly(train, tmp_path / "ckpt", "pac_verl.main")
     line = capsys.readouterr().err.strip()
     assert f"the disk is full: writing {run_json} failed" in line and "from the start" in line
+
+
+# the driver of a run: Ray started, then Ctrl-C while it trains
+DRIVER = """
+import json, os, signal, sys, time
+import psutil, ray
+from pac_verl.run_stops import stop_cleanly
+ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+node = ray._private.worker._global_node
+started = [psutil.Process(p.process.pid) for ps in node.all_processes.values() for p in ps]
+pids = {p.pid for p in started} | {c.pid for p in started for c in p.children(recursive=True)}
+open(sys.argv[1], "w").write(json.dumps(sorted(pids)))
+def train():
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(60)
+stop_cleanly(train, sys.argv[2], "pac_verl.main")
+"""
+
+
+@pytest.mark.slow  # starts a local Ray instance (about 10 s)
+def test_ctrl_c_stops_the_ray_processes_the_run_started(tmp_path):
+    import json
+
+    import psutil
+
+    pids_file = tmp_path / "pids.json"
+    res = subprocess.run([sys.executable, "-c", DRIVER, str(pids_file), str(tmp_path / "ckpt")],
+                         capture_output=True, text=True, timeout=180)  # fmt: skip
+    assert res.returncode == 130 and "Traceback" not in res.stderr, res.stderr[-3000:]
+    assert "pac_verl.main: interrupted (Ctrl-C): Ray's processes are stopped" in res.stderr
+    pids = json.loads(pids_file.read_text())
+    assert pids  # raylet, GCS, agents...
+
+    def alive(pid: int) -> bool:
+        try:
+            return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return False
+
+    deadline = time.monotonic() + 15
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [p for p in pids if alive(p)]
