@@ -203,4 +203,8 @@ def run_child(cmd: list[str], cwd, env, stop_s: float = STOP_S) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C while deciding, before any run started: one line
+        print("pac_verl.launch: interrupted (Ctrl-C); nothing started", file=sys.stderr)
+        sys.exit(EXIT_INTERRUPTED)
