@@ -32,6 +32,10 @@ def main(config) -> None:
 if __name__ == "__main__":
     import sys
 
-    register_resolvers()  # before Hydra: `--cfg job --resolve` prints the resolved name
-    check_command_line(sys.argv[1:])  # a bad config: one line, exit 2, before Hydra and Ray
-    main()
+    try:
+        register_resolvers()  # before Hydra: `--cfg job --resolve` prints the resolved name
+        check_command_line(sys.argv[1:])  # a bad config: one line, exit 2, before Hydra and Ray
+        main()
+    except KeyboardInterrupt:  # before training started (during it: pac_verl.run_stops)
+        print("pac_verl.main: interrupted (Ctrl-C) before training started", file=sys.stderr)
+        sys.exit(130)
