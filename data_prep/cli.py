@@ -14,7 +14,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     ml = sub.add_parser("multi-level", help="Countdown, Zebra, ARC-1D at levels 1..4 (offline)",
                         formatter_class=HelpFormatter)  # fmt: skip
-    ml.add_argument("--out", required=True, help="folder for train.parquet and val.parquet")
+    ml.add_argument("--out", required=True, help="folder for train.parquet and val.parquet (a "
+                    "relative path is taken from the project home, as training reads it)")  # fmt: skip
     ml.add_argument("--train-per-arm", type=int, default=10_000,
                     help="training rows per (task, level) arm")  # fmt: skip
     ml.add_argument("--val-per-level", type=int, default=200,
@@ -71,8 +72,32 @@ def _check_multi_domain_options(args: argparse.Namespace) -> None:
                         f"{' '.join(args.source)} or --offline-logic-only")  # fmt: skip
 
 
+def _anchor_outputs(args: argparse.Namespace) -> None:
+    """One rule for every path a run reads or writes: a relative ``--out`` or ``--model-out`` is
+    taken from the project home ($PAC_HOME, else the checkout), where training reads
+    ``setting.data_dir`` and the model from, whatever the current folder
+    (docs/guides/data.md)."""
+    import os
+    import sys
+    from pathlib import Path
+
+    from pac_verl.paths import anchor, project_home
+
+    home = None
+    for name in ("out", "model_out"):
+        value = getattr(args, name, None)
+        if value and not os.path.isabs(os.path.expanduser(value)):
+            home = home or project_home()[0]
+            setattr(args, name, anchor(value, home))
+            if Path(value).resolve() != Path(getattr(args, name)):
+                option = "--" + name.replace("_", "-")
+                print(f"pac-verl prep: {option} {value} is taken from the project home: "
+                      f"{getattr(args, name)}", file=sys.stderr)  # fmt: skip
+
+
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
+    _anchor_outputs(args)
     if args.command == "check":
         from pac_verl.data_prep.check import check_file, check_overlap
 

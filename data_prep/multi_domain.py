@@ -46,7 +46,8 @@ MAX_CODE_PROMPT_TOKENS = 1024
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", required=True, help="output folder for train.parquet/val.parquet")
+    parser.add_argument("--out", required=True, help="output folder for train.parquet/val.parquet "
+                        "(a relative path is taken from the project home, as training reads it)")  # fmt: skip
     parser.add_argument(
         "--source",
         action="append",
@@ -177,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
     tokenizer = None
     if "code" in names and args.max_code_prompt_tokens > 0:
         tokenizer = load_tokenizer(args.tokenizer)
+    require_hub(names, chosen, locations)
     out = Path(args.out)
     with Stopwatch() as sw, BuildFolder(out, args.force) as folder:
         pending: list[Pending] = []
@@ -273,6 +275,51 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return {k: getattr(args, k) for k in keys}
 
 
+HUB_PROBE_S = 10  # one request to the hub before a download that would retry for a minute
+
+
+def hub_problem(repo_id: str, repo_type: str = "model") -> str | None:
+    """Why the Hugging Face hub cannot give ``repo_id`` from here (None: it can): offline by
+    ``HF_HUB_OFFLINE``, unreachable (one request, :data:`HUB_PROBE_S` seconds), or no such repo."""
+    import os
+
+    if os.environ.get("HF_HUB_OFFLINE", "").upper() in {"1", "ON", "YES", "TRUE"}:
+        return "HF_HUB_OFFLINE is set"
+    from huggingface_hub import HfApi
+
+    try:
+        HfApi(endpoint=os.environ.get("HF_ENDPOINT")).repo_info(
+            repo_id, repo_type=repo_type, timeout=HUB_PROBE_S
+        )
+    except Exception as err:  # the hub's client raises many kinds; each one means "not usable"
+        kind = type(err).__name__
+        if "NotFound" in kind or "GatedRepo" in kind:
+            return f"the hub has no {repo_type} {repo_id} this machine may download ({kind})"
+        first = (str(err).splitlines() or [""])[0][:100]
+        return f"the network: the Hugging Face hub is unreachable from here ({kind}: {first})"
+    return None
+
+
+def require_hub(names, chosen, locations) -> None:
+    """Sources read from the hub need the network: one request first, so that an offline machine
+    hears it is the network in seconds, not after a minute of the hub's retries per file (with
+    ``HF_HUB_OFFLINE`` set, datasets reads its local cache and nothing is asked)."""
+    import os
+
+    from_hub = [n for n in names if locations.get(n) is None or (
+        locations.get(n) != GENERATE and sources.is_hub_id(str(locations.get(n)))
+        and not Path(str(locations.get(n))).exists())]  # fmt: skip
+    if not from_hub or os.environ.get("HF_HUB_OFFLINE", "").upper() in {"1", "ON", "YES", "TRUE"}:
+        return
+    first = chosen[from_hub[0]]
+    problem = hub_problem(locations.get(from_hub[0]) or first.hub_id, "dataset")
+    if problem and problem.startswith("the network"):
+        raise UserError(f"the sources {', '.join(from_hub)} come from the Hugging Face hub, and "
+                        f"{problem}: pass --source NAME=DIR with local copies, set "
+                        "HF_HUB_OFFLINE=1 to read the local cache, or build K&K alone with "
+                        "--offline-logic-only")  # fmt: skip
+
+
 def load_tokenizer(name: str):
     if not sources.is_hub_id(name) and not Path(name).expanduser().is_dir():
         raise UserError(
@@ -280,9 +327,22 @@ def load_tokenizer(name: str):
             "or --max-code-prompt-tokens 0 to keep every code prompt (the code pool then differs "
             "from the paper's)"
         )
-    try:
-        from transformers import AutoTokenizer
+    from transformers import AutoTokenizer
 
+    if sources.is_hub_id(name):
+        try:  # in the local cache: no request to the hub (which retries for a minute offline)
+            return AutoTokenizer.from_pretrained(name, local_files_only=True)
+        except Exception:
+            pass
+        problem = hub_problem(name)
+        if problem:
+            raise UserError(
+                f"--tokenizer {name} is not in the local Hugging Face cache, and {problem}: run "
+                f"`hf download {name}` where there is network, pass --tokenizer with a local "
+                "folder, or --max-code-prompt-tokens 0 to keep every code prompt (the code pool "
+                "then differs from the paper's)"
+            )
+    try:
         return AutoTokenizer.from_pretrained(name)
     except Exception as err:
         raise UserError(

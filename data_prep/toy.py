@@ -127,7 +127,41 @@ def build_tokenizer(folder: Path):
 
 
 def build_model(folder: Path, seed: int = 0) -> int:
-    """The tiny random Qwen2 and its tokenizer in ``folder``; returns its parameter count."""
+    """The tiny random Qwen2 and its tokenizer in ``folder``; returns its parameter count.
+
+    Written into a staging folder beside ``folder`` first, then moved in file by file, weights
+    first and ``config.json`` last (its old one removed before), so an interrupted build never
+    leaves a folder that a later command takes for a model. A full disk is one line naming the
+    folder; nothing half-written is kept."""
+    import shutil
+    import tempfile
+
+    from pac_verl.data_prep.publish import is_disk_full
+    from pac_verl.outputs import apply_umask
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-", dir=folder.parent))
+    try:
+        params = _write_model(staging, seed)
+        (folder / "config.json").unlink(missing_ok=True)  # the folder is no model until the end
+        files = sorted(staging.iterdir(), key=lambda f: (f.name == "config.json", f.name))
+        for file in files:
+            apply_umask(file)  # the modes a direct write gives, not the staging folder's
+            file.replace(folder / file.name)
+    except Exception as err:
+        if not is_disk_full(err):
+            raise
+        free = shutil.disk_usage(folder).free / 2**20
+        raise UserError(f"{folder}: the disk is full while writing the tiny model ({free:.0f} "
+                        "MiB free); nothing half-written was kept: free space, or give "
+                        "--model-out on a larger disk, and run pac-verl prep toy again") from None  # fmt: skip
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return params
+
+
+def _write_model(folder: Path, seed: int) -> int:
     import torch
     from transformers import GenerationConfig, Qwen2Config, Qwen2ForCausalLM
 
@@ -143,7 +177,13 @@ def build_model(folder: Path, seed: int = 0) -> int:
     model.generation_config = GenerationConfig(
         eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id
     )
-    model.save_pretrained(folder)
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()  # one tiny shard: the build's summary says it is written
+    try:
+        model.save_pretrained(folder)
+    finally:
+        hf_logging.enable_progress_bar()
     return sum(p.numel() for p in model.parameters())
 
 

@@ -16,7 +16,11 @@ checks:
   backend, SandboxFusion's address when it is the backend, limits > 0); a ``PAC_SANDBOX_*``
   variable set in this process is named in a warning: training reads the config, not the
   environment;
-- the prompt-length filter and the rollout apply one chat template (``backbone.prompt_style``).
+- the prompt-length filter and the rollout apply one chat template (``backbone.prompt_style``);
+- the numbers verl's workers divide by (:func:`check_numbers`): batch sizes and counts >= 1, the
+  divisibility verl asserts inside its Ray actors, and a run long enough for its curriculum (more
+  steps than PAC's cold start and its trend fit), unless ``pac.allow_short_run=true``
+  (``docs/guides/shorten-clean-retry.md``).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
-from pac_verl.curriculum.config import fits, kind_of
+from pac_verl.curriculum.config import fits, kind_of, short_run_reason
 from pac_verl.curriculum.registry import check_curriculum
 from pac_verl.errors import UserError
 from pac_verl.paths import anchor_paths
@@ -79,7 +83,20 @@ def _resolve(cfg) -> None:
 
 
 def _hydra_error(err) -> UserError:
-    lines = [ln.strip() for ln in str(err).splitlines() if ln.strip() and ln[:1] != " "]
+    import difflib
+    import re
+
+    text = str(err)
+    missing = re.search(r"Could not find '([^'/]+)/([^']+)'", text)
+    if missing:  # an unknown group option: its choices, the nearest first, not Hydra's search path
+        group, given = missing.groups()
+        choices = re.findall(r"^\t(\S+)$", text.split("Config search path")[0], re.MULTILINE)
+        near = difflib.get_close_matches(given, choices, n=1, cutoff=0.6)
+        hint = f" (did you mean {group}={near[0]}?)" if near else ""
+        return UserError(f"config: {group}={given}: no such {group}{hint}; choose one of "
+                         f"{', '.join(choices)}")  # fmt: skip
+    text = text.split("\nConfig search path")[0]
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and ln[:1] != " "]
     return UserError(f"config: {'; '.join(lines)}")
 
 
@@ -106,6 +123,7 @@ def compose_config(overrides: Sequence[str], _bases: dict | None = None):
     if values:
         _check_override_types(cfg, bases[groups], overrides)
     _check_estimator(cfg)
+    check_numbers(cfg)
     _check_sandbox(cfg)
     _check_chat_template(cfg)
     anchor_paths(cfg)
@@ -339,3 +357,75 @@ def _check_curriculum(cfg) -> None:
         value = OmegaConf.select(cur, str(key), throw_on_resolution_failure=False)
         values[str(key)] = OmegaConf.to_object(value) if OmegaConf.is_config(value) else value
     check_curriculum(values)
+
+
+SHORTEN_DOC = "docs/guides/shorten-clean-retry.md"
+# counts that must be >= 1 when set (null: verl derives them)
+POSITIVE_KEYS = ("data.train_batch_size", "data.max_prompt_length", "data.max_response_length",
+                 "data.val_batch_size", "actor_rollout_ref.rollout.n",
+                 "actor_rollout_ref.actor.ppo_mini_batch_size",
+                 "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu",
+                 "actor_rollout_ref.actor.ppo_epochs",
+                 "actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu",
+                 "actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu",
+                 "actor_rollout_ref.rollout.tensor_model_parallel_size",
+                 "actor_rollout_ref.rollout.max_model_len", "trainer.total_training_steps",
+                 "trainer.total_epochs", "trainer.n_gpus_per_node", "trainer.nnodes",
+                 "pac.keep_checkpoints")  # fmt: skip
+
+
+def _number(cfg, key: str):
+    from omegaconf import OmegaConf
+
+    value = OmegaConf.select(cfg, key, default=None)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def check_numbers(cfg) -> None:
+    """The config's numbers, before anything starts (one line naming the key to change):
+    :data:`POSITIVE_KEYS` >= 1; the batch divisions verl 0.7.1 asserts inside its workers (a
+    step's ``train_batch_size x rollout.n`` responses split over the GPUs, the PPO mini-batch no
+    larger than the batch and, per GPU, a multiple of the micro-batch); and the run's length
+    against its curriculum (:func:`check_run_length`)."""
+    for key in POSITIVE_KEYS:
+        value = _number(cfg, key)
+        if value is not None and value < 1:
+            raise UserError(f"{key} must be >= 1, got {value}")
+    batch, n = _number(cfg, "data.train_batch_size"), _number(cfg, "actor_rollout_ref.rollout.n")
+    mini = _number(cfg, "actor_rollout_ref.actor.ppo_mini_batch_size")
+    gpus = (_number(cfg, "trainer.n_gpus_per_node") or 1) * (_number(cfg, "trainer.nnodes") or 1)
+    dynamic = bool(cfg.actor_rollout_ref.actor.get("use_dynamic_bsz", False))
+    if batch and n and not dynamic and (batch * n) % gpus:
+        raise UserError(f"data.train_batch_size x actor_rollout_ref.rollout.n = {batch} x {n} = "
+                        f"{batch * n} responses per step do not split over {gpus} GPU(s) "
+                        "(trainer.n_gpus_per_node x trainer.nnodes): make the product a multiple "
+                        f"of {gpus}")  # fmt: skip
+    if batch and mini and not dynamic and mini > batch:
+        raise UserError(f"actor_rollout_ref.actor.ppo_mini_batch_size={mini} is larger than "
+                        f"data.train_batch_size={batch}: lower it to at most {batch}")  # fmt: skip
+    micro = _number(cfg, "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu")
+    sp = _number(cfg, "actor_rollout_ref.actor.ulysses_sequence_parallel_size") or 1
+    if mini and n and micro:
+        per_gpu = mini * n // max(gpus // sp, 1)  # what verl's actor worker normalises it to
+        if per_gpu < 1 or per_gpu % micro:
+            raise UserError(f"actor_rollout_ref.actor.ppo_mini_batch_size x rollout.n / GPUs = "
+                            f"{mini} x {n} / {max(gpus // sp, 1)} = {per_gpu} responses per GPU, "
+                            f"not a multiple of actor_rollout_ref.actor.ppo_micro_batch_size_per_"
+                            f"gpu={micro}: choose a micro-batch that divides it")  # fmt: skip
+    check_run_length(cfg)
+
+
+def check_run_length(cfg) -> None:
+    """Refuse a run too short for its curriculum
+    (:func:`~pac_verl.curriculum.config.short_run_reason`) unless the user says so explicitly
+    with ``pac.allow_short_run=true``."""
+    from omegaconf import OmegaConf
+
+    if OmegaConf.select(cfg, "pac.allow_short_run", default=False) is True:
+        return
+    cur = OmegaConf.select(cfg, "curriculum", default=None)
+    curriculum = OmegaConf.to_container(cur, resolve=True) if cur is not None else None
+    reason = short_run_reason(_number(cfg, "trainer.total_training_steps"), curriculum)
+    if reason:
+        raise UserError(f"{reason}; run more steps or lower curriculum.cold_start, or set "
+                        f"pac.allow_short_run=true to run it anyway ({SHORTEN_DOC})")  # fmt: skip

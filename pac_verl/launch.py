@@ -15,8 +15,10 @@ For every run it composes the config ``python -m pac_verl.main`` would train, an
   ``setting.total_steps``); verl's ``resume_mode=auto`` continues from there;
 * ``skip NAME (complete)``: it says N; the run is never started again;
 * ``refuse NAME (...)``: the run's ``run.json`` records a config whose hash differs from this
-  one (the differing keys are listed), a data file is missing, or the data differ from the files
-  ``run.json`` recorded. Nothing is started when any run is refused.
+  one (the differing keys are listed, and the folders to remove to start afresh), a data file is
+  missing, or the data differ from the files ``run.json`` recorded. Nothing is started when any
+  run is refused. A ``run.json`` whose attempt stopped before its first step (no checkpoint, no
+  metrics line) blocks nothing: the corrected run launches and replaces it.
 
 Relative paths (data, logs, checkpoints) are taken from the project home
 (:func:`pac_verl.paths.project_home`: ``$PAC_HOME``, else the checkout pac_verl is installed
@@ -43,8 +45,14 @@ from pac_verl.run_record import (
     config_diff,
     config_hash,
     describe_diff,
+    reached_a_step,
     read_record,
+    remove_hint,
+    stale_record_note,
 )
+from pac_verl.run_stops import EXIT_INTERRUPTED
+
+STOP_S = 120.0  # how long a run interrupted by Ctrl-C may take to stop Ray before it is terminated
 
 
 @dataclass
@@ -92,12 +100,16 @@ def decide(cfg, overrides: list[str]) -> Decision:
     resolved = OmegaConf.to_container(cfg, resolve=True)
     name = str(cfg.trainer.experiment_name)
     total = int(cfg.trainer.total_training_steps)
-    record = read_record(run_dir_of(cfg))
+    run_dir, ckpt = run_dir_of(cfg), cfg.trainer.default_local_dir
+    record, note = read_record(run_dir), ""
     if record and record.get("config_hash") not in (None, config_hash(resolved)):
-        diffs = config_diff(record.get("config") or {}, resolved)
-        where = run_dir_of(cfg) / "run.json"
-        return Decision("refuse", name, overrides,
-                        f"config differs from {where}: {describe_diff(diffs)}")  # fmt: skip
+        if not reached_a_step(run_dir, ckpt):  # a failed start must not block its correction
+            record, note = None, stale_record_note(run_dir)
+        else:
+            diffs = config_diff(record.get("config") or {}, resolved)
+            return Decision("refuse", name, overrides,
+                            f"config differs from {run_dir / 'run.json'}: {describe_diff(diffs)}; "
+                            f"{remove_hint(run_dir, ckpt)}")  # fmt: skip
     step = checkpointed_step(cfg.trainer.default_local_dir)
     if step is not None and step >= total:
         return Decision("skip", name, overrides, "complete")
@@ -115,7 +127,7 @@ def decide(cfg, overrides: list[str]) -> Decision:
                             "recorded them: resuming would mix two data sets in one run")  # fmt: skip
     if step:
         return Decision("resume", name, overrides, f"step {step} of {total}", _paths(cfg))
-    return Decision("launch", name, overrides, "", _paths(cfg))
+    return Decision("launch", name, overrides, note, _paths(cfg))
 
 
 def plan(overrides: list[str]) -> list[Decision]:
@@ -155,13 +167,44 @@ def main(argv: list[str] | None = None) -> int:
     for d in decisions:
         if d.action in ("launch", "resume"):
             cmd = [sys.executable, *d.command[1:]]
-            done = subprocess.run(cmd, cwd=root, env=env, check=False)
-            if done.returncode != 0:
-                print(f"pac_verl.launch: {d.name} failed (exit {done.returncode}); later runs "
-                      "not started", file=sys.stderr)  # fmt: skip
-                return done.returncode
+            try:
+                code = run_child(cmd, root, env)
+            except KeyboardInterrupt:
+                print(f"pac_verl.launch: interrupted (Ctrl-C) during {d.name}; later runs not "
+                      "started; run the same command again to resume", file=sys.stderr)  # fmt: skip
+                return EXIT_INTERRUPTED
+            if code != 0:
+                if code != EXIT_INTERRUPTED:  # the run said why in one line already
+                    print(f"pac_verl.launch: {d.name} failed (exit {code}); later runs "
+                          "not started", file=sys.stderr)  # fmt: skip
+                return code
     return 0
 
 
+def run_child(cmd: list[str], cwd, env, stop_s: float = STOP_S) -> int:
+    """Run one training command and return its exit status. On Ctrl-C the child got the same
+    SIGINT (one process group): wait for it to stop what it started (Ray) instead of killing it
+    at once as ``subprocess.run`` does, then re-raise; terminate it only after ``stop_s``
+    seconds or a second Ctrl-C."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        try:
+            proc.wait(timeout=stop_s)
+        except (KeyboardInterrupt, subprocess.TimeoutExpired):
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        raise
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl-C while deciding, before any run started: one line
+        print("pac_verl.launch: interrupted (Ctrl-C); nothing started", file=sys.stderr)
+        sys.exit(EXIT_INTERRUPTED)

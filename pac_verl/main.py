@@ -17,13 +17,14 @@ import hydra
 from pac_verl.checks.config import check_command_line
 from pac_verl.errors import UserError
 from pac_verl.resolvers import register_resolvers
+from pac_verl.run_stops import stop_cleanly
 from pac_verl.train import train
 
 
 @hydra.main(config_path="pkg://pac_verl.configs", config_name="pac_trainer", version_base=None)
 def main(config) -> None:
-    try:
-        train(config)
+    try:  # Ctrl-C or a full disk: one line, Ray stopped, no half checkpoint (pac_verl.run_stops)
+        stop_cleanly(lambda: train(config), config.trainer.default_local_dir, "pac_verl.main")
     except UserError as err:  # a refused attempt (run.json, controller values): one line
         raise SystemExit(f"pac_verl.main: error: {err}") from None
 
@@ -31,6 +32,10 @@ def main(config) -> None:
 if __name__ == "__main__":
     import sys
 
-    register_resolvers()  # before Hydra: `--cfg job --resolve` prints the resolved name
-    check_command_line(sys.argv[1:])  # a bad config: one line, exit 2, before Hydra and Ray
-    main()
+    try:
+        register_resolvers()  # before Hydra: `--cfg job --resolve` prints the resolved name
+        check_command_line(sys.argv[1:])  # a bad config: one line, exit 2, before Hydra and Ray
+        main()
+    except KeyboardInterrupt:  # before training started (during it: pac_verl.run_stops)
+        print("pac_verl.main: interrupted (Ctrl-C) before training started", file=sys.stderr)
+        sys.exit(130)

@@ -12,7 +12,6 @@ from rich.table import Table
 from tqdm.auto import tqdm
 
 T = TypeVar("T")
-_IMPORTED = time.perf_counter()
 
 # Wide enough for per-arm tables (nine arms) when stdout is a file or a CI log.
 console = Console(stderr=False, highlight=False, width=None if sys.stdout.isatty() else 160)
@@ -52,13 +51,12 @@ def progress(
 
 
 def process_seconds() -> float:
-    """Seconds since this process started (interpreter start-up and imports included)."""
-    try:
-        import psutil
+    """Seconds since pac_verl was first imported in this process (its imports and the command's
+    start-up included; an install that ran in this process before an exec, as ``uv run`` does,
+    is not: the process's creation time would count it)."""
+    import pac_verl
 
-        return max(0.0, time.time() - psutil.Process().create_time())
-    except (ImportError, OSError):
-        return time.perf_counter() - _IMPORTED
+    return time.perf_counter() - pac_verl.STARTED
 
 
 def summary_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> Table:

@@ -44,7 +44,10 @@ from pac_verl.run_record import (
     config_diff,
     config_hash,
     describe_diff,
+    reached_a_step,
     read_record,
+    remove_hint,
+    stale_record_note,
 )
 
 ENV = "VERL_FILE_LOGGER_PATH"
@@ -55,18 +58,23 @@ def run_dir_of(config) -> Path:
     return root / str(config.trainer.experiment_name)
 
 
-def check_attempt(config, resolved: dict, digest: str, data: dict | None = None) -> None:
+def check_attempt(config, resolved: dict, digest: str, data: dict | None = None) -> bool:
     """Refuse an attempt that would add to a different run, train on other data than the run's
     earlier attempts (``data``: :func:`pac_verl.data_prep.fingerprint.data_record`'s), or train
-    past a finished run."""
+    past a finished run. Returns False when ``run.json`` is the record of an attempt that stopped
+    before its first step with another config: this attempt replaces it."""
     run_dir = run_dir_of(config)
     record = read_record(run_dir)
+    ckpt = config.trainer.default_local_dir
     if record and record.get("config_hash") not in (None, digest):
+        if not reached_a_step(run_dir, ckpt):
+            print(f"note: {stale_record_note(run_dir)}", file=sys.stderr)
+            return False
         diffs = config_diff(record.get("config") or {}, resolved)
         raise UserError(
             f"{run_dir}/run.json records another config for {config.trainer.experiment_name} "
             f"({describe_diff(diffs) or 'hash ' + str(record.get('config_hash'))}); "
-            "train under another trainer.experiment_name, or move that run away"
+            f"{remove_hint(run_dir, ckpt)}"
         )
     changed = changed_files((record or {}).get("data"), data)
     if changed:
@@ -82,6 +90,7 @@ def check_attempt(config, resolved: dict, digest: str, data: dict | None = None)
             f"{config.trainer.experiment_name} is complete (checkpoint at step {step} of {total} "
             f"in {config.trainer.default_local_dir}); resuming would train past its last step"
         )
+    return True
 
 
 def changed_files(recorded: dict | None, current: dict | None) -> list[str]:
@@ -171,7 +180,7 @@ def prepare_run_logs(config, now: float | None = None, argv: list[str] | None = 
     check_curriculum(resolved["data"]["curriculum"])  # a bad controller value stops us here
     digest = config_hash(resolved)
     data = data_record(resolved["data"]["train_files"], resolved["data"]["val_files"])
-    check_attempt(config, resolved, digest, data)
+    kept = check_attempt(config, resolved, digest, data)
     name = str(config.trainer.experiment_name)
     run_dir = run_dir_of(config)
     run_dir.mkdir(parents=True, exist_ok=True)
@@ -183,7 +192,7 @@ def prepare_run_logs(config, now: float | None = None, argv: list[str] | None = 
     key = parse_experiment_name(name)
     argv = list(sys.argv if argv is None else argv)
     command = shlex.join(["python", "-m", "pac_verl.main", *argv[1:]])
-    attempts = (read_record(run_dir) or {}).get("attempts") or []
+    attempts = ((read_record(run_dir) if kept else None) or {}).get("attempts") or []
     attempts.append({"metrics": path.name, "started_utc": stamp, "command": command,
                      "sandbox": _sandbox(config)})  # fmt: skip
     run = {"experiment_name": name, "setting": key.setting, "backbone": key.backbone,

@@ -33,6 +33,7 @@ ATTEMPT_KEYS = (
     "trainer.rollout_data_dir",
     "trainer.validation_data_dir",
     "global_profiler",
+    "pac.allow_short_run",  # whether a short run was allowed, not what it computes
 )
 # What curriculum.seed sets (configs/pac_trainer.yaml), and the names derived from it.
 SEED_KEYS = (
@@ -108,6 +109,34 @@ def checkpointed_step(checkpoint_dir: str | Path) -> int | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     return int(text) if text.isdigit() else None
+
+
+def reached_a_step(run_dir: str | Path, checkpoint_dir: str | Path) -> bool:
+    """Whether a run trained at least one step: a checkpoint, or a metrics line in one of its
+    attempts' files. A run that failed before (a bad value verl refused, a missing GPU) did not,
+    and its ``run.json`` must not block its own correction."""
+    if checkpointed_step(checkpoint_dir) is not None:
+        return True
+    for path in Path(run_dir).glob("metrics-*.jsonl"):
+        try:
+            if path.read_text().strip():
+                return True
+        except OSError:
+            return True  # unreadable: keep it, as if it held steps
+    return False
+
+
+def stale_record_note(run_dir: str | Path) -> str:
+    """What happens to the ``run.json`` of an attempt that stopped before its first step."""
+    return f"replaces {Path(run_dir) / 'run.json'}: its attempt stopped before its first step"
+
+
+def remove_hint(run_dir: str | Path, checkpoint_dir: str | Path) -> str:
+    """Exactly what to remove to start a run again from nothing
+    (docs/guides/shorten-clean-retry.md)."""
+    return (f"to start it afresh, remove {run_dir} and {checkpoint_dir} "
+            "(docs/guides/shorten-clean-retry.md), or train under another "
+            "trainer.experiment_name")  # fmt: skip
 
 
 def read_record(run_dir: str | Path) -> dict | None:

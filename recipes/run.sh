@@ -12,5 +12,22 @@ setting=${1:?$usage}; backbone=${2:?$usage}; curriculum=${3:?$usage}
 shift 3
 PAC_HOME=${PAC_HOME:-$(cd "$(dirname "$0")/.." && pwd)}
 export PAC_HOME
-exec "${PYTHON:-python}" -m pac_verl.launch "setting=${setting}" "backbone=${backbone}" \
+python=${PYTHON:-python}
+# an interpreter without the project (no venv active) is one line naming what to activate
+if [ -x "$PAC_HOME/.venv/bin/python" ]; then
+  activate="activate the project's environment (. $PAC_HOME/.venv/bin/activate)"
+else
+  activate="activate the environment where you ran pip install -e ."
+fi
+if ! command -v "$python" >/dev/null 2>&1; then
+  echo "$0: no '$python' on PATH: $activate, or set PYTHON=/path/to/python" >&2
+  exit 2
+fi
+if ! "$python" -c 'import importlib.util as u, sys
+sys.exit(0 if u.find_spec("hydra") and u.find_spec("pac_verl.launch") else 1)' 2>/dev/null; then
+  echo "$0: $(command -v "$python") has no pac-verl (no module hydra or pac_verl): $activate," \
+    "or set PYTHON=/path/to/venv/bin/python (docs/getting-started/install.md)" >&2
+  exit 2
+fi
+exec "$python" -m pac_verl.launch "setting=${setting}" "backbone=${backbone}" \
   "curriculum=${curriculum}" "$@"

@@ -20,6 +20,7 @@ SystemExit with one line: Hydra would print a traceback for an exception).
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from dataclasses import replace
@@ -143,6 +144,24 @@ def _hub_offline() -> bool:
     return os.environ.get("HF_HUB_OFFLINE", "").upper() in {"1", "ON", "YES", "TRUE"}
 
 
+def safetensors_whole(file: Path) -> bool:
+    """Whether a ``.safetensors`` file holds every byte its header promises (a file cut short by
+    a full disk or a killed write does not)."""
+    import struct
+
+    try:
+        with open(file, "rb") as f:
+            (size,) = struct.unpack("<Q", f.read(8))
+            if size > 100 * 2**20:  # no header is this large: the length itself is garbage
+                return False
+            header = json.loads(f.read(size))
+        end = max((int(v["data_offsets"][1]) for k, v in header.items() if k != "__metadata__"),
+                  default=0)  # fmt: skip
+        return file.stat().st_size >= 8 + size + end
+    except (OSError, ValueError, struct.error, KeyError, TypeError, IndexError):
+        return False
+
+
 def check_model(path: str) -> Finding:
     folder = Path(path).expanduser()
     if folder.is_dir():
@@ -151,6 +170,10 @@ def check_model(path: str) -> Finding:
         weights = list(folder.glob("*.safetensors")) + list(folder.glob("*.bin"))
         if not weights:
             return Finding("model", "error", f"{path}: no *.safetensors or *.bin weights")
+        cut = [w.name for w in weights if w.suffix == ".safetensors" and not safetensors_whole(w)]
+        if cut:
+            return Finding("model", "error", f"{path}: {', '.join(cut)} is cut short (a write "
+                           "stopped part-way, e.g. a full disk): build or download it again")  # fmt: skip
         return Finding("model", "ok", f"local folder {path}")
     if path.count("/") != 1 or path.startswith((".", "/", "~")):
         return Finding("model", "error", f"actor_rollout_ref.model.path={path}: no such folder")

@@ -313,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_intermixed_args(argv)  # options may sit between the overrides
     jobs = expand(args.overrides)
     runs = compose_runs(args.overrides)  # every run's config is checked before any data is read
     for k, (job, cfg) in enumerate(zip(jobs, runs, strict=True), 1):

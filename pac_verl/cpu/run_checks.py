@@ -1,6 +1,7 @@
-"""What both smoke runs share: the project's config composed from overrides as Hydra composes it,
-verl's file-logger metrics read back, and the checks a real run must pass
-(:mod:`pac_verl.cpu.smoke` on the CPU, :mod:`pac_verl.cpu.gpu_smoke` on a GPU node)."""
+"""What both smoke runs share: the project's config composed from overrides as the entry point
+composes it (value checks included), verl's file-logger metrics read back, and the checks a real
+run must pass (:mod:`pac_verl.cpu.smoke` on the CPU, :mod:`pac_verl.cpu.gpu_smoke` on a GPU
+node)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,13 @@ from pathlib import Path
 
 
 def compose(overrides_: list[str]):
-    from hydra import compose as hydra_compose
-    from hydra import initialize_config_module
+    """The config ``python -m pac_verl.main`` would train with these overrides, through the one
+    composition and its value checks (:func:`pac_verl.compose.compose_config`): a mistyped key,
+    an unknown curriculum or a negative batch is one line naming it, as in ``plan`` and the
+    recipes."""
+    from pac_verl.compose import compose_config
 
-    from pac_verl.resolvers import register_resolvers
-
-    register_resolvers()
-    with initialize_config_module("pac_verl.configs", version_base=None):
-        return hydra_compose("pac_trainer", overrides=overrides_)
+    return compose_config(overrides_)
 
 
 def read_metrics(log_root: Path, name: str | None = None) -> dict[int, dict]:

@@ -60,6 +60,7 @@ def overrides(root: Path, run: Path, steps: int = 3, extra: list[str] | None = N
         "setting=toy", "backbone=tiny-cpu", "curriculum=pac",
         f"setting.data_dir={root / 'data'}", f"actor_rollout_ref.model.path={root / 'model'}",
         "setting.cold_start=1",  # PAC and its ablations leave the cold start after one step
+        "pac.allow_short_run=true",  # a check of the stack, not of PAC: the report marks it short
         f"trainer.total_training_steps={steps}", f"trainer.test_freq={steps}",
         "trainer.val_before_train=false", "trainer.save_freq=1",
         "actor_rollout_ref.actor.use_kl_loss=true", "actor_rollout_ref.actor.kl_loss_coef=0.01",
@@ -137,6 +138,26 @@ def read_rollout_log(run: Path, skip: int = 0) -> list[dict]:
     return [json.loads(x) for x in lines[skip:]]
 
 
+def _check_toy_arms(root: Path, args) -> None:
+    """Compose the run's config (every check of ``plan`` and the recipes), and check that
+    ``curriculum=single`` names toy arms (the smoke trains the miniature): an arm of another
+    setting is one line now, not an error inside the task runner after the model is built."""
+    from pac_verl.curriculum.baselines import resolve_train_arms
+
+    example = "the smoke trains the toy setting, e.g. curriculum.train_arms=[toy/learn/1]"
+    try:
+        cfg = compose(overrides(root, root, args.steps, args.overrides))
+    except UserError as err:
+        if "curriculum.train_arms" not in str(err):
+            raise
+        raise UserError(f"curriculum=single needs curriculum.train_arms=[...]: {example}") from None
+    if str(cfg.curriculum.name) == "single":
+        try:
+            resolve_train_arms(list(cfg.curriculum.train_arms), [f"toy/{a}" for a in TOY_ARMS])
+        except UserError as err:
+            raise UserError(f"{err}; {example}") from None
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="pac-verl smoke", description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=None, help="GRPO steps (default 3; 2 with --gpu)")
@@ -148,7 +169,7 @@ def main(argv: list[str]) -> int:
                     "Qwen2.5 in the local Hugging Face cache)")  # fmt: skip
     ap.add_argument("overrides", nargs="*", metavar="KEY=VALUE",
                     help="Hydra overrides, e.g. curriculum=sec curriculum.seed=1")  # fmt: skip
-    args = ap.parse_args(argv)
+    args = ap.parse_intermixed_args(argv)  # options may sit between the overrides
     if args.steps is None:
         args.steps = 2 if args.gpu else 3
     if args.steps < 2:
@@ -171,6 +192,7 @@ def main(argv: list[str]) -> int:
 
     with tempfile.TemporaryDirectory(prefix="pac-verl-smoke-") as tmp:
         root = Path(args.out or tmp).resolve()
+        _check_toy_arms(root, args)  # a bad override: one line, before anything is built
         root.mkdir(parents=True, exist_ok=True)
         console.print(f"building the toy data and the tiny model in {root}")
         build_assets(root)

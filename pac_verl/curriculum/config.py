@@ -72,3 +72,22 @@ def fits(value, default) -> bool:
     if isinstance(default, float):
         return isinstance(value, int | float) and not isinstance(value, bool)
     return True
+
+
+def short_run_reason(steps, curriculum) -> str | None:
+    """Why a run of ``steps`` steps never allocates by its curriculum's signals (None: it does).
+    PAC and its ablations allocate uniformly for ``cold_start`` steps, and their progress signal
+    needs ``min_trend_points`` steps of history (the allocation of step t reads t steps); a run
+    that does not outlast both is Random under another name (docs/guides/shorten-clean-retry.md).
+    ``curriculum``: the ``curriculum`` group as a mapping."""
+    if not isinstance(steps, int) or isinstance(steps, bool) or not curriculum:
+        return None
+    cold, trend = curriculum.get("cold_start"), curriculum.get("min_trend_points")
+    name = curriculum.get("name")
+    if isinstance(cold, int) and steps <= cold:
+        return (f"trainer.total_training_steps={steps} does not exceed curriculum.cold_start="
+                f"{cold}: {name} allocates uniformly, as Random does, for the whole run")  # fmt: skip
+    if isinstance(trend, int) and steps <= trend:
+        return (f"trainer.total_training_steps={steps} does not exceed curriculum."
+                f"min_trend_points={trend}: no step of {name} has a progress trend")  # fmt: skip
+    return None

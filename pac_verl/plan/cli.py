@@ -83,25 +83,32 @@ def main(argv: list[str]) -> int:
                     help=f"memory of one GPU in GiB (default {Hardware.gpu_gib:g}: an 80 GB H100)")  # fmt: skip
     ap.add_argument("--model-config", metavar="PATH",
                     help="the model's config.json (default: found from actor_rollout_ref.model.path)")  # fmt: skip
-    args = ap.parse_args(argv)
+    args = ap.parse_intermixed_args(argv)  # options may sit between the overrides
     runs = compose_runs(args.overrides)
     hardware = replace(Hardware(), gpu_gib=args.gpu_gib)
-    failed = []
+    failed, borrowed = [], []
     for cfg in runs:
         name = str(cfg.trainer.experiment_name)
         if len(runs) > 1:
             console.print(f"\n== {name}", soft_wrap=True)
         plans = make_plans(cfg, args.model_config, hardware)
         print_plans(plans)
+        if plans.note and plans.note not in borrowed:
+            borrowed.append(plans.note)
         for line in plans.problems:
             console.print(f"does not fit: {line}", soft_wrap=True)
         if plans.problems:
             failed.append(name)
+    notes = "".join(f" ({note})" for note in borrowed)
     if failed:
         if len(runs) > 1:
             console.print(
-                f"plan: {len(failed)} of {len(runs)} runs do not fit: {', '.join(failed)}"
+                f"plan: {len(failed)} of {len(runs)} runs do not fit: {', '.join(failed)}{notes}"
             )
+        elif notes:
+            console.print(f"plan: does not fit{notes}", soft_wrap=True)
         return 1
-    console.print("plan: fits" if len(runs) == 1 else f"plan: all {len(runs)} runs fit")
+    verdict = "plan: fits" if len(runs) == 1 else f"plan: all {len(runs)} runs fit"
+    # the verdict says it when the shape is not the model's own (the note above may scroll away)
+    console.print(verdict + notes, soft_wrap=True)
     return 0

@@ -143,6 +143,11 @@ def load_shape(model: str, config_path: str | None = None) -> ModelShape:
     return read_shape(path)
 
 
+def _is_hub_id(model: str) -> bool:
+    """``Org/name``, as opposed to a folder path (``/models/x``, ``./x``, ``~/x``, ``data/x/y``)."""
+    return model.count("/") == 1 and not model.startswith((".", "/", "~"))
+
+
 def shape_of_run(cfg, config_path: str | None = None) -> tuple[ModelShape, str | None]:
     """The shape the plan uses for a composed config, and a note when it is not the model's own:
     ``--model-config PATH``, else ``actor_rollout_ref.model.path``'s ``config.json``, else (a model
@@ -156,6 +161,11 @@ def shape_of_run(cfg, config_path: str | None = None) -> tuple[ModelShape, str |
     if shipped is None:
         return load_shape(model), None  # the error that names --model-config
     hub_id, path = shipped
+    if _is_hub_id(model) and model.rstrip("/").lower() != hub_id.lower():
+        raise UserError(f"model {model} has no config.json on this machine and is not the model "
+                        f"of backbone={backbone} ({hub_id}), whose shape the plan would use: give "
+                        f"--model-config PATH (its config.json), or `hf download {model} "
+                        "config.json` where there is network")  # fmt: skip
     return read_shape(path), (f"model {model} has no config.json on this machine: planned "
                               f"from the shipped config.json of {hub_id} (backbone={backbone}); "
                               "give --model-config PATH for another model")  # fmt: skip

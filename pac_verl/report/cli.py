@@ -35,6 +35,7 @@ from pac_verl.report.tables import (
     build_table,
     efficiency_for,
     incomplete_runs,
+    short_runs,
     simulation_spec,
 )
 
@@ -128,6 +129,12 @@ def report(args: argparse.Namespace) -> tuple[str, list[Path]]:
         figures += curriculum_heatmaps(
             runs, args.figures, args.heatmap_window, settings=sorted({s.setting for s in specs})
         )
+    short = short_runs(runs)
+    if short:  # first: the tables below rank these runs by the noise of uniform allocations
+        bullet = "- " if args.format == "md" else "% "
+        head = ("### " if args.format == "md" else "% ") + ("Too short for their curriculum "
+                "(allocated as Random; docs/guides/shorten-clean-retry.md)")  # fmt: skip
+        blocks.insert(0, "\n".join([head, "", *(bullet + m for m in short)]))
     stopped = incomplete_runs(runs)
     if stopped:
         bullet = "- " if args.format == "md" else "% "
@@ -142,7 +149,7 @@ def report(args: argparse.Namespace) -> tuple[str, list[Path]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_intermixed_args(argv)  # options may sit between the paths
     with Stopwatch() as sw:
         text, figures = report(args)
     print(text)

@@ -241,6 +241,21 @@ def incomplete_runs(runs: Sequence[Run]) -> list[str]:
     return out
 
 
+def short_runs(runs: Sequence[Run]) -> list[str]:
+    """One line per run too short for its curriculum to act (its run.json's config: steps not
+    beyond PAC's cold start or trend fit, allowed or not by ``pac.allow_short_run``): its
+    allocations are Random's, whatever its method is called."""
+    from pac_verl.curriculum.config import short_run_reason
+
+    out = []
+    for run in runs:
+        curriculum = (run.config or {}).get("curriculum")
+        reason = short_run_reason(run.recorded_total_steps(), curriculum)
+        if reason:
+            out.append(f"{run.name}: {reason}")
+    return out
+
+
 def final_step(runs: Sequence[Run], spec: TableSpec) -> int | None:
     """The last step at which any of ``runs`` validated every source of ``spec``."""
     best = None

@@ -39,7 +39,9 @@ def test_local_model_folder(tmp_path):
     assert check_model(str(tmp_path)).status == "error"  # no config.json
     (tmp_path / "config.json").write_text("{}")
     assert "no *.safetensors" in check_model(str(tmp_path)).detail
-    (tmp_path / "model.safetensors").write_bytes(b"")
+    (tmp_path / "model.safetensors").write_bytes(b"")  # cut short: not even a header
+    assert "is cut short" in check_model(str(tmp_path)).detail
+    (tmp_path / "model.safetensors").write_bytes((2).to_bytes(8, "little") + b"{}")  # no tensors
     assert check_model(str(tmp_path)).status == "ok"
     missing = check_model(str(tmp_path / "nowhere"))
     assert missing.status == "error" and "no such folder" in missing.detail
@@ -94,7 +96,8 @@ def test_gpu_shortage_is_said_before_ray_and_skipped_for_cpu_and_clusters(cfg, m
 def test_main_without_gpus_fails_at_once_in_one_line(tmp_path):
     env = {**os.environ, "CUDA_VISIBLE_DEVICES": ""}
     env.pop("RAY_ADDRESS", None)
-    res = subprocess.run([sys.executable, "-m", "pac_verl.main", "trainer.total_training_steps=1"],
+    res = subprocess.run([sys.executable, "-m", "pac_verl.main", "trainer.total_training_steps=1",
+                          "pac.allow_short_run=true"],
                          capture_output=True, text=True, cwd=tmp_path, env=env)  # fmt: skip
     import torch
 

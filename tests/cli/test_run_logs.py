@@ -77,7 +77,8 @@ def test_run_json_records_the_command_and_the_numbers_the_run_uses(tmp_path, dat
 
 def test_an_attempt_with_another_config_is_refused_naming_the_keys(tmp_path, data_dir, monkeypatch):
     monkeypatch.delenv(ENV, raising=False)
-    prepare_run_logs(config(tmp_path), now=0)
+    first = prepare_run_logs(config(tmp_path), now=0)
+    first.write_text('{"step": 1, "data": {}}\n')  # it trained a step (else it blocks nothing)
     prepare_run_logs(config(tmp_path, "trainer.logger=[console]"), now=1)  # not part of the hash
     with pytest.raises(
         UserError, match=r"records another config .*curriculum\.cold_start: 50 -> 10"

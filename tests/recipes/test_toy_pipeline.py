@@ -20,7 +20,7 @@ import pytest
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
-SHORT = ["setting.total_steps=3", "trainer.save_freq=1"]
+SHORT = ["setting.total_steps=3", "pac.allow_short_run=true", "trainer.save_freq=1"]
 NAMES = ["toy__tiny-cpu__pac__seed0", "toy__tiny-cpu__random__seed0"]
 
 
