@@ -40,6 +40,10 @@ Not accepted, and why:
 - a computation instead of a value (``\\boxed{2+3}``, ``\\boxed{10/2}``, ``\\boxed{\\sum_{k=1}^{100}
   k}``, ``\\boxed{3^{2024} \\bmod 7}`` where the gold is a number): ``unevaluated``, whatever its
   value (:mod:`.math_form` says exactly what counts as an operation);
+- an answer not in the gold's normal form (``(x+5)(x+7)`` for ``x^2+12x+35``, ``\\frac{18}{24}``
+  for ``\\frac{3}{4}``, ``\\sqrt{72}`` for ``6\\sqrt{2}``): ``unevaluated``; one of the question's
+  own expressions the gold is not: ``copied_question``; a form past a bound: ``too_complex``
+  (:mod:`.math_question`, docs/guides/rewards.md#math-forms);
 - several different answers offered together, in several boxes or in one ("3 or 4",
   ``3 \\text{ or } 4``) when the gold is one answer: a hedge (``hedged``), whatever the last box
   says;

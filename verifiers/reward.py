@@ -49,8 +49,8 @@ NO_ANSWER = frozenset({"no_boxed", "no_code", "missing_person", "empty", "cut_of
 NO_VERDICT = frozenset({"overloaded", "grader_timeout", "worker_crashed", "missing_library",
                         "sandbox_error", "bad_ground_truth", "vacuous_tests", "unknown_type"})  # fmt: skip
 # Answers that get no format bonus although they were given: they never finished being judged,
-# they ran too long, or they hedged (several different final answers: a bonus would pay the
-# hedge, docs/concepts/spec.md#rewards).
+# they ran too long or past a bound of the form rule, they copied the question, or they hedged
+# (several different final answers: a bonus would pay the hedge, docs/concepts/spec.md#rewards).
 NO_BONUS = NO_ANSWER | NO_VERDICT | {"timeout", "too_large", "too_complex", "hedged",
                                      "copied_question"}  # fmt: skip
 
