@@ -90,7 +90,12 @@ from pac_verl.verifiers.extract import (
 )
 from pac_verl.verifiers.guards import math_too_large
 from pac_verl.verifiers.math_form import evaluated, operations, plain_numbers
-from pac_verl.verifiers.math_question import copies_question, form_violation, unreduced_text
+from pac_verl.verifiers.math_question import (
+    canon,
+    copies_question,
+    form_violation,
+    unreduced_text,
+)
 from pac_verl.verifiers.verdict import (
     MAX_DISTINCT_ANSWERS,
     OK,
@@ -254,31 +259,48 @@ _QUESTION: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("que
 
 
 @functools.lru_cache(maxsize=4096)
-def _question_tree(expression: str) -> tuple[str, object] | None:
-    """A question expression as ``(plain text, parsed tree or None)``; None for a plain integer
-    or decimal (a number the question gives may well be the answer's value, written as asked)."""
-    from math_verify import parse
-
+def _question_tree(expression: str) -> tuple[str, object, str | None] | None:
+    """A question expression as ``(plain text, parsed tree or None, canon of the tree as written
+    or None)``; None for a plain integer or decimal (a number the question gives may well be the
+    answer's value, written as asked). The tree is of the prepared text (``0.\\overline{3}`` read
+    as ``\\frac{1}{3}``), the canon of the text as written (``0.\\overline{3}`` has none)."""
     text = clean_answer(expression)
     if not text or _NUMBER.match(_plain(text)) or len(text) > MAX_ANSWER_CHARS:
         return None
+    tree, written = _tree(prepare(text)), _tree(text)
+    return _plain(text), tree, canon(written) if written is not None else None
+
+
+def _tree(text: str) -> object | None:
+    """math-verify's tree of ``text``, or None."""
+    from math_verify import parse
+
     try:
-        parsed = parse(f"\\boxed{{{prepare(text)}}}", parsing_timeout=None)
-    except Exception:  # a span that is not an expression ("\\text{Monday}"): text only
-        parsed = None
-    return _plain(text), parsed[0] if parsed else None
+        parsed = parse(f"\\boxed{{{text}}}", parsing_timeout=None)
+    except Exception:  # a span that is not an expression ("\\text{Monday}")
+        return None
+    return parsed[0] if parsed and not isinstance(parsed[0], str) else None
 
 
-def _question_trees() -> list[tuple[str, object]]:
-    return [t for q in _QUESTION.get() for t in [_question_tree(q)] if t is not None]
+def _question_trees() -> list[object]:
+    """The question's expressions as parsed trees (None for one that does not parse)."""
+    return [t[1] for q in _QUESTION.get() for t in [_question_tree(q)] if t is not None]
 
 
 def _copies_question_text(answer: str, gold: str) -> bool:
-    """The answer as written is one of the question's expressions and the gold is not
-    (``0.\\overline{3}`` for "Express $0.\\overline{3}$ as a common fraction", gold
-    ``\\frac{1}{3}``)."""
+    """The answer as written is one of the question's expressions and the gold is not, in text
+    and as a tree (``0.\\overline{3}`` for "Express $0.\\overline{3}$ as a common fraction", gold
+    ``\\frac{1}{3}``; ``\\frac{3}{4}`` is the gold ``\\frac34``)."""
     plain = _plain(clean_answer(answer))
-    return any(q == plain and q != _plain(gold) for q, _ in _question_trees())
+    for q in _QUESTION.get():
+        found = _question_tree(q)
+        if found is None or found[0] != plain or plain == _plain(gold):
+            continue
+        written = found[2]
+        gold_tree = _tree(gold) if len(gold) <= MAX_ANSWER_CHARS else None
+        if written is None or gold_tree is None or written != canon(gold_tree):
+            return True
+    return False
 
 
 def _grade(answer: str, gold: str) -> Verdict:
@@ -311,8 +333,7 @@ def _grade(answer: str, gold: str) -> Verdict:
         violation = form_violation(answer, answer_parsed[0], gold, gold_parsed[0])
         if violation is not None:  # the gold's normal form (:mod:`.math_question`)
             return fail(violation)
-        if copies_question(_plain(answer), answer_parsed[0], _plain(gold), gold_parsed[0],
-                           _question_trees()):  # fmt: skip
+        if copies_question(answer_parsed[0], gold_parsed[0], _question_trees()):
             return fail("copied_question")
         if _foreign_variables(answer, answer_parsed[0], gold_parsed[0]):
             return fail("not_equal")

@@ -338,22 +338,15 @@ def form_violation(
     return None
 
 
-def copies_question(
-    answer_plain: str,
-    answer_expr: Any,
-    gold_plain: str,
-    gold_expr: Any,
-    questions: Iterable[tuple[str, Any]],
-) -> bool:
-    """Whether the answer is one of the question's expressions (as written, or the same tree up
-    to order and notation) that the gold is not. ``questions``: ``(plain text, parsed tree or
-    None)`` pairs."""
-    answer_canon = canon(_value_of(answer_expr)) if answer_expr is not None else None
+def copies_question(answer_expr: Any, gold_expr: Any, questions: Iterable[Any]) -> bool:
+    """Whether the answer is the same tree, up to order and notation, as one of the question's
+    expressions (parsed trees; None for one that does not parse) that the gold is not."""
+    if answer_expr is None:
+        return False
+    answer_canon = canon(_value_of(answer_expr))
     gold_canon = canon(_value_of(gold_expr)) if gold_expr is not None else None
-    for plain, expr in questions:
-        if plain == answer_plain and plain != gold_plain:
-            return True
-        if expr is None or answer_canon is None:
+    for expr in questions:
+        if expr is None:
             continue
         question_canon = canon(_value_of(expr))
         if question_canon == answer_canon and question_canon != gold_canon:

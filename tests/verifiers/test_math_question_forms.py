@@ -63,6 +63,10 @@ CASES = [
     ("Express $0.\\overline{3}$ as a common fraction.", "\\frac{1}{3}", "\\frac{1}{3}", True),
     ("Write $\\frac{3}{8}$ as a decimal.", "0.375", "\\frac{3}{8}", False),
     ("Write $\\frac{3}{8}$ as a decimal.", "0.375", "0.375", True),
+    # the question's expression is the gold in another notation: not a copy
+    ("Which is larger, $\\frac{3}{4}$ or $\\frac{2}{3}$?", "\\frac34", "\\frac{3}{4}", True),
+    ("Is $0.5$ the probability?", "\\frac{1}{2}", "0.5", True),  # a decimal the question gives
+    ("If $x = 3$, find $x^2+1$.", "10", "10", True),
 ]  # fmt: skip
 
 
