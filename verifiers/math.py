@@ -145,6 +145,7 @@ _FRAC = re.compile(r"^\\[dtc]?frac\{(-?\d+)\}\{(-?\d+)\}$")
 _THOUSANDS = re.compile(r"^-?\d{1,3}(?:([, ])\d{3})(?:\1\d{3})*(?:\.\d+)?$")
 _SPACED_SLASH = re.compile(r"\s*/\s*")
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$|^-?\d+/\d+$")
+_INTEGER = re.compile(r"-?\d+")
 
 
 def simple_number(s: str) -> Fraction | None:
@@ -261,11 +262,11 @@ _QUESTION: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("que
 @functools.lru_cache(maxsize=4096)
 def _question_tree(expression: str) -> tuple[str, object, str | None] | None:
     """A question expression as ``(plain text, parsed tree or None, canon of the tree as written
-    or None)``; None for a plain integer or decimal (a number the question gives may well be the
-    answer's value, written as asked). The tree is of the prepared text (``0.\\overline{3}`` read
+    or None)``; None for a plain integer (a number the question gives may well be the answer's
+    value). The tree is of the prepared text (``0.\\overline{3}`` read
     as ``\\frac{1}{3}``), the canon of the text as written (``0.\\overline{3}`` has none)."""
     text = clean_answer(expression)
-    if not text or _NUMBER.match(_plain(text)) or len(text) > MAX_ANSWER_CHARS:
+    if not text or _INTEGER.fullmatch(_plain(text)) or len(text) > MAX_ANSWER_CHARS:
         return None
     tree, written = _tree(prepare(text)), _tree(text)
     return _plain(text), tree, canon(written) if written is not None else None

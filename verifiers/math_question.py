@@ -11,19 +11,25 @@ Form features (:func:`features`), each a way of leaving work undone that a norma
 have; an answer is ``unevaluated`` when it has one the gold does not:
 
 - ``product_of_sums``: a product with a sum of variables as a factor, or such a sum raised to a
-  power (``(x+5)(x+7)``, ``2(x+1)``, ``(x+1)^{12}``): not expanded;
+  power (``(x+5)(x+7)``, ``2(x+1)``, ``(x+1)^{12}``): not expanded (a denominator may be either:
+  ``\\frac{1}{(x+1)(x-1)}`` and ``\\frac{1}{x^2-1}`` are both simplified);
+- ``coefficients``, ``power_of_product``, ``negative_exponent``: numbers left to multiply
+  (``2(2x)(3y)``), a power of a product with a number or of a power (``(2x)^2``, ``(x^2)^3``), a
+  negative exponent on a variable (``x^{-4}y^{6}``);
 - ``variable_denominator``: a division by an expression in a variable (``\\frac{x^2-9}{x-3}``);
 - ``like_terms``: two terms of a sum with the same monomial, numbers included
   (``x^2+5x+7x+35``, ``2\\sqrt{2}+\\sqrt{2}``, ``1+2+x``);
 - ``radical_denominator``: a radical in a denominator or a root of a fraction
   (``\\frac{2}{\\sqrt{6}}``, ``\\sqrt{3/4}``): not rationalised;
-- ``radicand``: a radicand with a perfect k-th power factor (``\\sqrt{72}``, ``2\\sqrt{18}``): not
-  simplified;
+- ``radicand``, ``radical_product``: a radicand with a perfect k-th power factor, numbers or
+  variables (``\\sqrt{72}``, ``2\\sqrt{18}``, ``\\sqrt{49\\cdot 5}``, ``\\sqrt[3]{8x^6}``), two
+  radicals of one index in a product (``\\sqrt{15}\\sqrt{35}``): not simplified;
 - ``unreduced``: a fraction of integers whose terms share a factor (``\\frac{18}{24}``), or a
   coefficient and a denominator that do (``\\frac{2\\sqrt{6}}{6}``).
 
-Beyond the features, by the gold's class: a gold that is a product of at least two non-constant
-factors (``(x-2)(x-3)``, ``2x(x+3)``) wants a product with at least as many (:func:`factor_count`:
+Beyond the features, by the gold's class: a gold that is a product with a sum among its factors
+and at least two factors, a numeric coefficient other than ±1 counting as one (``(x-2)(x-3)``,
+``2x(x+3)``, ``3(x+2)``), wants a product with at least as many (:func:`factor_count`:
 ``x(2x+6)`` is not completely factored); a gold that is a rational function in lowest terms wants
 the answer's numerator and denominator coprime, and one fraction where the gold is one
 (``1+\\frac{3}{x-1}`` for ``\\frac{x+2}{x-1}``).
@@ -168,6 +174,35 @@ def _monomial_key(term: Any) -> str:
     return "*".join(rest) or "1"
 
 
+def _flat(node: Any) -> list[Any]:
+    """The factors of a product, nested products opened (``2(2x)`` is 2, 2, x)."""
+    from sympy import Mul
+
+    if not isinstance(node, Mul):
+        return [node]
+    return [f for a in node.args for f in _flat(a)]
+
+
+def _radicand(base: Any, index: int, out: Features) -> None:
+    """Flags of a radicand under an ``index``-th root: a fraction (``\\sqrt{3/4}``: not
+    rationalised), a perfect ``index``-th power factor, numbers or variables
+    (``\\sqrt{72}``, ``\\sqrt{49\\cdot 5}``, ``\\sqrt[3]{8x^6}``: not simplified)."""
+    from sympy import Integer, Pow, Rational
+
+    number = 1
+    for factor in _flat(base):
+        if isinstance(factor, Integer):
+            number *= int(factor)
+            if abs(number) > MAX_RADICAND:
+                raise TooComplex
+        elif isinstance(factor, Rational):
+            out.flags.add("radical_denominator")
+        elif isinstance(factor, Pow) and factor.exp.is_Integer and factor.exp >= index:
+            out.flags.add("radicand")
+    if number != 1 and _perfect_power_factor(number, index):
+        out.flags.add("radicand")
+
+
 def features(expr: Any) -> Features:
     """The form features of a parsed (unevaluated) tree; raises :class:`TooComplex` past
     ``MAX_NODES`` nodes or a radicand past ``MAX_RADICAND``."""
@@ -176,7 +211,7 @@ def features(expr: Any) -> Features:
 
     out = Features()
 
-    def visit(node: Any) -> None:
+    def visit(node: Any, below: bool = False) -> None:  # below: inside a denominator
         out.nodes += 1
         if out.nodes > MAX_NODES:
             raise TooComplex
@@ -187,39 +222,59 @@ def features(expr: Any) -> Features:
         if not isinstance(node, Basic):
             return
         if isinstance(node, Mul):
-            if any(isinstance(a, Add) and _variables(a) for a in node.args):
+            factors = _flat(node)
+            if not below and any(isinstance(a, Add) and _variables(a) for a in node.args):
                 out.flags.add("product_of_sums")
-            nums = [a for a in node.args if isinstance(a, Integer)]
-            dens = [a.base for a in node.args if isinstance(a, Pow) and a.exp == -1
-                    and isinstance(a.base, Integer)]  # fmt: skip
+            nums = [int(a) for a in factors if isinstance(a, Integer) and abs(int(a)) != 1]
+            dens = [int(b) for a in factors if isinstance(a, Pow) and a.exp == -1
+                    for b in _flat(a.base) if isinstance(b, Integer)]  # fmt: skip
+            if len(nums) > 1:
+                out.flags.add("coefficients")  # 2(2x)(3y): numbers left to multiply
             num, den = 1, 1
             for a in nums:
-                num *= int(a)
+                num *= a
             for a in dens:
-                den *= int(a)
+                den *= a
             if dens and gcd(num, den) > 1:
                 out.flags.add("unreduced")
+            indices = [a.exp.q for a in factors if isinstance(a, Pow)
+                       and isinstance(a.exp, Rational) and not a.exp.is_Integer]  # fmt: skip
+            if len(set(indices)) < len(indices):
+                out.flags.add("radical_product")  # \\sqrt{15}\\sqrt{35}: one radical
         elif isinstance(node, Pow):
             base, exp = node.base, node.exp
-            if isinstance(base, Add) and _variables(base) and exp.is_Integer and exp > 1:
+            sum_base = isinstance(base, Add) and _variables(base)
+            if not below and sum_base and exp.is_Integer and exp > 1:
                 out.flags.add("product_of_sums")
+            if (
+                exp.is_Integer
+                and exp > 1
+                and (
+                    (isinstance(base, Pow) and base.exp.is_Integer)
+                    or (
+                        isinstance(base, Mul)
+                        and any(isinstance(a, Integer) and abs(int(a)) != 1 for a in _flat(base))
+                    )
+                )
+            ):
+                out.flags.add("power_of_product")  # (2x)^2, (x^2)^3: a monomial to write out
             if getattr(exp, "is_negative", False) and _variables(base):
                 out.flags.add("variable_denominator")
+                if exp != -1:
+                    out.flags.add("negative_exponent")  # x^{-4}: a positive exponent over a line
             if getattr(exp, "is_negative", False) and (
                 _has_radical(base) or (isinstance(exp, Rational) and not exp.is_Integer)
             ):
                 out.flags.add("radical_denominator")
             if isinstance(exp, Rational) and not exp.is_Integer:
-                if isinstance(base, Rational) and not base.is_Integer:
-                    out.flags.add("radical_denominator")  # \\sqrt{3/4}
-                elif isinstance(base, Integer) and _perfect_power_factor(int(base), exp.q):
-                    out.flags.add("radicand")
+                _radicand(base, exp.q, out)
         elif isinstance(node, Add):
             keys = [_monomial_key(a) for a in node.args]
             if len(set(keys)) < len(keys):
                 out.flags.add("like_terms")
+        denominator = isinstance(node, Pow) and getattr(node.exp, "is_negative", False)
         for arg in node.args:
-            visit(arg)
+            visit(arg, below or denominator)
 
     visit(expr)
     return out

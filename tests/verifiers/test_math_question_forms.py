@@ -65,7 +65,9 @@ CASES = [
     ("Write $\\frac{3}{8}$ as a decimal.", "0.375", "0.375", True),
     # the question's expression is the gold in another notation: not a copy
     ("Which is larger, $\\frac{3}{4}$ or $\\frac{2}{3}$?", "\\frac34", "\\frac{3}{4}", True),
-    ("Is $0.5$ the probability?", "\\frac{1}{2}", "0.5", True),  # a decimal the question gives
+    ("Express $0.375$ as a common fraction.", "\\frac{3}{8}", "0.375", False),
+    ("Express $0.375$ as a common fraction.", "\\frac{3}{8}", "\\frac{3}{8}", True),
+    ("What is $2.5$ times $2$?", "5", "5", True),  # a number the question gives
     ("If $x = 3$, find $x^2+1$.", "10", "10", True),
 ]  # fmt: skip
 
@@ -107,6 +109,23 @@ def test_the_form_rule_holds_without_the_question():
         ("x(2x+6)", "2x(x+3)", False),
         ("\\frac{x+2}{x-1}", "\\frac{x+2}{x-1}", True),
         ("\\frac{2+x}{-1+x}", "\\frac{x+2}{x-1}", True),
+        # radicals: one radical, its radicand free of perfect powers
+        ("\\sqrt{49\\cdot 5}", "7\\sqrt{5}", False),
+        ("\\sqrt[3]{27\\cdot 2}", "3\\sqrt[3]{2}", False),
+        ("\\sqrt[3]{8x^6}\\cdot\\sqrt[3]{2}", "2x^2\\sqrt[3]{2}", False),
+        ("\\sqrt{15}\\sqrt{35}", "5\\sqrt{21}", False),
+        ("2\\sqrt[3]{2}x^2", "2x^2\\sqrt[3]{2}", True),
+        ("\\frac{2\\sqrt{6}}{6}", "\\frac{\\sqrt{6}}{3}", False),  # coefficient over denominator
+        ("\\frac{9}{6x}", "\\frac{3}{2x}", False),
+        # monomials written out, with positive exponents where the gold has them
+        ("(2x)^2+2(2x)(3y)+(3y)^2", "4x^2+12xy+9y^2", False),
+        ("x^{-4}y^{6}", "\\frac{y^6}{x^4}", False),
+        ("\\frac{1}{x^4y^{-6}}", "\\frac{y^6}{x^4}", False),
+        ("y^6/x^4", "\\frac{y^6}{x^4}", True),
+        ("-8b^3a^6", "-8a^6b^3", True),
+        # a denominator may be factored or expanded
+        ("\\frac{1}{(x+1)(x-1)}", "\\frac{1}{x^2-1}", True),
+        ("\\frac{2x+1}{x^2+x}", "\\frac{2x+1}{x(x+1)}", True),
     ],
 )
 def test_the_gold_form_without_a_question(answer, gold, right):
