@@ -159,3 +159,31 @@ def test_compute_score_judges_the_form(info_key):
     """The entry verl calls, with the question in extra_info as the rows carry it."""
     got = [_call(q, g, a, info_key)["acc"] == 1.0 for q, g, a, _ in CASES]
     assert got == [right for *_, right in CASES]
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        ("\\frac{(x+1)^{300}}{(x+1)^{298}(x-1)}", "\\frac{(x+1)^2}{x-1}"),  # gcd past its bound
+        ("\\frac{\\sqrt{72 \\cdot 10^{18}}}{10^{9}}", "6\\sqrt{2}"),  # radicand past its bound
+    ],
+)
+def test_past_a_bound_the_answer_is_not_correct(answer, gold):
+    verdict = score(f"\\boxed{{{answer}}}", gold)
+    assert (verdict.correct, verdict.reason) == (False, "too_complex")
+
+
+def test_compute_score_async_judges_the_form():
+    import asyncio
+
+    from pac_verl.verifiers import compute_score_async
+
+    info = {"type": "math", "question_expressions": ["\\frac{3}{8}"]}
+
+    async def both():
+        copy = await compute_score_async("math", "\\boxed{\\frac{3}{8}}", "0.375", info, workers=1)
+        right = await compute_score_async("math", "\\boxed{0.375}", "0.375", info, workers=1)
+        return copy, right
+
+    copy, right = asyncio.run(both())
+    assert (copy["acc"], copy["reason"], right["acc"]) == (0.0, "copied_question", 1.0)
