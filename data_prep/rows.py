@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 from pac_verl.data_prep.prompts import FRAME_CUE, FRAME_PREAMBLE
 from pac_verl.errors import UserError
 from pac_verl.outputs import apply_umask
-from pac_verl.verifiers.math_question import question_expressions
+from pac_verl.verifiers.math_question import question_expressions, question_forms
 
 COLUMNS = ("data_source", "prompt", "ability", "reward_model", "extra_info")
 
@@ -69,6 +69,7 @@ def make_row(
         # what an answer may not copy: docs/guides/rewards.md#math-forms
         text = "\n".join(m["content"] for m in messages(prompt) if m["role"] == "user")
         extra_info["question_expressions"] = question_expressions(text)
+        extra_info["question_forms"] = question_forms(text)
     return {
         "data_source": data_source,
         "prompt": messages(prompt),

@@ -42,7 +42,9 @@ Not accepted, and why:
   value (:mod:`.math_form` says exactly what counts as an operation);
 - an answer not in the gold's normal form (``(x+5)(x+7)`` for ``x^2+12x+35``, ``\\frac{18}{24}``
   for ``\\frac{3}{4}``, ``\\sqrt{72}`` for ``6\\sqrt{2}``): ``unevaluated``; one of the question's
-  own expressions the gold is not: ``copied_question``; a form past a bound: ``too_complex``
+  own expressions the gold is not: ``copied_question``; a decimal where the question asks for a
+  common fraction (and a fraction where it asks for a decimal): ``unevaluated``; a form past a
+  bound: ``too_complex``
   (:mod:`.math_question`, docs/guides/rewards.md#math-forms);
 - several different answers offered together, in several boxes or in one ("3 or 4",
   ``3 \\text{ or } 4``) when the gold is one answer: a hedge (``hedged``), whatever the last box
@@ -95,6 +97,7 @@ from pac_verl.verifiers.math_question import (
     copies_question,
     form_violation,
     unreduced_text,
+    wrong_number_form,
 )
 from pac_verl.verifiers.verdict import (
     MAX_DISTINCT_ANSWERS,
@@ -257,6 +260,7 @@ def _form_ok(answer: str, answer_expr: object, gold: str) -> bool:
 
 # the question's expressions for the grade in progress (:func:`score` sets them)
 _QUESTION: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("question", default=())
+_FORMS: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("forms", default=())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -598,6 +602,8 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     roots ``1, 2``)."""
     if _QUESTION.get() and _copies_question_text(answer, gold):
         return fail("copied_question")
+    if _FORMS.get() and wrong_number_form(clean_answer(answer), gold, _FORMS.get()):
+        return fail("unevaluated")
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
         return OK
@@ -657,15 +663,21 @@ def grade_choice(answer: str, gold: str, letter: str) -> Verdict:
     return OK if given == letter else fail("not_equal")
 
 
-def score(solution_str: str, ground_truth: str, question: Sequence[str] = ()) -> Verdict:
+def score(
+    solution_str: str, ground_truth: str, question: Sequence[str] = (), forms: Sequence[str] = ()
+) -> Verdict:
     """One response against the gold; ``question``: the question's own expressions
-    (``extra_info["question_expressions"]``), which an answer may not copy (:mod:`.math_question`)."""
+    (``extra_info["question_expressions"]``), which an answer may not copy; ``forms``: the forms
+    its wording asks for (``extra_info["question_forms"]``: ``fraction``, ``decimal``); see
+    :mod:`.math_question`."""
     if not isinstance(ground_truth, str) or not ground_truth.strip():
         return fail("bad_ground_truth")
     token = _QUESTION.set(tuple(str(q) for q in question or ()))
+    asked = _FORMS.set(tuple(str(f) for f in forms or ()))
     try:
         return _score(solution_str, ground_truth)
     finally:
+        _FORMS.reset(asked)
         _QUESTION.reset(token)
 
 

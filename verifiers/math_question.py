@@ -27,6 +27,10 @@ have; an answer is ``unevaluated`` when it has one the gold does not:
 - ``unreduced``: a fraction of integers whose terms share a factor (``\\frac{18}{24}``), or a
   coefficient and a denominator that do (``\\frac{2\\sqrt{6}}{6}``).
 
+The wording (:func:`question_forms`): where the question asks for a common fraction and the gold
+is one, a decimal is ``unevaluated``, and a fraction where it asks for a decimal
+(:func:`wrong_number_form`).
+
 Beyond the features, by the gold's class: a gold that is a product with a sum among its factors
 and at least two factors, a numeric coefficient other than ±1 counting as one (``(x-2)(x-3)``,
 ``2x(x+3)``, ``3(x+2)``), wants a product with at least as many (:func:`factor_count`:
@@ -96,23 +100,47 @@ def _prompt_text(value: Any) -> str:
     return ""
 
 
-def question_of(extra_info: Any) -> tuple[str, ...]:
-    """A row's question expressions: ``extra_info["question_expressions"]`` (what the builders
-    write), else read from the question text a row may carry (``question``, ``problem`` or
-    ``prompt``: rows written before the field existed, SEC's)."""
+# the forms a question's wording names for its answer
+_ASKS = {
+    "fraction": re.compile(r"\b(?:common|improper|simple)\s+fraction|\bas\s+a\s+fraction\b|"
+                           r"\bfraction\s+in\s+(?:lowest|simplest)\s+(?:terms|form)", re.I),
+    "decimal": re.compile(r"\bas\s+a\s+decimal\b|\bdecimal\s+(?:form|to\s+the\s+nearest)", re.I),
+}  # fmt: skip
+
+
+def question_forms(text: str) -> list[str]:
+    """The forms a question's wording asks for its answer: ``fraction`` ("Express your answer
+    as a common fraction"), ``decimal`` ("as a decimal"); none when it names both."""
+    asked = [form for form, words in _ASKS.items() if words.search(text or "")]
+    return asked if len(asked) == 1 else []
+
+
+def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A row's question expressions and the forms its wording asks for:
+    ``extra_info["question_expressions"]`` and ``["question_forms"]`` (what the builders write),
+    else read from the question text a row may carry (``question``, ``problem`` or ``prompt``:
+    rows written before the fields existed, SEC's)."""
     if not isinstance(extra_info, Mapping):
-        return ()
-    given = extra_info.get("question_expressions")
-    if given is not None and not isinstance(given, str):
-        try:
-            return tuple(str(e) for e in list(given)[:MAX_QUESTION_EXPRESSIONS])
-        except TypeError:
-            return ()
+        return (), ()
+    text = ""
     for key in ("question", "problem", "prompt"):
         text = _prompt_text(extra_info.get(key))
         if text:
-            return tuple(question_expressions(text))
-    return ()
+            break
+    return (
+        _strings(extra_info.get("question_expressions"), lambda: question_expressions(text)),
+        _strings(extra_info.get("question_forms"), lambda: question_forms(text)),
+    )
+
+
+def _strings(given: Any, otherwise: Any) -> tuple[str, ...]:
+    """A stored list of strings (a parquet list may come back as an array), else ``otherwise()``."""
+    if given is None or isinstance(given, str):
+        return tuple(otherwise())
+    try:
+        return tuple(str(e) for e in list(given)[:MAX_QUESTION_EXPRESSIONS])
+    except TypeError:
+        return ()
 
 
 def text_fractions(text: str) -> list[tuple[int, int]]:
@@ -133,6 +161,21 @@ def unreduced_text(answer: str, gold: str) -> bool:
     if not gold_fractions or any(gcd(a, b) > 1 for a, b in gold_fractions):
         return False
     return any(gcd(a, b) > 1 for a, b in text_fractions(answer))
+
+
+_DECIMAL = re.compile(r"(?<![\w.])\d*\.\d|\\overline|\\dot\b|\\[lc]?dots\b|\.\.\.|…")
+
+
+def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
+    """A decimal where the wording asks for a fraction and the gold is one (``0.7\\overline{3}``
+    for "Express your answer as a common fraction", gold ``\\frac{11}{15}``), or a fraction
+    where it asks for a decimal and the gold is one."""
+    forms = set(forms)
+    if "fraction" in forms and text_fractions(gold) and not _DECIMAL.search(gold):
+        return bool(_DECIMAL.search(answer))
+    if "decimal" in forms and _DECIMAL.search(gold) and not text_fractions(gold):
+        return bool(text_fractions(answer))
+    return False
 
 
 def _variables(node: Any) -> bool:

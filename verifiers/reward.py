@@ -84,9 +84,11 @@ def bounded_score(
     limits: Limits | None = None,
     sandbox: SandboxSettings | None = None,
     question: Sequence[str] = (),
+    forms: Sequence[str] = (),
 ) -> Verdict:
     """:func:`score` within ``limits.timeout_s``, from any thread (see the module docstring).
-    ``question``: the question's own expressions (math: :func:`.math_question.question_of`)."""
+    ``question``, ``forms``: the question's own expressions and the forms its wording asks for
+    (math: :func:`.math_question.question_of`)."""
     limits = limits or Limits()
     verdict = _settled(task_type, solution_str, ground_truth)
     if verdict is not None:
@@ -96,7 +98,7 @@ def bounded_score(
         return score(task_type, solution_str, ground_truth, budget, sandbox)
     pool = shared_pool(limits)
     return pool.score(task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s,
-                      question=tuple(question))  # fmt: skip
+                      question=tuple(question), forms=tuple(forms))  # fmt: skip
 
 
 _code_executor: tuple[int, ThreadPoolExecutor] | None = None  # (pid, executor)
@@ -143,6 +145,7 @@ async def bounded_score_async(
     limits: Limits | None = None,
     sandbox: SandboxSettings | None = None,
     question: Sequence[str] = (),
+    forms: Sequence[str] = (),
 ) -> Verdict:
     """:func:`bounded_score` as a coroutine: waits on the worker without holding a thread; code
     waits in a thread of :func:`code_executor`, never of the loop's default executor."""
@@ -158,7 +161,7 @@ async def bounded_score_async(
     pool = shared_pool(limits)
     return await pool.score_async(
         task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s,
-        question=tuple(question),
+        question=tuple(question), forms=tuple(forms),
     )  # fmt: skip
 
 
@@ -206,8 +209,10 @@ def compute_score(
     """verl's custom reward function (sync): same keys for every sample."""
     started = time.perf_counter()
     task_type, limits, settings = _call(extra_info, timeout_s, queue_s, workers, memory_mb, sandbox)
-    question = question_of(extra_info) if task_type == "math" else ()
-    verdict = bounded_score(task_type, solution_str, ground_truth, limits, settings, question)
+    question, forms = question_of(extra_info) if task_type == "math" else ((), ())
+    verdict = bounded_score(
+        task_type, solution_str, ground_truth, limits, settings, question, forms
+    )
     return _result(verdict, format_bonus, started, settings)
 
 
@@ -227,9 +232,9 @@ async def compute_score_async(
     """verl's custom reward function (async): what ``configs/pac_trainer.yaml`` names."""
     started = time.perf_counter()
     task_type, limits, settings = _call(extra_info, timeout_s, queue_s, workers, memory_mb, sandbox)
-    question = question_of(extra_info) if task_type == "math" else ()
+    question, forms = question_of(extra_info) if task_type == "math" else ((), ())
     verdict = await bounded_score_async(
-        task_type, solution_str, ground_truth, limits, settings, question
+        task_type, solution_str, ground_truth, limits, settings, question, forms
     )
     return _result(verdict, format_bonus, started, settings)
 

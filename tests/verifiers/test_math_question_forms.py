@@ -10,7 +10,7 @@ import pytest
 from pac_verl.data_prep.rows import make_row
 from pac_verl.verifiers import compute_score
 from pac_verl.verifiers.math import score
-from pac_verl.verifiers.math_question import question_expressions
+from pac_verl.verifiers.math_question import question_expressions, question_forms
 
 EXPAND_12 = (
     "x^{12}+12x^{11}+66x^{10}+220x^{9}+495x^{8}+792x^{7}+924x^{6}+792x^{5}+495x^{4}+220x^{3}"
@@ -68,6 +68,13 @@ CASES = [
     ("Express $0.375$ as a common fraction.", "\\frac{3}{8}", "0.375", False),
     ("Express $0.375$ as a common fraction.", "\\frac{3}{8}", "\\frac{3}{8}", True),
     ("What is $2.5$ times $2$?", "5", "5", True),  # a number the question gives
+    # the form the wording asks for: a common fraction, or a decimal
+    ("What is $\\frac{1}{3}+\\frac{2}{5}$? Express your answer as a common fraction.",
+     "\\frac{11}{15}", "0.7\\overline{3}", False),
+    ("What is $\\frac{1}{3}+\\frac{2}{5}$? Express your answer as a common fraction.",
+     "\\frac{11}{15}", "11/15", True),
+    ("What is $\\frac{1}{3}+\\frac{2}{5}$?", "\\frac{11}{15}", "0.7\\overline{3}", True),
+    ("Write $\\frac{3}{8}$ as a decimal.", "0.375", "\\frac{6}{16}", False),
     ("If $x = 3$, find $x^2+1$.", "10", "10", True),
 ]  # fmt: skip
 
@@ -80,7 +87,12 @@ def _id(case):
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_form_and_copied_question(case):
     question, gold, answer, right = case
-    verdict = score(f"\\boxed{{{answer}}}", gold, question=question_expressions(question))
+    verdict = score(
+        f"\\boxed{{{answer}}}",
+        gold,
+        question=question_expressions(question),
+        forms=question_forms(question),
+    )
     assert verdict.correct is right, verdict
 
 
@@ -141,14 +153,20 @@ def test_math_rows_carry_the_question_expressions():
     row = make_row(data_source="math", prompt="Simplify $\\sqrt{72}$.", task_type="math",
                    ground_truth="6\\sqrt{2}", split="train", index=0)  # fmt: skip
     assert row["extra_info"]["question_expressions"] == ["\\sqrt{72}"]
+    assert row["extra_info"]["question_forms"] == []
+    asks = make_row(data_source="math", prompt="Express $0.\\overline{3}$ as a common fraction.",
+                    task_type="math", ground_truth="\\frac13", split="train", index=0)  # fmt: skip
+    assert asks["extra_info"]["question_forms"] == ["fraction"]
     other = make_row(data_source="zebra", prompt="Who is $x$?", task_type="zebra",
                      ground_truth="a", split="train", index=0)  # fmt: skip
     assert "question_expressions" not in other["extra_info"]
+    assert "question_forms" not in other["extra_info"]
 
 
 def _call(question, gold, answer, info_key):
     if info_key == "question_expressions":
-        info = {"type": "math", "question_expressions": question_expressions(question)}
+        info = {"type": "math", "question_expressions": question_expressions(question),
+                "question_forms": question_forms(question)}  # fmt: skip
     else:  # a row built before the field existed: the question text is read instead
         info = {"type": "math", info_key: question}
     return compute_score("math", f"\\boxed{{{answer}}}", gold, info, workers=1)
