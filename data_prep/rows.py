@@ -22,6 +22,7 @@ import pyarrow.parquet as pq
 from pac_verl.data_prep.prompts import FRAME_CUE, FRAME_PREAMBLE
 from pac_verl.errors import UserError
 from pac_verl.outputs import apply_umask
+from pac_verl.verifiers.math_question import question_expressions, question_forms
 
 COLUMNS = ("data_source", "prompt", "ability", "reward_model", "extra_info")
 
@@ -64,6 +65,11 @@ def make_row(
     if difficulty is not None:
         extra_info["difficulty"] = int(difficulty)
     extra_info.update(extra)
+    if task_type == "math" and "question_expressions" not in extra_info:
+        # what an answer may not copy: docs/guides/rewards.md#math-forms
+        text = "\n".join(m["content"] for m in messages(prompt) if m["role"] == "user")
+        extra_info["question_expressions"] = question_expressions(text)
+        extra_info["question_forms"] = question_forms(text)
     return {
         "data_source": data_source,
         "prompt": messages(prompt),

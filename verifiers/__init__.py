@@ -6,7 +6,9 @@
   failure inside a scorer is ``error``.
 - ``compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs) -> dict``:
   verl 0.7.1's custom reward function (``reward.custom_reward_function``). The type comes from
-  ``extra_info["type"]``. The dict has the same keys for every sample (verl stacks them per key):
+  ``extra_info["type"]``; for math, ``extra_info["question_expressions"]`` and
+  ``["question_forms"]`` (or the question text a row carries) say what an answer may not copy and
+  which form the wording asks for (docs/guides/rewards.md#math-forms). The dict has the same keys for every sample (verl stacks them per key):
   ``score``, ``acc``, ``has_answer``, ``missing_library`` (1 when the sandbox interpreter lacks a
   library the tests import: an environment fault to fix), ``scored`` (0 when the call ended
   without a verdict on the answer, its 0 meaning nothing: ``overloaded``, ``grader_timeout``,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pac_verl.errors import UserError
@@ -30,9 +30,14 @@ def score(
     ground_truth: str,
     budget: Budget | None = None,
     sandbox: SandboxSettings | None = None,
+    question: Sequence[str] = (),
+    forms: Sequence[str] = (),
 ) -> Verdict:
-    """Score one response; never raises. ``budget`` bounds code's sandbox time (the types scored
-    in the caller, ``IN_CALLER``); the others are bounded only by running them in a pool worker.
+    """Score one response; never raises. ``question``: the question's own expressions
+    and ``forms`` the forms its wording asks for (:func:`.math_question.question_of`), read by
+    math only. ``budget`` bounds code's sandbox
+    time (the types scored in the caller, ``IN_CALLER``); the others are bounded only by running
+    them in a pool worker.
     ``sandbox``: code's sandbox settings (None: the environment's, see :mod:`.sandbox.settings`)."""
     if task_type not in TASK_TYPES:
         if task_type not in _warned:
@@ -43,6 +48,10 @@ def score(
         if task_type in IN_CALLER:
             scorer = _scorer(task_type)
             verdict = scorer(solution_str, ground_truth, budget=budget, sandbox=sandbox)
+        elif task_type == "math" and (question or forms):
+            verdict = _scorer(task_type)(
+                solution_str, ground_truth, question=tuple(question), forms=tuple(forms)
+            )
         else:
             verdict = _scorer(task_type)(solution_str, ground_truth)
     except UserError:  # the machine cannot run this verifier as configured (sandbox isolation)

@@ -40,6 +40,12 @@ Not accepted, and why:
 - a computation instead of a value (``\\boxed{2+3}``, ``\\boxed{10/2}``, ``\\boxed{\\sum_{k=1}^{100}
   k}``, ``\\boxed{3^{2024} \\bmod 7}`` where the gold is a number): ``unevaluated``, whatever its
   value (:mod:`.math_form` says exactly what counts as an operation);
+- an answer not in the gold's normal form (``(x+5)(x+7)`` for ``x^2+12x+35``, ``\\frac{18}{24}``
+  for ``\\frac{3}{4}``, ``\\sqrt{72}`` for ``6\\sqrt{2}``): ``unevaluated``; one of the question's
+  own expressions the gold is not: ``copied_question``; a decimal where the question asks for a
+  common fraction (and a fraction where it asks for a decimal): ``unevaluated``; a form past a
+  bound: ``too_complex``
+  (:mod:`.math_question`, docs/guides/rewards.md#math-forms);
 - several different answers offered together, in several boxes or in one ("3 or 4",
   ``3 \\text{ or } 4``) when the gold is one answer: a hedge (``hedged``), whatever the last box
   says;
@@ -67,9 +73,11 @@ Gold answers are normalised: a float with an integral value (AMC's ``3.0``) beco
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import logging
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 
 from pac_verl.verifiers.extract import (
@@ -84,6 +92,13 @@ from pac_verl.verifiers.extract import (
 )
 from pac_verl.verifiers.guards import math_too_large
 from pac_verl.verifiers.math_form import evaluated, operations, plain_numbers
+from pac_verl.verifiers.math_question import (
+    canon,
+    copies_question,
+    form_violation,
+    unreduced_text,
+    wrong_number_form,
+)
 from pac_verl.verifiers.verdict import (
     MAX_DISTINCT_ANSWERS,
     OK,
@@ -133,6 +148,7 @@ _FRAC = re.compile(r"^\\[dtc]?frac\{(-?\d+)\}\{(-?\d+)\}$")
 _THOUSANDS = re.compile(r"^-?\d{1,3}(?:([, ])\d{3})(?:\1\d{3})*(?:\.\d+)?$")
 _SPACED_SLASH = re.compile(r"\s*/\s*")
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$|^-?\d+/\d+$")
+_INTEGER = re.compile(r"-?\d+")
 
 
 def simple_number(s: str) -> Fraction | None:
@@ -242,6 +258,56 @@ def _form_ok(answer: str, answer_expr: object, gold: str) -> bool:
     return used is not None and used <= allowed
 
 
+# the question's expressions for the grade in progress (:func:`score` sets them)
+_QUESTION: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("question", default=())
+_FORMS: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("forms", default=())
+
+
+@functools.lru_cache(maxsize=4096)
+def _question_tree(expression: str) -> tuple[str, object, str | None] | None:
+    """A question expression as ``(plain text, parsed tree or None, canon of the tree as written
+    or None)``; None for a plain integer (a number the question gives may well be the answer's
+    value). The tree is of the prepared text (``0.\\overline{3}`` read
+    as ``\\frac{1}{3}``), the canon of the text as written (``0.\\overline{3}`` has none)."""
+    text = clean_answer(expression)
+    if not text or _INTEGER.fullmatch(_plain(text)) or len(text) > MAX_ANSWER_CHARS:
+        return None
+    tree, written = _tree(prepare(text)), _tree(text)
+    return _plain(text), tree, canon(written) if written is not None else None
+
+
+def _tree(text: str) -> object | None:
+    """math-verify's tree of ``text``, or None."""
+    from math_verify import parse
+
+    try:
+        parsed = parse(f"\\boxed{{{text}}}", parsing_timeout=None)
+    except Exception:  # a span that is not an expression ("\\text{Monday}")
+        return None
+    return parsed[0] if parsed and not isinstance(parsed[0], str) else None
+
+
+def _question_trees() -> list[object]:
+    """The question's expressions as parsed trees (None for one that does not parse)."""
+    return [t[1] for q in _QUESTION.get() for t in [_question_tree(q)] if t is not None]
+
+
+def _copies_question_text(answer: str, gold: str) -> bool:
+    """The answer as written is one of the question's expressions and the gold is not, in text
+    and as a tree (``0.\\overline{3}`` for "Express $0.\\overline{3}$ as a common fraction", gold
+    ``\\frac{1}{3}``; ``\\frac{3}{4}`` is the gold ``\\frac34``)."""
+    plain = _plain(clean_answer(answer))
+    for q in _QUESTION.get():
+        found = _question_tree(q)
+        if found is None or found[0] != plain or plain == _plain(gold):
+            continue
+        written = found[2]
+        gold_tree = _tree(gold) if len(gold) <= MAX_ANSWER_CHARS else None
+        if written is None or gold_tree is None or written != canon(gold_tree):
+            return True
+    return False
+
+
 def _grade(answer: str, gold: str) -> Verdict:
     """One prepared answer against one gold form: its form (:mod:`.math_form`), then its value."""
     if _plain(answer) == _plain(gold):
@@ -251,7 +317,7 @@ def _grade(answer: str, gold: str) -> Verdict:
         return OK
     gold_number, answer_number = simple_number(gold), simple_number(answer)
     if gold_number is not None and answer_number is not None:
-        if not _form_ok(answer, None, gold):
+        if not _form_ok(answer, None, gold) or unreduced_text(answer, gold):
             return fail("unevaluated")
         return OK if gold_number == answer_number else fail("not_equal")
     if len(answer) > MAX_ANSWER_CHARS or len(gold) > MAX_ANSWER_CHARS:
@@ -269,6 +335,11 @@ def _grade(answer: str, gold: str) -> Verdict:
             return fail("unparsable")
         if not _form_ok(answer, answer_parsed[0], gold):  # before sympy evaluates anything
             return fail("unevaluated")
+        violation = form_violation(answer, answer_parsed[0], gold, gold_parsed[0])
+        if violation is not None:  # the gold's normal form (:mod:`.math_question`)
+            return fail(violation)
+        if copies_question(answer_parsed[0], gold_parsed[0], _question_trees()):
+            return fail("copied_question")
         if _foreign_variables(answer, answer_parsed[0], gold_parsed[0]):
             return fail("not_equal")
         ok = verify(gold_parsed, answer_parsed, timeout_seconds=None) or _same_set(
@@ -529,6 +600,10 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     (``7 (possibly 8)``, ``3 \\text{ or } 4``) is a hedge unless every alternative is right, or the
     gold is several values and the alternatives together are them (``1 \\text{ or } 2`` for the
     roots ``1, 2``)."""
+    if _QUESTION.get() and _copies_question_text(answer, gold):
+        return fail("copied_question")
+    if _FORMS.get() and wrong_number_form(clean_answer(answer), gold, _FORMS.get()):
+        return fail("unevaluated")
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
         return OK
@@ -588,9 +663,25 @@ def grade_choice(answer: str, gold: str, letter: str) -> Verdict:
     return OK if given == letter else fail("not_equal")
 
 
-def score(solution_str: str, ground_truth: str) -> Verdict:
+def score(
+    solution_str: str, ground_truth: str, question: Sequence[str] = (), forms: Sequence[str] = ()
+) -> Verdict:
+    """One response against the gold; ``question``: the question's own expressions
+    (``extra_info["question_expressions"]``), which an answer may not copy; ``forms``: the forms
+    its wording asks for (``extra_info["question_forms"]``: ``fraction``, ``decimal``); see
+    :mod:`.math_question`."""
     if not isinstance(ground_truth, str) or not ground_truth.strip():
         return fail("bad_ground_truth")
+    token = _QUESTION.set(tuple(str(q) for q in question or ()))
+    asked = _FORMS.set(tuple(str(f) for f in forms or ()))
+    try:
+        return _score(solution_str, ground_truth)
+    finally:
+        _FORMS.reset(asked)
+        _QUESTION.reset(token)
+
+
+def _score(solution_str: str, ground_truth: str) -> Verdict:
     gold = normalise_gold(ground_truth)
     label = _GOLD_CHOICE.fullmatch(gold)
     if label is not None:  # a multiple-choice gold: the label is the answer

@@ -111,11 +111,11 @@ def _serve(conn: Connection, memory_mb: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     while True:
         try:
-            task_type, solution_str, ground_truth = conn.recv()
+            task_type, solution_str, ground_truth, question, forms = conn.recv()
         except (EOFError, OSError):
             return
         try:
-            verdict = score(task_type, solution_str, ground_truth)
+            verdict = score(task_type, solution_str, ground_truth, question=question, forms=forms)
             answer = (verdict.score, verdict.reason)
         except MemoryError:
             answer = (0.0, "error")
@@ -230,7 +230,9 @@ class _Job:
     and counts the verdict. Any other exception (a cancelled coroutine) kills the worker and goes
     on."""
 
-    def __init__(self, pool: ScoringPool, job: tuple[str, str, str]) -> None:
+    def __init__(
+        self, pool: ScoringPool, job: tuple[str, str, str, tuple[str, ...], tuple[str, ...]]
+    ) -> None:
         self.pool, self.job, self.task_type = pool, job, job[0]
         self.worker: _Worker | None = None
         self.answered = False
@@ -430,11 +432,15 @@ class ScoringPool:
         ground_truth: str,
         timeout_s: float,
         queue_s: float = Limits.queue_s,
+        question: tuple[str, ...] = (),
+        forms: tuple[str, ...] = (),
     ) -> Verdict:
         """Score in a worker: ``timeout_s`` for the scorer, ``queue_s`` to get a worker."""
         if not self._acquire_sync(time.monotonic() + queue_s, task_type):
             return self._count(fail("overloaded"))
-        with _Job(self, (task_type, solution_str, ground_truth)) as job:
+        with _Job(
+            self, (task_type, solution_str, ground_truth, tuple(question), tuple(forms))
+        ) as job:
             job.send(self._take_worker())
             job.answered = job.worker.conn.poll(timeout_s)
         return job.verdict
@@ -446,6 +452,8 @@ class ScoringPool:
         ground_truth: str,
         timeout_s: float,
         queue_s: float = Limits.queue_s,
+        question: tuple[str, ...] = (),
+        forms: tuple[str, ...] = (),
     ) -> Verdict:
         """As :meth:`score`, awaiting the worker's pipe in the running loop (no thread held).
 
@@ -454,7 +462,9 @@ class ScoringPool:
         if not await self._acquire_async(time.monotonic() + queue_s, task_type):
             return self._count(fail("overloaded"))
         loop = asyncio.get_running_loop()
-        with _Job(self, (task_type, solution_str, ground_truth)) as job:
+        with _Job(
+            self, (task_type, solution_str, ground_truth, tuple(question), tuple(forms))
+        ) as job:
             if self._idle:
                 job.send(self._take_worker())
             else:  # a fork request (the first waits for the zygote's imports): the pool's thread

@@ -35,6 +35,7 @@ from typing import Any
 from pac_verl.errors import UserError
 from pac_verl.verifiers.dispatch import IN_CALLER, TASK_TYPES, score
 from pac_verl.verifiers.guards import precheck
+from pac_verl.verifiers.math_question import question_of
 from pac_verl.verifiers.pool import Limits, close_shared_pool, shared_pool
 from pac_verl.verifiers.sandbox import Budget, SandboxSettings, settings_for
 from pac_verl.verifiers.sandbox import slots as sandbox_slots
@@ -48,9 +49,10 @@ NO_ANSWER = frozenset({"no_boxed", "no_code", "missing_person", "empty", "cut_of
 NO_VERDICT = frozenset({"overloaded", "grader_timeout", "worker_crashed", "missing_library",
                         "sandbox_error", "bad_ground_truth", "vacuous_tests", "unknown_type"})  # fmt: skip
 # Answers that get no format bonus although they were given: they never finished being judged,
-# they ran too long, or they hedged (several different final answers: a bonus would pay the
-# hedge, docs/concepts/spec.md#rewards).
-NO_BONUS = NO_ANSWER | NO_VERDICT | {"timeout", "too_large", "hedged"}
+# they ran too long or past a bound of the form rule, they copied the question, or they hedged
+# (several different final answers: a bonus would pay the hedge, docs/concepts/spec.md#rewards).
+NO_BONUS = NO_ANSWER | NO_VERDICT | {"timeout", "too_large", "too_complex", "hedged",
+                                     "copied_question"}  # fmt: skip
 
 
 def _limits(timeout_s=None, queue_s=None, workers=None, memory_mb=None) -> Limits:
@@ -81,8 +83,12 @@ def bounded_score(
     ground_truth: str,
     limits: Limits | None = None,
     sandbox: SandboxSettings | None = None,
+    question: Sequence[str] = (),
+    forms: Sequence[str] = (),
 ) -> Verdict:
-    """:func:`score` within ``limits.timeout_s``, from any thread (see the module docstring)."""
+    """:func:`score` within ``limits.timeout_s``, from any thread (see the module docstring).
+    ``question``, ``forms``: the question's own expressions and the forms its wording asks for
+    (math: :func:`.math_question.question_of`)."""
     limits = limits or Limits()
     verdict = _settled(task_type, solution_str, ground_truth)
     if verdict is not None:
@@ -91,7 +97,8 @@ def bounded_score(
         budget = Budget.starting_now(limits.timeout_s, limits.queue_s)
         return score(task_type, solution_str, ground_truth, budget, sandbox)
     pool = shared_pool(limits)
-    return pool.score(task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s)
+    return pool.score(task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s,
+                      question=tuple(question), forms=tuple(forms))  # fmt: skip
 
 
 _code_executor: tuple[int, ThreadPoolExecutor] | None = None  # (pid, executor)
@@ -137,6 +144,8 @@ async def bounded_score_async(
     ground_truth: str,
     limits: Limits | None = None,
     sandbox: SandboxSettings | None = None,
+    question: Sequence[str] = (),
+    forms: Sequence[str] = (),
 ) -> Verdict:
     """:func:`bounded_score` as a coroutine: waits on the worker without holding a thread; code
     waits in a thread of :func:`code_executor`, never of the loop's default executor."""
@@ -151,8 +160,9 @@ async def bounded_score_async(
         return await loop.run_in_executor(code_executor(sandbox), job)
     pool = shared_pool(limits)
     return await pool.score_async(
-        task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s
-    )
+        task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s,
+        question=tuple(question), forms=tuple(forms),
+    )  # fmt: skip
 
 
 def _call(
@@ -199,7 +209,10 @@ def compute_score(
     """verl's custom reward function (sync): same keys for every sample."""
     started = time.perf_counter()
     task_type, limits, settings = _call(extra_info, timeout_s, queue_s, workers, memory_mb, sandbox)
-    verdict = bounded_score(task_type, solution_str, ground_truth, limits, settings)
+    question, forms = question_of(extra_info) if task_type == "math" else ((), ())
+    verdict = bounded_score(
+        task_type, solution_str, ground_truth, limits, settings, question, forms
+    )
     return _result(verdict, format_bonus, started, settings)
 
 
@@ -219,7 +232,10 @@ async def compute_score_async(
     """verl's custom reward function (async): what ``configs/pac_trainer.yaml`` names."""
     started = time.perf_counter()
     task_type, limits, settings = _call(extra_info, timeout_s, queue_s, workers, memory_mb, sandbox)
-    verdict = await bounded_score_async(task_type, solution_str, ground_truth, limits, settings)
+    question, forms = question_of(extra_info) if task_type == "math" else ((), ())
+    verdict = await bounded_score_async(
+        task_type, solution_str, ground_truth, limits, settings, question, forms
+    )
     return _result(verdict, format_bonus, started, settings)
 
 

@@ -176,6 +176,9 @@ def test_secs_math_pool_and_benchmarks_from_its_files(sec_math):
         "What is the value of $x$ if $3x + 5 = 20$?\nPut the final answer within \\boxed{}."
     )
     assert (first["extra_info"]["subject"], first["extra_info"]["level"]) == ("Algebra", 2)
+    # what an answer may not copy (docs/guides/rewards.md#math-forms), on every math row
+    assert first["extra_info"]["question_expressions"] == ["x", "3x + 5 = 20", "3x + 5", "20"]
+    assert all("question_expressions" in r["extra_info"] for r in train + val)
     assert check_file(sec_math / "train.parquet", quiet=True)["no_gold"] == 0
 
 

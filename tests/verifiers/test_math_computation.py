@@ -99,7 +99,9 @@ def test_functions_the_parser_evaluates_away_are_operations():
 def test_like_terms_left_uncollected_are_a_computation():
     assert score("math", "\\boxed{(y+2)^2 - 4y - 4}", "y^2").reason == "unevaluated"
     assert score("math", "\\boxed{y^2 + y + y}", "y^2 + 2y").reason == "unevaluated"
-    # a factored or expanded form is a form, not work left (docs/guides/rewards.md)
-    assert score("math", "\\boxed{(y+2)^2}", "y^2+4y+4").reason == "ok"
-    assert score("math", "\\boxed{y^2+4y+4}", "(y+2)^2").reason == "ok"
-    assert score("math", "\\boxed{y(y+1)}", "y^2+y").reason == "ok"
+    # the gold's form is the form asked for: expanded for an expanded gold, factored for a
+    # factored one (docs/guides/rewards.md#math-forms)
+    assert score("math", "\\boxed{(y+2)^2}", "y^2+4y+4").reason == "unevaluated"
+    assert score("math", "\\boxed{y^2+4y+4}", "(y+2)^2").reason == "unevaluated"
+    assert score("math", "\\boxed{y(y+1)}", "y^2+y").reason == "unevaluated"
+    assert score("math", "\\boxed{(y+2)(2+y)}", "(y+2)^2").reason == "ok"

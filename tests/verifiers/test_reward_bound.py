@@ -174,14 +174,14 @@ def test_a_sandbox_fusion_service_that_never_answers_times_out(slow_sandbox, mon
 
 # expanding it gives about 10^9 terms: sympy never finishes, and the guards let it through
 # slow for sympy, and past the cheap checks (its variables are the gold's: a variable the gold
-# lacks is settled at once, not_equal)
-SLOW_MATH = ("math", "\\boxed{(a+b+c+d+f+g+h)^{90}}", "a+b+c+d+f+g+h")
+# lacks is settled at once, not_equal; a power of a sum is the gold's form)
+SLOW_MATH = ("math", "\\boxed{(a+b+c+d+f+g+h)^{90}}", "(a+b+c+d+f+g+h)^{2}")
 GRADES = [  # (response, gold, right?): each needs math-verify's parser or sympy, by hand
     ("\\boxed{\\dfrac{\\sqrt{3}}{2}}", "\\frac{\\sqrt{3}}{2}", True),
     ("\\boxed{\\frac{2}{4}}", "0.5", True),
     ("\\boxed{x = 3}", "3", True),
     ("\\boxed{2\\sqrt{2}}", "\\sqrt{8}", True),
-    ("\\boxed{(x+1)^2}", "x^2+2x+1", True),
+    ("\\boxed{(x+1)^2}", "x^2+2x+1", False),  # not the gold's form: unevaluated
     ("\\boxed{\\sqrt{3}}", "3^{1/2}", True),
     ("\\boxed{\\sqrt{5}}", "\\sqrt{3}", False),
     ("\\boxed{x^2+1}", "x^2+2x+1", False),

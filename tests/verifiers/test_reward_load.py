@@ -23,8 +23,9 @@ RIGHT = "def add(a, b):\n    return a + b\n"
 SPIN = "```python\nwhile True:\n    pass\n" + RIGHT + "```"
 ZEBRA = [("\\boxed{Arnold}", "arnold"), ("The answer is \\boxed{ Bob }", "bob"),
          ("<think>x</think> \\boxed{Carol}", "carol"), ("\\boxed{Eric}", "eric")] * 2  # fmt: skip
-# sympy expands it into about 10^9 terms: the grader never finishes (guards let it through)
-HANG = ("math", "\\boxed{(a+b+c+d+e+f+g)^{90}}", "a+b+c+d+e+f+g")
+# sympy expands it into about 10^9 terms: the grader never finishes (guards let it through;
+# the gold is a power of the sum, so the answer is in its form and reaches sympy)
+HANG = ("math", "\\boxed{(a+b+c+d+e+f+g)^{90}}", "(a+b+c+d+e+f+g)^2")
 
 
 @pytest.fixture

@@ -41,9 +41,10 @@ CASES = [
     ("\\boxed{(10^{10})!}", "5", "math", 0.0, "too_large"),
     ("\\boxed{(3+4)*5 = 1e999999999}", CD, "countdown", 0.0, "too_large"),
     # hostile: long polynomials the guards let through (exponent 90 <= 10,000); expanding one has
-    # about 10^9 terms, so sympy never finishes: killed at the 2 s deadline, no verdict
-    ("\\boxed{(a+b+c+d+e+f+g)^{90}}", "a+b+c+d+e+f+g", "math", 0.0, "grader_timeout"),
-    ("\\boxed{(a+b+c+d+e+f+h)^{90}}", "a+b+c+d+e+f+h", "math", 0.0, "grader_timeout"),
+    # about 10^9 terms, so sympy never finishes: killed at the 2 s deadline, no verdict (the
+    # gold a power of the sum, so the answer is in its form and reaches sympy)
+    ("\\boxed{(a+b+c+d+e+f+g)^{90}}", "(a+b+c+d+e+f+g)^2", "math", 0.0, "grader_timeout"),
+    ("\\boxed{(a+b+c+d+e+f+h)^{90}}", "(a+b+c+d+e+f+h)^2", "math", 0.0, "grader_timeout"),
     # code: run in the sandbox within the same 2 s (the sandbox's own limits are set to 600 s in
     # the test, so only the reward's bound can end the sleeper in time)
     ("```python\ndef add(a, b):\n    return a + b\n```", ADD, "code", 1.0, "ok"),

@@ -92,7 +92,7 @@ def test_wrong_answers_score_zero_with_reason(task, response, truth, reason):
 
 
 def test_nested_braces_take_the_whole_last_box():
-    assert score("math", "\\boxed{\\frac{1}{2}} or \\boxed{\\frac{2}{4}}", "1/2").score == 1.0
+    assert score("math", "\\boxed{\\frac{1}{2}} or \\boxed{\\dfrac{1}{2}}", "1/2").score == 1.0
     # LaTeX grouping braces do not render: a human reads \boxed{{arnold}} as "arnold"
     assert score("zebra", "\\boxed{{arnold}}", "arnold").reason == "ok"
     assert score("zebra", "\\boxed{{arnold} bob}", "arnold").reason == "not_equal"

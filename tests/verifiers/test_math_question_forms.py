@@ -1,0 +1,207 @@
+"""The form rule of math answers (docs/guides/rewards.md#math-forms): when the gold is a form (an
+expanded polynomial, a product of factors, a reduced fraction, a rationalised or simplified
+radical, a simplified rational function), the answer must be in that form too, and an answer that
+copies one of the question's own expressions never scores 1 when the gold differs from it."""
+
+from __future__ import annotations
+
+import pytest
+
+from pac_verl.data_prep.rows import make_row
+from pac_verl.verifiers import compute_score
+from pac_verl.verifiers.math import score
+from pac_verl.verifiers.math_question import question_expressions, question_forms
+
+EXPAND_12 = (
+    "x^{12}+12x^{11}+66x^{10}+220x^{9}+495x^{8}+792x^{7}+924x^{6}+792x^{5}+495x^{4}+220x^{3}"
+    "+66x^{2}+12x+1"
+)
+THIRTY = "\\frac{" + "(x+1)" * 30 + "}{" + "(x+1)" * 18 + "}"
+
+# (question, gold, answer, right?)
+CASES = [
+    ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "(x+5)(x+7)", False),
+    ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "(x+7)(x+5)", False),
+    ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "x(x+7)+5(x+7)", False),
+    ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "x^2+5x+7x+35", False),
+    ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "x^2+12x+35", True),
+    ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "35+12x+x^2", True),
+    ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "x^{2} + 12 x + 35", True),
+    ("Factor $x^2-5x+6$.", "(x-2)(x-3)", "(x-2)(x-3)", True),
+    ("Factor $x^2-5x+6$.", "(x-2)(x-3)", "(x-3)(x-2)", True),
+    ("Factor $x^2-5x+6$.", "(x-2)(x-3)", "x^2-5x+6", False),
+    ("Factor $x^2-5x+6$.", "(x-2)(x-3)", "(x^2-5x+6)\\cdot 1", False),
+    ("Factor $2x^2+6x$.", "2x(x+3)", "x(2x+6)", False),  # not completely factored
+    ("Reduce $\\frac{18}{24}$ to lowest terms.", "\\frac{3}{4}", "\\frac{3}{4}", True),
+    ("Reduce $\\frac{18}{24}$ to lowest terms.", "\\frac{3}{4}", "3/4", True),
+    ("Reduce $\\frac{18}{24}$ to lowest terms.", "\\frac{3}{4}", "\\frac{18}{24}", False),
+    ("Reduce $\\frac{18}{24}$ to lowest terms.", "\\frac{3}{4}", "18/24", False),
+    ("Reduce $\\frac{18}{24}$ to lowest terms.", "\\frac{3}{4}", "\\frac{9}{12}", False),
+    ("Rationalize the denominator: $\\frac{2}{\\sqrt{6}}$.", "\\frac{\\sqrt{6}}{3}",
+     "\\frac{\\sqrt{6}}{3}", True),
+    ("Rationalize the denominator: $\\frac{2}{\\sqrt{6}}$.", "\\frac{\\sqrt{6}}{3}",
+     "\\frac{2}{\\sqrt{6}}", False),
+    ("Rationalize the denominator: $\\frac{2}{\\sqrt{6}}$.", "\\frac{\\sqrt{6}}{3}",
+     "\\frac{1}{3}\\sqrt{6}", True),
+    ("Simplify $\\sqrt{72}$.", "6\\sqrt{2}", "6\\sqrt{2}", True),
+    ("Simplify $\\sqrt{72}$.", "6\\sqrt{2}", "\\sqrt{72}", False),
+    ("Simplify $\\sqrt{72}$.", "6\\sqrt{2}", "2\\sqrt{18}", False),
+    ("Simplify $\\sqrt{72}$.", "6\\sqrt{2}", "3\\sqrt{8}", False),
+    ("Simplify $\\frac{x^2-9}{x-3}$.", "x+3", "x+3", True),
+    ("Simplify $\\frac{x^2-9}{x-3}$.", "x+3", "\\frac{x^2-9}{x-3}", False),
+    ("Simplify $\\frac{x^2-9}{x-3}$.", "x+3", "\\frac{(x-3)(x+3)}{x-3}", False),
+    ("Simplify $\\frac{x^2+3x+2}{x^2-1}$.", "\\frac{x+2}{x-1}", "\\frac{x+2}{x-1}", True),
+    ("Simplify $\\frac{x^2+3x+2}{x^2-1}$.", "\\frac{x+2}{x-1}",
+     "\\frac{x^2+3x+2}{x^2-1}", False),
+    ("Simplify $\\frac{x^2+3x+2}{x^2-1}$.", "\\frac{x+2}{x-1}", "1+\\frac{3}{x-1}", False),
+    ("Expand $(x+1)^{12}$.", EXPAND_12, "(x+1)^{12}", False),
+    ("Expand $(x+1)^{12}$.", EXPAND_12, "(x+1)^{6}(x+1)^{6}", False),
+    ("Expand $(x+1)^{12}$.", EXPAND_12, THIRTY, False),
+    ("Expand $(x+1)^{12}$.", EXPAND_12, EXPAND_12 + "+(x+1)^{500}-(x+1)^{500}", False),
+    ("Expand $(x+1)^{12}$.", EXPAND_12, EXPAND_12, True),
+    ("Express $0.\\overline{3}$ as a common fraction.", "\\frac{1}{3}", "0.\\overline{3}", False),
+    ("Express $0.\\overline{3}$ as a common fraction.", "\\frac{1}{3}", "\\frac{1}{3}", True),
+    ("Write $\\frac{3}{8}$ as a decimal.", "0.375", "\\frac{3}{8}", False),
+    ("Write $\\frac{3}{8}$ as a decimal.", "0.375", "0.375", True),
+    # the question's expression is the gold in another notation: not a copy
+    ("Which is larger, $\\frac{3}{4}$ or $\\frac{2}{3}$?", "\\frac34", "\\frac{3}{4}", True),
+    ("Express $0.375$ as a common fraction.", "\\frac{3}{8}", "0.375", False),
+    ("Express $0.375$ as a common fraction.", "\\frac{3}{8}", "\\frac{3}{8}", True),
+    ("What is $2.5$ times $2$?", "5", "5", True),  # a number the question gives
+    # the form the wording asks for: a common fraction, or a decimal
+    ("What is $\\frac{1}{3}+\\frac{2}{5}$? Express your answer as a common fraction.",
+     "\\frac{11}{15}", "0.7\\overline{3}", False),
+    ("What is $\\frac{1}{3}+\\frac{2}{5}$? Express your answer as a common fraction.",
+     "\\frac{11}{15}", "11/15", True),
+    ("What is $\\frac{1}{3}+\\frac{2}{5}$?", "\\frac{11}{15}", "0.7\\overline{3}", True),
+    ("Write $\\frac{3}{8}$ as a decimal.", "0.375", "\\frac{6}{16}", False),
+    ("If $x = 3$, find $x^2+1$.", "10", "10", True),
+]  # fmt: skip
+
+
+def _id(case):
+    question, _gold, answer, right = case
+    return f"{question[:20]}|{answer[:30]}|{int(right)}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
+def test_form_and_copied_question(case):
+    question, gold, answer, right = case
+    verdict = score(
+        f"\\boxed{{{answer}}}",
+        gold,
+        question=question_expressions(question),
+        forms=question_forms(question),
+    )
+    assert verdict.correct is right, verdict
+
+
+def test_the_form_rule_holds_without_the_question():
+    """The form of the gold alone settles most copies: rows without question expressions."""
+    assert not score("\\boxed{(x+5)(x+7)}", "x^2+12x+35").correct
+    assert not score("\\boxed{\\frac{18}{24}}", "\\frac{3}{4}").correct
+    assert not score("\\boxed{\\sqrt{72}}", "6\\sqrt{2}").correct
+    assert not score("\\boxed{\\frac{2}{\\sqrt{6}}}", "\\frac{\\sqrt{6}}{3}").correct
+    assert score("\\boxed{35+12x+x^2}", "x^2+12x+35").correct
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "right"),
+    [
+        ("\\sqrt{12}", "2\\sqrt{3}", False),  # a radicand with a square factor
+        ("\\frac{2}{4}", "\\frac{1}{2}", False),  # a fraction not in lowest terms
+        ("\\frac{1}{\\sqrt{2}}", "\\frac{\\sqrt{2}}{2}", False),  # a radical in a denominator
+        ("(x+1)^2", "x^2+2x+1", False),  # a product where the gold is expanded
+        ("2\\sqrt{2}", "\\sqrt{8}", True),  # a gold not in simplest form: simpler is fine
+        ("\\frac{2}{4}", "0.5", True),  # a decimal gold has no fraction to keep reduced
+        ("\\sqrt{2}/2", "\\frac{\\sqrt{2}}{2}", True),
+        ("(2+y)(y+2)", "(y+2)^2", True),
+        ("-(x-2)(3-x)", "(x-2)(x-3)", True),
+        ("2x(x+3)", "2x(x+3)", True),
+        ("x(2x+6)", "2x(x+3)", False),
+        ("\\frac{x+2}{x-1}", "\\frac{x+2}{x-1}", True),
+        ("\\frac{2+x}{-1+x}", "\\frac{x+2}{x-1}", True),
+        # radicals: one radical, its radicand free of perfect powers
+        ("\\sqrt{49\\cdot 5}", "7\\sqrt{5}", False),
+        ("\\sqrt[3]{27\\cdot 2}", "3\\sqrt[3]{2}", False),
+        ("\\sqrt[3]{8x^6}\\cdot\\sqrt[3]{2}", "2x^2\\sqrt[3]{2}", False),
+        ("\\sqrt{15}\\sqrt{35}", "5\\sqrt{21}", False),
+        ("2\\sqrt[3]{2}x^2", "2x^2\\sqrt[3]{2}", True),
+        ("\\frac{2\\sqrt{6}}{6}", "\\frac{\\sqrt{6}}{3}", False),  # coefficient over denominator
+        ("\\frac{9}{6x}", "\\frac{3}{2x}", False),
+        # monomials written out, with positive exponents where the gold has them
+        ("(2x)^2+2(2x)(3y)+(3y)^2", "4x^2+12xy+9y^2", False),
+        ("x^{-4}y^{6}", "\\frac{y^6}{x^4}", False),
+        ("\\frac{1}{x^4y^{-6}}", "\\frac{y^6}{x^4}", False),
+        ("y^6/x^4", "\\frac{y^6}{x^4}", True),
+        ("-8b^3a^6", "-8a^6b^3", True),
+        # a denominator may be factored or expanded
+        ("\\frac{1}{(x+1)(x-1)}", "\\frac{1}{x^2-1}", True),
+        ("\\frac{2x+1}{x^2+x}", "\\frac{2x+1}{x(x+1)}", True),
+    ],
+)
+def test_the_gold_form_without_a_question(answer, gold, right):
+    assert score(f"\\boxed{{{answer}}}", gold).correct is right
+
+
+def test_question_expressions_from_the_prompt():
+    text = "Expand $(x+5)(x+7)$ and \\(y=2x\\); also \\[\\sqrt{72}\\] and $$a+b$$. Cost: \\$5."
+    assert question_expressions(text) == ["(x+5)(x+7)", "y=2x", "y", "2x", "\\sqrt{72}", "a+b"]
+
+
+def test_math_rows_carry_the_question_expressions():
+    row = make_row(data_source="math", prompt="Simplify $\\sqrt{72}$.", task_type="math",
+                   ground_truth="6\\sqrt{2}", split="train", index=0)  # fmt: skip
+    assert row["extra_info"]["question_expressions"] == ["\\sqrt{72}"]
+    assert row["extra_info"]["question_forms"] == []
+    asks = make_row(data_source="math", prompt="Express $0.\\overline{3}$ as a common fraction.",
+                    task_type="math", ground_truth="\\frac13", split="train", index=0)  # fmt: skip
+    assert asks["extra_info"]["question_forms"] == ["fraction"]
+    other = make_row(data_source="zebra", prompt="Who is $x$?", task_type="zebra",
+                     ground_truth="a", split="train", index=0)  # fmt: skip
+    assert "question_expressions" not in other["extra_info"]
+    assert "question_forms" not in other["extra_info"]
+
+
+def _call(question, gold, answer, info_key):
+    if info_key == "question_expressions":
+        info = {"type": "math", "question_expressions": question_expressions(question),
+                "question_forms": question_forms(question)}  # fmt: skip
+    else:  # a row built before the field existed: the question text is read instead
+        info = {"type": "math", info_key: question}
+    return compute_score("math", f"\\boxed{{{answer}}}", gold, info, workers=1)
+
+
+@pytest.mark.parametrize("info_key", ["question_expressions", "question", "prompt"])
+def test_compute_score_judges_the_form(info_key):
+    """The entry verl calls, with the question in extra_info as the rows carry it."""
+    got = [_call(q, g, a, info_key)["acc"] == 1.0 for q, g, a, _ in CASES]
+    assert got == [right for *_, right in CASES]
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        ("\\frac{(x+1)^{300}}{(x+1)^{298}(x-1)}", "\\frac{(x+1)^2}{x-1}"),  # gcd past its bound
+        ("\\frac{\\sqrt{72 \\cdot 10^{18}}}{10^{9}}", "6\\sqrt{2}"),  # radicand past its bound
+    ],
+)
+def test_past_a_bound_the_answer_is_not_correct(answer, gold):
+    verdict = score(f"\\boxed{{{answer}}}", gold)
+    assert (verdict.correct, verdict.reason) == (False, "too_complex")
+
+
+def test_compute_score_async_judges_the_form():
+    import asyncio
+
+    from pac_verl.verifiers import compute_score_async
+
+    info = {"type": "math", "question_expressions": ["\\frac{3}{8}"]}
+
+    async def both():
+        copy = await compute_score_async("math", "\\boxed{\\frac{3}{8}}", "0.375", info, workers=1)
+        right = await compute_score_async("math", "\\boxed{0.375}", "0.375", info, workers=1)
+        return copy, right
+
+    copy, right = asyncio.run(both())
+    assert (copy["acc"], copy["reason"], right["acc"]) == (0.0, "copied_question", 1.0)

@@ -1,0 +1,452 @@
+"""The form of a math answer against the gold's form and the question's own expressions.
+
+The rule (docs/guides/rewards.md#math-forms): where the gold is in a normal form, the answer must
+be in that form too, up to order, notation and harmless rewriting; and an answer that is one of
+the question's own expressions never scores 1 when the gold differs from it in form. Both are
+judged on the trees math-verify's parser builds, which keep what was written (``(x+5)(x+7)``
+stays a product, ``x^2+5x+7x+35`` keeps its four terms, ``\\sqrt{72}`` its radicand), before
+anything is evaluated.
+
+Form features (:func:`features`), each a way of leaving work undone that a normal form does not
+have; an answer is ``unevaluated`` when it has one the gold does not:
+
+- ``product_of_sums``: a product with a sum of variables as a factor, or such a sum raised to a
+  power (``(x+5)(x+7)``, ``2(x+1)``, ``(x+1)^{12}``): not expanded (a denominator may be either:
+  ``\\frac{1}{(x+1)(x-1)}`` and ``\\frac{1}{x^2-1}`` are both simplified);
+- ``coefficients``, ``power_of_product``, ``negative_exponent``: numbers left to multiply
+  (``2(2x)(3y)``), a power of a product with a number or of a power (``(2x)^2``, ``(x^2)^3``), a
+  negative exponent on a variable (``x^{-4}y^{6}``);
+- ``variable_denominator``: a division by an expression in a variable (``\\frac{x^2-9}{x-3}``);
+- ``like_terms``: two terms of a sum with the same monomial, numbers included
+  (``x^2+5x+7x+35``, ``2\\sqrt{2}+\\sqrt{2}``, ``1+2+x``);
+- ``radical_denominator``: a radical in a denominator or a root of a fraction
+  (``\\frac{2}{\\sqrt{6}}``, ``\\sqrt{3/4}``): not rationalised;
+- ``radicand``, ``radical_product``: a radicand with a perfect k-th power factor, numbers or
+  variables (``\\sqrt{72}``, ``2\\sqrt{18}``, ``\\sqrt{49\\cdot 5}``, ``\\sqrt[3]{8x^6}``), two
+  radicals of one index in a product (``\\sqrt{15}\\sqrt{35}``): not simplified;
+- ``unreduced``: a fraction of integers whose terms share a factor (``\\frac{18}{24}``), or a
+  coefficient and a denominator that do (``\\frac{2\\sqrt{6}}{6}``).
+
+The wording (:func:`question_forms`): where the question asks for a common fraction and the gold
+is one, a decimal is ``unevaluated``, and a fraction where it asks for a decimal
+(:func:`wrong_number_form`).
+
+Beyond the features, by the gold's class: a gold that is a product with a sum among its factors
+and at least two factors, a numeric coefficient other than ±1 counting as one (``(x-2)(x-3)``,
+``2x(x+3)``, ``3(x+2)``), wants a product with at least as many (:func:`factor_count`:
+``x(2x+6)`` is not completely factored); a gold that is a rational function in lowest terms wants
+the answer's numerator and denominator coprime, and one fraction where the gold is one
+(``1+\\frac{3}{x-1}`` for ``\\frac{x+2}{x-1}``).
+
+Work is bounded: at most ``MAX_NODES`` nodes are read, radicands over ``MAX_RADICAND`` are not
+factored and a gcd of polynomials is taken only under ``MAX_TERMS`` terms and ``MAX_DEGREE``; an
+answer past a bound is ``too_complex`` (never correct), so no size walks around a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from math import gcd
+from typing import Any
+
+MAX_NODES = 2_000
+MAX_RADICAND = 10**15
+MAX_TERMS = 200
+MAX_DEGREE = 60
+MAX_QUESTION_EXPRESSIONS = 32
+MAX_QUESTION_CHARS = 300
+
+# $$...$$ before $...$; \$ is a dollar sign, not math
+_MATH_SPAN = re.compile(
+    r"(?<!\\)\$\$(.+?)(?<!\\)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL
+)
+_INT_FRACTION = re.compile(
+    r"\\[dtc]?frac\s*(?:\{\s*(-?\d+)\s*\}|(\d))\s*(?:\{\s*(\d+)\s*\}|(\d))|"
+    r"(?<![\w.}\\^])(-?\d+)\s*/\s*(\d+)(?![\w.])"
+)
+
+
+class TooComplex(Exception):
+    """Reading the form would take past a bound: the answer is not judged correct."""
+
+
+def question_expressions(text: str) -> list[str]:
+    """The math spans of a question (``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``), in
+    order, and the sides of each one that holds one ``=`` (``y=2x`` gives ``y=2x``, ``y``,
+    ``2x``); at most ``MAX_QUESTION_EXPRESSIONS``, each at most ``MAX_QUESTION_CHARS``."""
+    out: list[str] = []
+    for m in _MATH_SPAN.finditer(text or ""):
+        span = next(g for g in m.groups() if g is not None).strip()
+        if not span or len(span) > MAX_QUESTION_CHARS:
+            continue
+        pieces = [span]
+        if span.count("=") == 1:
+            pieces += [side.strip() for side in span.split("=") if side.strip()]
+        for piece in pieces:
+            if piece not in out:
+                out.append(piece)
+    return out[:MAX_QUESTION_EXPRESSIONS]
+
+
+def _prompt_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        return str(value.get("content", ""))
+    if isinstance(value, Iterable):
+        return "\n".join(_prompt_text(v) for v in value if isinstance(v, (str, Mapping)))
+    return ""
+
+
+# the forms a question's wording names for its answer
+_ASKS = {
+    "fraction": re.compile(r"\b(?:common|improper|simple)\s+fraction|\bas\s+a\s+fraction\b|"
+                           r"\bfraction\s+in\s+(?:lowest|simplest)\s+(?:terms|form)", re.I),
+    "decimal": re.compile(r"\bas\s+a\s+decimal\b|\bdecimal\s+(?:form|to\s+the\s+nearest)", re.I),
+}  # fmt: skip
+
+
+def question_forms(text: str) -> list[str]:
+    """The forms a question's wording asks for its answer: ``fraction`` ("Express your answer
+    as a common fraction"), ``decimal`` ("as a decimal"); none when it names both."""
+    asked = [form for form, words in _ASKS.items() if words.search(text or "")]
+    return asked if len(asked) == 1 else []
+
+
+def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A row's question expressions and the forms its wording asks for:
+    ``extra_info["question_expressions"]`` and ``["question_forms"]`` (what the builders write),
+    else read from the question text a row may carry (``question``, ``problem`` or ``prompt``:
+    rows written before the fields existed, SEC's)."""
+    if not isinstance(extra_info, Mapping):
+        return (), ()
+    text = ""
+    for key in ("question", "problem", "prompt"):
+        text = _prompt_text(extra_info.get(key))
+        if text:
+            break
+    return (
+        _strings(extra_info.get("question_expressions"), lambda: question_expressions(text)),
+        _strings(extra_info.get("question_forms"), lambda: question_forms(text)),
+    )
+
+
+def _strings(given: Any, otherwise: Any) -> tuple[str, ...]:
+    """A stored list of strings (a parquet list may come back as an array), else ``otherwise()``."""
+    if given is None or isinstance(given, str):
+        return tuple(otherwise())
+    try:
+        return tuple(str(e) for e in list(given)[:MAX_QUESTION_EXPRESSIONS])
+    except TypeError:
+        return ()
+
+
+def text_fractions(text: str) -> list[tuple[int, int]]:
+    """The fractions of two integers written in ``text`` (``\\frac{18}{24}``, ``18/24``)."""
+    out = []
+    for m in _INT_FRACTION.finditer(text):
+        num, den = m[1] or m[2] or m[5], m[3] or m[4] or m[6]
+        if len(num) + len(den) <= 40:
+            out.append((int(num), int(den)))
+    return out
+
+
+def unreduced_text(answer: str, gold: str) -> bool:
+    """A fraction of integers written in the answer whose terms share a factor, where the gold
+    writes fractions and all of them in lowest terms (``\\frac{18}{24}`` for ``\\frac{3}{4}``);
+    a gold without a fraction (``0.5``) leaves the answer's fractions free."""
+    gold_fractions = text_fractions(gold)
+    if not gold_fractions or any(gcd(a, b) > 1 for a, b in gold_fractions):
+        return False
+    return any(gcd(a, b) > 1 for a, b in text_fractions(answer))
+
+
+_DECIMAL = re.compile(r"(?<![\w.])\d*\.\d|\\overline|\\dot\b|\\[lc]?dots\b|\.\.\.|…")
+
+
+def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
+    """A decimal where the wording asks for a fraction and the gold is one (``0.7\\overline{3}``
+    for "Express your answer as a common fraction", gold ``\\frac{11}{15}``), or a fraction
+    where it asks for a decimal and the gold is one."""
+    forms = set(forms)
+    if "fraction" in forms and text_fractions(gold) and not _DECIMAL.search(gold):
+        return bool(_DECIMAL.search(answer))
+    if "decimal" in forms and _DECIMAL.search(gold) and not text_fractions(gold):
+        return bool(text_fractions(answer))
+    return False
+
+
+def _variables(node: Any) -> bool:
+    return any(s.name != "i" for s in getattr(node, "free_symbols", ()))
+
+
+@dataclass
+class Features:
+    flags: set[str] = field(default_factory=set)
+    nodes: int = 0
+
+
+def _perfect_power_factor(n: int, k: int) -> bool:
+    """Whether ``n`` has a factor ``m**k`` with ``m > 1``."""
+    from sympy import factorint
+
+    n = abs(n)
+    if n > MAX_RADICAND:
+        raise TooComplex
+    return any(e >= k for e in factorint(n).values())
+
+
+def _has_radical(node: Any) -> bool:
+    from sympy import Pow, Rational, preorder_traversal
+
+    for count, sub in enumerate(preorder_traversal(node)):
+        if count > MAX_NODES:
+            raise TooComplex
+        if isinstance(sub, Pow) and isinstance(sub.exp, Rational) and not sub.exp.is_Integer:
+            return True
+    return False
+
+
+def _monomial_key(term: Any) -> str:
+    from sympy import Mul
+
+    parts = Mul.make_args(term) if isinstance(term, Mul) else (term,)
+    rest = sorted(canon(a) for a in parts if not getattr(a, "is_Number", False))
+    return "*".join(rest) or "1"
+
+
+def _flat(node: Any) -> list[Any]:
+    """The factors of a product, nested products opened (``2(2x)`` is 2, 2, x)."""
+    from sympy import Mul
+
+    if not isinstance(node, Mul):
+        return [node]
+    return [f for a in node.args for f in _flat(a)]
+
+
+def _radicand(base: Any, index: int, out: Features) -> None:
+    """Flags of a radicand under an ``index``-th root: a fraction (``\\sqrt{3/4}``: not
+    rationalised), a perfect ``index``-th power factor, numbers or variables
+    (``\\sqrt{72}``, ``\\sqrt{49\\cdot 5}``, ``\\sqrt[3]{8x^6}``: not simplified)."""
+    from sympy import Integer, Pow, Rational
+
+    number = 1
+    for factor in _flat(base):
+        if isinstance(factor, Integer):
+            number *= int(factor)
+            if abs(number) > MAX_RADICAND:
+                raise TooComplex
+        elif isinstance(factor, Rational):
+            out.flags.add("radical_denominator")
+        elif isinstance(factor, Pow) and factor.exp.is_Integer and factor.exp >= index:
+            out.flags.add("radicand")
+    if number != 1 and _perfect_power_factor(number, index):
+        out.flags.add("radicand")
+
+
+def features(expr: Any) -> Features:
+    """The form features of a parsed (unevaluated) tree; raises :class:`TooComplex` past
+    ``MAX_NODES`` nodes or a radicand past ``MAX_RADICAND``."""
+    from sympy import Add, Basic, Integer, Mul, Pow, Rational
+    from sympy.matrices import MatrixBase
+
+    out = Features()
+
+    def visit(node: Any, below: bool = False) -> None:  # below: inside a denominator
+        out.nodes += 1
+        if out.nodes > MAX_NODES:
+            raise TooComplex
+        if isinstance(node, MatrixBase):
+            for element in node:
+                visit(element)
+            return
+        if not isinstance(node, Basic):
+            return
+        if isinstance(node, Mul):
+            factors = _flat(node)
+            if not below and any(isinstance(a, Add) and _variables(a) for a in node.args):
+                out.flags.add("product_of_sums")
+            nums = [int(a) for a in factors if isinstance(a, Integer) and abs(int(a)) != 1]
+            dens = [int(b) for a in factors if isinstance(a, Pow) and a.exp == -1
+                    for b in _flat(a.base) if isinstance(b, Integer)]  # fmt: skip
+            if len(nums) > 1:
+                out.flags.add("coefficients")  # 2(2x)(3y): numbers left to multiply
+            num, den = 1, 1
+            for a in nums:
+                num *= a
+            for a in dens:
+                den *= a
+            if dens and gcd(num, den) > 1:
+                out.flags.add("unreduced")
+            indices = [a.exp.q for a in factors if isinstance(a, Pow)
+                       and isinstance(a.exp, Rational) and not a.exp.is_Integer]  # fmt: skip
+            if len(set(indices)) < len(indices):
+                out.flags.add("radical_product")  # \\sqrt{15}\\sqrt{35}: one radical
+        elif isinstance(node, Pow):
+            base, exp = node.base, node.exp
+            sum_base = isinstance(base, Add) and _variables(base)
+            if not below and sum_base and exp.is_Integer and exp > 1:
+                out.flags.add("product_of_sums")
+            if (
+                exp.is_Integer
+                and exp > 1
+                and (
+                    (isinstance(base, Pow) and base.exp.is_Integer)
+                    or (
+                        isinstance(base, Mul)
+                        and any(isinstance(a, Integer) and abs(int(a)) != 1 for a in _flat(base))
+                    )
+                )
+            ):
+                out.flags.add("power_of_product")  # (2x)^2, (x^2)^3: a monomial to write out
+            if getattr(exp, "is_negative", False) and _variables(base):
+                out.flags.add("variable_denominator")
+                if exp != -1:
+                    out.flags.add("negative_exponent")  # x^{-4}: a positive exponent over a line
+            if getattr(exp, "is_negative", False) and (
+                _has_radical(base) or (isinstance(exp, Rational) and not exp.is_Integer)
+            ):
+                out.flags.add("radical_denominator")
+            if isinstance(exp, Rational) and not exp.is_Integer:
+                _radicand(base, exp.q, out)
+        elif isinstance(node, Add):
+            keys = [_monomial_key(a) for a in node.args]
+            if len(set(keys)) < len(keys):
+                out.flags.add("like_terms")
+        denominator = isinstance(node, Pow) and getattr(node.exp, "is_negative", False)
+        for arg in node.args:
+            visit(arg, below or denominator)
+
+    visit(expr)
+    return out
+
+
+def canon(expr: Any) -> str:
+    """A tree written with the arguments of sums and products in a fixed order: two trees with
+    the same canon are the same expression up to order and notation."""
+    from sympy import Add, Basic, Mul
+
+    if not isinstance(expr, Basic) or not expr.args:
+        return str(expr)
+    args = [canon(a) for a in expr.args]
+    if isinstance(expr, (Add, Mul)) or type(expr).__name__ in ("FiniteSet", "And", "Or"):
+        args.sort()
+    return f"{type(expr).__name__}({','.join(args)})"
+
+
+def _value_of(expr: Any) -> Any:
+    """The value side of ``x = value`` (a label and its value), else ``expr``."""
+    from sympy import Symbol
+    from sympy.core.relational import Equality
+
+    if isinstance(expr, Equality) and isinstance(expr.lhs, Symbol):
+        return expr.rhs
+    return expr
+
+
+def factor_count(expr: Any) -> int:
+    """The non-constant factors of a product, with multiplicity (``x^2`` counts 2), plus one for
+    a numeric coefficient other than ±1: how far it is factored. A sum counts 1."""
+    from sympy import Add, Integer, Mul, Pow
+
+    if isinstance(expr, Add) or not _variables(expr):
+        return 1 if _variables(expr) else 0
+    if isinstance(expr, Pow):
+        if expr.exp.is_Integer and expr.exp > 0:
+            return int(min(expr.exp, MAX_DEGREE)) * max(1, factor_count(expr.base))
+        return 0 if getattr(expr.exp, "is_negative", False) else 1
+    if isinstance(expr, Mul):
+        constants = [a for a in expr.args if not _variables(a)]
+        count = sum(factor_count(a) for a in expr.args if _variables(a))
+        if constants:
+            try:
+                value = Mul(*constants)
+                count += 0 if value in (Integer(1), Integer(-1)) else 1
+            except Exception:  # an unevaluable constant: count it
+                count += 1
+        return count
+    return 1
+
+
+def _is_product(expr: Any) -> bool:
+    """A product with a sum among its factors and at least two non-constant factors."""
+    from sympy import Add, Mul, Pow
+
+    factors = expr.args if isinstance(expr, Mul) else [expr] if isinstance(expr, Pow) else []
+    has_sum = any(
+        isinstance(f.base if isinstance(f, Pow) else f, Add) and _variables(f) for f in factors
+    )
+    return has_sum and factor_count(expr) >= 2
+
+
+def _reduced(expr: Any) -> bool:
+    """Whether a rational expression's numerator and denominator are coprime; raises
+    :class:`TooComplex` past ``MAX_TERMS`` terms or ``MAX_DEGREE``."""
+    from sympy import Poly
+
+    from pac_verl.verifiers.math_form import _terms_estimate
+
+    if _terms_estimate(expr) > MAX_TERMS:
+        raise TooComplex
+    num, den = expr.as_numer_denom()
+    symbols = sorted(num.free_symbols | den.free_symbols, key=str)
+    if not symbols or not _variables(den):
+        return True
+    for part in (num, den):
+        if _terms_estimate(part) > MAX_TERMS:
+            raise TooComplex
+    try:
+        pn, pd = Poly(num, *symbols), Poly(den, *symbols)
+    except Exception:  # not polynomials (a radical of x): not this class
+        return True
+    if max(pn.total_degree(), pd.total_degree()) > MAX_DEGREE or len(pn.terms()) > MAX_TERMS:
+        raise TooComplex
+    return pn.gcd(pd).total_degree() == 0
+
+
+def form_violation(
+    answer_text: str, answer_expr: Any, gold_text: str, gold_expr: Any
+) -> str | None:
+    """Why the answer is not in the gold's form (``unevaluated``, ``too_complex``), or None."""
+    from sympy import Add
+
+    try:
+        answer_expr, gold_expr = _value_of(answer_expr), _value_of(gold_expr)
+        gold = features(gold_expr)
+        answer = features(answer_expr)
+        if answer.flags - gold.flags or unreduced_text(answer_text, gold_text):
+            return "unevaluated"
+        if (
+            _is_product(gold_expr)
+            and "variable_denominator" not in gold.flags
+            and (
+                isinstance(answer_expr, Add) or factor_count(answer_expr) < factor_count(gold_expr)
+            )
+        ):
+            return "unevaluated"  # not factored as far as the gold
+        if "variable_denominator" in gold.flags and "variable_denominator" in answer.flags:
+            if not isinstance(gold_expr, Add) and isinstance(answer_expr, Add):
+                return "unevaluated"  # several fractions where the gold is one
+            if _reduced(gold_expr) and not _reduced(answer_expr):
+                return "unevaluated"
+    except (TooComplex, RecursionError):
+        return "too_complex"
+    return None
+
+
+def copies_question(answer_expr: Any, gold_expr: Any, questions: Iterable[Any]) -> bool:
+    """Whether the answer is the same tree, up to order and notation, as one of the question's
+    expressions (parsed trees; None for one that does not parse) that the gold is not."""
+    if answer_expr is None:
+        return False
+    answer_canon = canon(_value_of(answer_expr))
+    gold_canon = canon(_value_of(gold_expr)) if gold_expr is not None else None
+    for expr in questions:
+        if expr is None:
+            continue
+        question_canon = canon(_value_of(expr))
+        if question_canon == answer_canon and question_canon != gold_canon:
+            return True
+    return False
