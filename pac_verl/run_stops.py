@@ -115,19 +115,14 @@ def stop_ray() -> None:
 
 
 def stop_cleanly(train: Callable[[], None], checkpoint_dir: str | Path, prog: str) -> None:
-    """Run ``train``; on Ctrl-C or a full disk stop Ray, remove the ``global_step_k`` folders a
-    save cut short left past verl's tracker, print one line and exit (130 after Ctrl-C, 1 after a
-    full disk). Any other error is not ours to rename: it propagates."""
+    """Run ``train``; on Ctrl-C or a full disk stop Ray, print one line and exit (130 after
+    Ctrl-C, 1 after a full disk). Any other error is not ours to rename: it propagates."""
     try:
         train()
     except KeyboardInterrupt:
-        stop_ray()  # first: no worker writes into a checkpoint folder after this
-        removed = partial_checkpoints(checkpoint_dir)  # a save Ctrl-C cut short
-        for folder in removed:
-            shutil.rmtree(folder, ignore_errors=True)
-        gone = f"; removed the half-written {', '.join(f.name for f in removed)}" if removed else ""
-        print(f"{prog}: interrupted (Ctrl-C): Ray's processes are stopped{gone}; run the same "
-              "command again to resume from the last checkpoint", file=sys.stderr)  # fmt: skip
+        stop_ray()
+        print(f"{prog}: interrupted (Ctrl-C): Ray's processes are stopped; run the same command "
+              "again to resume from the last checkpoint", file=sys.stderr)  # fmt: skip
         raise SystemExit(EXIT_INTERRUPTED) from None
     except Exception as err:
         if not disk_full(err, checkpoint_dir):

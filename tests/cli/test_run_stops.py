@@ -106,20 +106,6 @@ def test_ctrl_c_in_the_driver_is_one_line_and_exit_130(tmp_path, capsys):
     assert err.startswith("pac_verl.main: interrupted (Ctrl-C)") and len(err.splitlines()) == 1
 
 
-def test_ctrl_c_during_a_save_removes_the_half_written_checkpoint(tmp_path, capsys):
-    ckpt = checkpoints(tmp_path, done=2, partial=3)  # Ctrl-C while global_step_3 was written
-
-    def train():
-        raise KeyboardInterrupt
-
-    with pytest.raises(SystemExit) as stop:
-        stop_cleanly(train, ckpt, "pac_verl.main")
-    assert stop.value.code == 130
-    err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "removed the half-written global_step_3" in err
-    assert not (ckpt / "global_step_3").exists() and (ckpt / "global_step_2").exists()
-
-
 # a training run that needs a second to stop what it started when Ctrl-C reaches it
 CHILD = """
 import signal, sys, time
