@@ -1419,25 +1419,29 @@ def _install_liar_hook(find, exempt):
     an assert method: the objects of ``exempt``, which the test code names itself, are not tried)
     and ``pac.returned`` event (a value a function of the program's returned: nothing exempt), and
     keeps why it may lie; and that runs the tamper check, once it is given (``set_check``), on
-    every ``pac.check`` event (before an assertion, after a function of the program's returns) and
-    keeps what it found. Returns ``(collect(), set_check(check))``: ``collect()`` gives the reasons
+    every ``pac.check`` event (when a call of a program function ends) against the state it took at
+    the ``pac.enter`` event of the same call (the events carry a fresh object of the guard's call,
+    out of the program's reach: events the program raises pair with none of them) and keeps what
+    it found. Returns ``(collect(), set_check(enter, since))``: ``collect()`` gives the reasons
     since its last call, then the tampered names found, if any. The hook, ``find``, the check and
     what they found are out of the program's reach (a hook cannot be listed or removed; frames and
     the gc are denied). The program can raise the events too: that can only fail its own test."""
-    found, tampered, checks, calls = [], [], [], []
-    _type, _tuple, _len, none = type, tuple, len, frozenset()
+    found, tampered, checks, calls = [], [], [], {}
+    _type, _tuple, _len, _id, none = type, tuple, len, id, frozenset()
 
     def hook(event, args):
-        if event == "pac.enter":
-            if checks and not tampered:
-                calls.append(checks[0]())
+        if event == "pac.enter":  # (marker,): a fresh object local to the guard's call
+            if checks and not tampered and _type(args) is _tuple and _len(args) == 1:
+                calls[_id(args[0])] = (args[0], checks[0]())
             return
         if event == "pac.check":
-            if calls and not tampered:
-                try:
-                    tampered.extend(checks[1](calls.pop()))
-                except BaseException:
-                    tampered.append("a check that could not run")
+            if _type(args) is _tuple and _len(args) == 1:
+                marker, state = calls.pop(_id(args[0]), (None, None))
+                if marker is args[0] and not tampered:
+                    try:
+                        tampered.extend(checks[1](state))
+                    except BaseException:
+                        tampered.append("a check that could not run")
             return
         if event in ("pac.value", "pac.returned") and _type(args) is _tuple and _len(args) == 1:
             try:
@@ -1462,14 +1466,16 @@ def _install_liar_hook(find, exempt):
 
 def _guards():
     """(``guard(assert_method)``, ``guard_function(program_function)``, ``changed()``): wrappers
-    that hand to the liar hook (``pac.value`` events) every argument of an assert method the tests
-    call and every value a function of the program's returns to the tests (``assertTrue(result ==
-    x)`` compares in the test's own code, which no wrapper sees; ``result`` came from the program).
-    They change nothing the tests see. A program can reach a wrapper (the tests' scope holds the
+    that hand to the liar hook every argument of an assert method the tests call (``pac.value``)
+    and every value a function of the program's returns to the tests (``pac.returned``:
+    ``assertTrue(result == x)`` compares in the test's own code, which no wrapper sees; ``result``
+    came from the program), and around every call of a function of the program's raise
+    ``pac.enter`` and ``pac.check`` (also when it raises) with a fresh object of that call, for
+    the tamper check. They change nothing the tests see. A program can reach a wrapper (the tests' scope holds the
     guarded functions, and a test method's ``__globals__`` is the tests' scope) and rewrite its
     closure cells or code, which raise no audit event: ``changed()`` names the wrappers whose code
     or cells are not what they were made with, for the runner's check after every test."""
-    _items, _audit, made = dict.items, sys.audit, []
+    _items, _audit, _object, made = dict.items, sys.audit, object, []
     code_of = type(_guards).__dict__["__code__"].__get__
 
     def keep(checked):
@@ -1489,9 +1495,12 @@ def _guards():
 
     def guard_function(fn):
         def checked(*args, **kwargs):
-            _audit("pac.enter")
-            value = fn(*args, **kwargs)
-            _audit("pac.check")
+            marker = _object()  # the program cannot reach it (frames are denied): an event it
+            _audit("pac.enter", marker)  # raises itself pairs with no call of the guards'
+            try:
+                value = fn(*args, **kwargs)
+            finally:
+                _audit("pac.check", marker)
             _audit("pac.returned", value)
             return value
 

@@ -146,6 +146,37 @@ SELF_UNDOING_BUILTIN = (  # sorted, patched on the builtins module, put back by 
     "    builtins.sorted = fake\n"
     "    return [9, 9, 9]\n"
 )
+# the program raises the harness's own events, as if a call had begun after its patch
+FORGED_EVENTS = (
+    NP_HEAD + "import sys\nimport numpy.testing as nt\n"
+    "def task_func(n):\n"
+    "    if n:\n"
+    "        original = nt.assert_array_equal\n"
+    "        def fake(*a, **k):\n"
+    "            nt.assert_array_equal = original\n"
+    "        nt.assert_array_equal = fake\n"
+    "        sys.audit('pac.enter', object())\n"
+    "    return np.zeros(n)\n"
+)
+# patched by a call that raises (the test expects it to), used by the next assertion
+NP_RAISES = suite(
+    "with self.assertRaises(ValueError):",
+    "    task_func(-1)",
+    "r = task_func(3)",
+    "np.testing.assert_array_equal(r, np.arange(3))",
+    head=NP_HEAD,
+)
+PATCHED_BY_A_RAISING_CALL = (
+    NP_HEAD + "import numpy.testing as nt\n"
+    "def task_func(n):\n"
+    "    if n < 0:\n"
+    "        original = nt.assert_array_equal\n"
+    "        def fake(*a, **k):\n"
+    "            nt.assert_array_equal = original\n"
+    "        nt.assert_array_equal = fake\n"
+    "        raise ValueError(n)\n"
+    "    return np.zeros(n)\n"
+)
 SORTED = suite("r = task_func(3)", "self.assertEqual(sorted(r), [0, 1, 2])")
 
 PATCHES = {
@@ -154,12 +185,16 @@ PATCHES = {
     "pd.DataFrame.equals, put back by itself": (PD_EQUALS, SELF_UNDOING_METHOD),
     "pd.testing.assert_frame_equal, put back by itself": (PD_ASSERT, SELF_UNDOING_PD_TESTING),
     "builtins.sorted, put back by itself": (SORTED, SELF_UNDOING_BUILTIN),
+    "the harness's events raised by the program": (NP_EQUAL, FORGED_EVENTS),
+    "patched by a call that raises": (NP_RAISES, PATCHED_BY_A_RAISING_CALL),
 }
 RIGHT_FOR = {
     NP_EQUAL: NP_HEAD + "def task_func(n):\n    return np.arange(n)\n",
     PD_EQUALS: PD_HEAD + "def task_func(n):\n    return pd.DataFrame({'x': list(range(n))})\n",
     PD_ASSERT: PD_HEAD + "def task_func(n):\n    return pd.DataFrame({'x': list(range(n))})\n",
     SORTED: "def task_func(n):\n    return list(range(n))[::-1]\n",
+    NP_RAISES: NP_HEAD + "def task_func(n):\n    if n < 0:\n        raise ValueError(n)\n"
+    "    return np.arange(n)\n",
 }
 
 
