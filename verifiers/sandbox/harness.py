@@ -87,14 +87,17 @@ of classes made since that redefine no comparison, truth, membership, numeric or
 method (and none of a library base's methods; a mock's unconfigured magic methods pass), with
 no method shadowed on a pandas object;
 lists, tuples, sets, dicts, numpy object arrays and pandas objects are walked. The comparison a
-value then gets is its library's, tried on a fresh object: equal to it, not unequal to it or
-holding it is a library's always-equal object (``unittest.mock.ANY``); a value of a class the test
-code did not have (alive after the test code's own imports, imported ahead of the program's, or
-made by the test code) must also equal at most one of :data:`PROBES`. Otherwise the test fails
-(``lying value: Class.__eq__``, ``lying value: _ANY: equal to anything``). What the harness cannot see stays possible: a comparison the
+value then gets is its library's, tried on a fresh object (numpy arrays, pandas objects and mocks
+aside): equal to it, not unequal to it or holding it is a library's always-equal object
+(``unittest.mock.ANY``); a value of a class the test code did not have (alive after the test
+code's own imports, imported ahead of the program's, or made by the test code) must also equal at
+most one of :data:`PROBES`. Otherwise the test fails (``lying value: Class.__eq__``, ``lying
+value: _ANY: equal to anything``). What the harness cannot see stays possible: a comparison the
 test makes in its own code between values that did not come back from a function of the
 program's (``obj.method() == x``, where ``obj`` is an object of the program's or a mock it
-configured: the method is the program's to write), and a class or object changed by a thread
+configured: the method is the program's to write), a library value whose comparison is loose
+without being always-equal (``2 in sympy.S.UniversalSet``; an object the test code names itself,
+passed to an assertion by a method of the program's), and a class or object changed by a thread
 between the check and the comparison. CPython has no way to make a
 module dictionary read-only or to audit plain attribute writes on modules; closing that needs the
 test's assertions evaluated in a second interpreter, which BigCodeBench's tests (mocks, temp
@@ -1080,8 +1083,7 @@ def _import_ahead(tests):
             names += [f"{node.module}.{a.name}" for a in node.names if a.name != "*"]
     for name in names[:IMPORTS_AHEAD]:
         with contextlib.suppress(BaseException):  # `from m import f`: m.f is no module
-            if name.rpartition(".")[0] in sys.modules or "." not in name:
-                importlib.import_module(name)
+            importlib.import_module(name)
 
 
 def _named_by_tests(tests, scope):
@@ -1242,6 +1244,7 @@ def _liar_finder(existing, tests_had):
     plain = frozenset(id(c) for c in (*DATA, type(None)))  # comparisons known: not tried
     np_bool = np.bool_ if np is not None else None
     probes = PROBES
+    elementwise = frozenset((ndarray, frame, series, index)) - {0, None}
 
     def _true(compare):  # a comparison that says yes (False when it raises or answers otherwise)
         try:
@@ -1353,8 +1356,11 @@ def _liar_finder(existing, tests_had):
         return ""
 
     def probe(v, cls, mro):
-        if _id(cls) in plain or mock in mro:  # a mock's comparisons were judged above (and a call
-            return ""  # of its __eq__ would be recorded on it)
+        # not tried: a mock (its comparisons were judged above, and a call of its __eq__ would be
+        # recorded on it); numpy arrays and pandas objects (their comparisons answer element by
+        # element, never a plain yes, and their object elements are walked)
+        if _id(cls) in plain or mock in mro or any(c in elementwise for c in mro):
+            return ""
         fresh = top()
         if _true(lambda: v == fresh) or _false(lambda: v != fresh):
             return label(cls, ": equal to anything")

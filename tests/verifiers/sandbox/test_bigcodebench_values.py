@@ -266,3 +266,17 @@ def test_values_of_the_classes_the_tests_use_still_score_1(name):
     test, right = HONEST[name]
     verdict = run(right, test)
     assert verdict.reason == "ok", verdict
+
+
+def test_many_calls_of_the_program_fit_the_cpu_limit():
+    # every call is checked against the state of every loaded library when it began
+    test = suite(
+        "for i in range(300):",
+        "    self.assertEqual(task_func(i), i)",
+        "big = np.arange(10**6)",
+        "for _ in range(20):",
+        "    np.testing.assert_array_equal(task_func(big), big)",
+        head=PD_HEAD + NP_HEAD,
+    )
+    verdict = run(PD_HEAD + "def task_func(n):\n    return n\n", test)
+    assert verdict.reason == "ok", verdict
