@@ -1598,9 +1598,13 @@ def _run_unittest(job, arm):
                 "error": type(err).__name__, "tampered": []}  # fmt: skip
     shared = {k: v for k, v in tests_scope.items() if not k.startswith("__")}
     untouched = frozenset(k for k, v in prebound.items() if shared.get(k) is v)
-    outcome = _runner(plan, _tamper_check(core + broad, guards_changed)[0], tests_scope, module,
-                      code, shared, untouched, set_up_module, tear_down_module, module_cleanups,
-                      arm_hooks, arm, guard_function, collect_lies)  # fmt: skip
+    checks = (
+        _tamper_check(core + broad, guards_changed)[0],
+        _tamper_check(core, guards_changed)[0],
+    )
+    outcome = _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
+                      tear_down_module, module_cleanups, arm_hooks, arm, guard_function,
+                      collect_lies)  # fmt: skip
     outcome.update(ids=ids, marked_skip=marked_skip)
     del named
     return outcome
@@ -1656,16 +1660,18 @@ def _tamper_check(watches, guards_changed):
     return tampered, enter, since
 
 
-def _runner(plan, tampered, tests_scope, module, code, shared, untouched, set_up_module,
+def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
             tear_down_module, module_cleanups, arm_hooks, arm, guard_function, collect_lies):  # fmt: skip
     """Load the program, then run every test; what it needs it holds in locals, out of the
     program's reach (frames and the gc are denied), taken before the program loads. A test passes
-    when its setUp, method, tearDown and cleanups all return without raising. What the tests rely
-    on (``tampered``) is compared with its state before the program loaded after loading, before
-    every assertion, after every return of a function of the program's (through the liar hook)
-    and after every test: a patch the program makes in a call is seen when the call returns,
-    before the tests use what it patched, however it is put back later."""
+    when its setUp, method, tearDown and cleanups all return without raising. ``checks``: what
+    the tests rely on compared with its state before the program loaded, all of it (after loading
+    and at the end) and the core (after every test: a patch the tests' setUpClass started is
+    active until tearDownClass). The liar hook compares all of it, when each call of a function of
+    the program's ends, with its state when the call began: a patch the program makes in a call
+    is seen before the tests use what it patched, however it is put back later."""
     _exec, _type, _str = exec, type, str
+    tampered, tampered_core = checks
     _name, _builtins = type.__dict__["__name__"].__get__, frozenset(vars(builtins))
     _function = type(_runner)
     passed, failed = [], []
@@ -1726,7 +1732,7 @@ def _runner(plan, tampered, tests_scope, module, code, shared, untouched, set_up
                 failed.append([test_id, why])
             else:
                 passed.append(test_id)
-            changed = changed or tampered()
+            changed = changed or tampered_core()  # the tests' setUpClass patches may be active
             if changed:
                 return {"passed": passed, "failed": failed, "error": "", "tampered": changed}
         if not class_error:

@@ -250,6 +250,15 @@ HONEST = {
               "    self.assertEqual(m.call_count, 3)", head=MOCK_HEAD),
         "import random\ndef task_func(n):\n    return [random.randint(0, 9) for _ in range(n)]\n",
     ),
+    "a patch the tests' setUpClass starts, active across tests": (
+        "import unittest\nfrom unittest.mock import patch\nclass TestCases(unittest.TestCase):\n"
+        "    @classmethod\n    def setUpClass(cls):\n"
+        "        cls.p = patch('random.randint', return_value=7)\n        cls.p.start()\n"
+        "    @classmethod\n    def tearDownClass(cls):\n        cls.p.stop()\n"
+        "    def test_a(self):\n        self.assertEqual(task_func(2), [7, 7])\n"
+        "    def test_b(self):\n        self.assertEqual(task_func(1), [7])\n",
+        "import random\ndef task_func(n):\n    return [random.randint(0, 9) for _ in range(n)]\n",
+    ),
     "the tests' own ANY in an expected call": (
         suite("with patch('random.randint', return_value=4) as m:",
               "    self.assertEqual(task_func(3), [4, 4, 4])",
