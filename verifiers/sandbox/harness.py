@@ -77,8 +77,8 @@ the report, never forge or rewrite one.
 
 What remains possible for unittest-style tests, which must share an interpreter with the code under
 test: a program can change what the tests rely on and restore it before the next check outside a
-call of a program function (from a thread, a finaliser, or a method of an object it returned,
-within one test); it can change the *values* the tests compare (mutable
+call of a program function (from a thread, a finaliser, a method of an object it returned or
+the body of a generator it returned, within one test); it can change the *values* the tests compare (mutable
 objects passed in, data the test code keeps in its scope or its classes, which it can read too).
 Values that lie to a comparison are refused where the harness sees them (:func:`_liar_finder`):
 every argument of the assert methods bound on each test, and every value a function of the
