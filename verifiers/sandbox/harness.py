@@ -38,7 +38,7 @@ the report, never forge or rewrite one.
   the tests see its imports and constants, and the tests' names win). Here the test code runs
   first, before any model code (so ``missing_library`` comes only from the test code's own
   imports), with what it would have seen of the program bound without running it: the program's
-  imports (made here) and its literal constants. Every test is made then: one TestCase instance
+  imports (made here, after the modules the test code imports) and its literal constants. Every test is made then: one TestCase instance
   per test method, with unittest's TestCase methods bound on it (what ``self.assertEqual`` finds
   is what unittest had before the program loaded). Then the audit hooks are armed, the program
   loads into ``__test__`` (``sys.modules['__test__']``, what ``patch(f"{__name__}.x")`` patches),
@@ -68,13 +68,17 @@ the report, never forge or rewrite one.
   either), the builtins, ``sys.modules`` and the methods bound on each test; after the program
   loads and at the end, also the functions, classes and modules of every other module loaded and
   of their classes (``pd.testing.assert_frame_equal``, ``pd.DataFrame.equals``) and no new builtin
-  name in any module. Data attributes of modules are not compared: that is where libraries keep
+  name in any module; and all of it, when each call of a program function returns, with its state
+  when the call began (a patch made in the call is seen before the tests use it, however the
+  program puts it back later; the tests' own patches, active through the call, are no change
+  there; a new name on a class that shadows an inherited method counts). Data attributes of modules are not compared: that is where libraries keep
   lazy caches (``tempfile.tempdir``, ``unittest.mock.file_spec``); nor is a library class's
   method rebound to another of its own (pyparsing's packrat cache swaps ``_parse``).
 
 What remains possible for unittest-style tests, which must share an interpreter with the code under
-test: a program can change what the tests rely on and restore it before the next check (from a
-thread or a finaliser, within one test); it can change the *values* the tests compare (mutable
+test: a program can change what the tests rely on and restore it before the next check outside a
+call of a program function (from a thread, a finaliser, a method of an object it returned or
+the body of a generator it returned, within one test); it can change the *values* the tests compare (mutable
 objects passed in, data the test code keeps in its scope or its classes, which it can read too).
 Values that lie to a comparison are refused where the harness sees them (:func:`_liar_finder`):
 every argument of the assert methods bound on each test, and every value a function of the
@@ -82,11 +86,18 @@ program returns to the tests, must be made of classes that existed before the pr
 of classes made since that redefine no comparison, truth, membership, numeric or attribute-lookup
 method (and none of a library base's methods; a mock's unconfigured magic methods pass), with
 no method shadowed on a pandas object;
-lists, tuples, sets, dicts, numpy object arrays and pandas objects are walked. Otherwise the test
-fails (``lying value: Class.__eq__``). What the harness cannot see stays possible: a comparison the
+lists, tuples, sets, dicts, numpy object arrays and pandas objects are walked. The comparison a
+value then gets is its library's, tried on a fresh object (numpy arrays, pandas objects and mocks
+aside): equal to it, not unequal to it or holding it is a library's always-equal object
+(``unittest.mock.ANY``); a value of a class the test code did not have (alive after the test
+code's own imports, imported ahead of the program's, or made by the test code) must also equal at
+most one of :data:`PROBES`. Otherwise the test fails (``lying value: Class.__eq__``, ``lying
+value: _ANY: equal to anything``). What the harness cannot see stays possible: a comparison the
 test makes in its own code between values that did not come back from a function of the
 program's (``obj.method() == x``, where ``obj`` is an object of the program's or a mock it
-configured: the method is the program's to write), and a class or object changed by a thread
+configured: the method is the program's to write), a library value whose comparison is loose
+without being always-equal (``2 in sympy.S.UniversalSet``; an object the test code names itself,
+passed to an assertion by a method of the program's), and a class or object changed by a thread
 between the check and the comparison. CPython has no way to make a
 module dictionary read-only or to audit plain attribute writes on modules; closing that needs the
 test's assertions evaluated in a second interpreter, which BigCodeBench's tests (mocks, temp
@@ -866,16 +877,19 @@ class _Watch:
     submodule that a package gains on import is no such name). ``changed()`` names what differs.
     With ``own``, a key rebound to another of the mapping's own values is no change: a library
     switching between its implementations (pyparsing's packrat cache swaps
-    ``ParserElement._parse``)."""
+    ``ParserElement._parse``). ``since((values, size))`` compares with another moment instead (a call of the program's): what
+    was rebound, and what new name was added that is one of ``no_new`` or, on a class (``cls``),
+    shadows an inherited method (``DataFrame.equals``, which ``NDFrame`` defines)."""
 
-    __slots__ = ("before", "ids", "keys", "label", "mapping", "no_new", "own", "size", "values")
+    __slots__ = ("before", "cls", "ids", "keys", "label", "mapping", "no_new", "own", "size",
+                 "values")  # fmt: skip
 
-    def __init__(self, label, mapping, keys, no_new=frozenset(), own=False):
+    def __init__(self, label, mapping, keys, no_new=frozenset(), own=False, cls=None):
         self.label, self.mapping, self.keys = label, mapping, tuple(keys)
         self.values = tuple(map(mapping.get, self.keys))
         self.ids = tuple(map(id, self.values))
-        self.size, self.no_new = len(mapping), no_new
-        self.before = frozenset(mapping) if no_new else frozenset()
+        self.size, self.no_new, self.cls = len(mapping), no_new, cls
+        self.before = frozenset(mapping)
         self.own = frozenset(map(id, mapping.values())) if own else frozenset()
         if own:  # their ids must stay theirs
             self.values += tuple(mapping.values())
@@ -889,6 +903,22 @@ class _Watch:
         if self.no_new and _len(self.mapping) != self.size:
             new = _set(self.mapping) - self.before
             found += [k for k in new if k in self.no_new and _type(get(k)) is not MODULE]
+        return [f"{self.label}.{k}" for k in found]
+
+    def since(self, state, _id=id, _len=len, _set=set, _zip=zip, _type=type,
+              _code_like=_code_like):  # fmt: skip
+        values, size = state  # the values under self.keys then, and the mapping's size
+        found, get = [], self.mapping.get
+        found += [k for k, v in _zip(self.keys, values)
+                  if get(k) is not v and _id(get(k)) not in self.own]  # fmt: skip
+        if _len(self.mapping) != size:
+            bases = type.__dict__["__mro__"].__get__(self.cls)[1:] if self.cls is not None else ()
+            dict_of = type.__dict__["__dict__"].__get__
+            for k in _set(self.mapping) - self.before:
+                v = get(k)
+                added = k in self.no_new and _type(v) is not MODULE
+                if added or (_code_like(v) and any(k in dict_of(b) for b in bases)):
+                    found.append(k)
         return [f"{self.label}.{k}" for k in found]
 
 
@@ -915,14 +945,14 @@ def _watches(unittest, cases, tests_scope, instances):
         for v in list(d.values()):
             if isinstance(v, type) and id(v) not in seen and v.__module__.startswith("unittest"):
                 seen.add(id(v))
-                core.append(_Watch(v.__qualname__, vars(v), vars(v), frozenset(dir(v))))
+                core.append(_Watch(v.__qualname__, vars(v), vars(v), frozenset(dir(v)), cls=v))
     for case in cases:
         for cls in case.__mro__:
             if id(cls) in seen or cls is object or cls.__module__.startswith("unittest"):
                 continue
             seen.add(id(cls))
             core.append(_Watch(cls.__qualname__, vars(cls), code_keys(vars(cls)),
-                               frozenset(dir(cls))))  # fmt: skip
+                               frozenset(dir(cls)), cls=cls))  # fmt: skip
     keys = [k for k, v in tests_scope.items() if _code_like(v) or k == "__builtins__"]
     core.append(_Watch("<tests>", tests_scope, keys, builtin_names))
     core.append(_Watch("builtins", vars(builtins), vars(builtins)))
@@ -938,7 +968,7 @@ def _watches(unittest, cases, tests_scope, instances):
             if isinstance(v, type) and id(v) not in seen:
                 seen.add(id(v))
                 broad.append(_Watch(f"{name}.{v.__qualname__}", vars(v), code_keys(vars(v)),
-                                    own=True))  # fmt: skip
+                                    own=True, cls=v))  # fmt: skip
     for w in core + broad:
         protected.update(w.ids)
     protected.update(id(m) for m in modules.values())
@@ -1032,6 +1062,58 @@ def _program_bindings(code):
     return bound
 
 
+def _import_ahead(tests):
+    """Import the modules the test code imports (anywhere in it), before the program's imports
+    are made, so that the classes alive then are the ones the test code had. A module that does
+    not import is left for the test code's own import to fail on."""
+    import ast
+    import contextlib
+    import importlib
+
+    try:
+        tree = ast.parse(tests)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+            names += [f"{node.module}.{a.name}" for a in node.names if a.name != "*"]
+    for name in names[:IMPORTS_AHEAD]:
+        with contextlib.suppress(BaseException):  # `from m import f`: m.f is no module
+            importlib.import_module(name)
+
+
+def _named_by_tests(tests, scope):
+    """The objects the test code names (``ANY``, ``mock.ANY``, ``unittest.mock.sentinel.x``):
+    names of its scope and attributes of modules reached from them, read before the program
+    loads. They are the tests' own values, such as the expected ``call(ANY, 1)``."""
+    import ast
+
+    try:
+        tree = ast.parse(tests)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ()
+    named = []
+    for node in ast.walk(tree):
+        chain = []
+        while isinstance(node, ast.Attribute):
+            chain.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name) or node.id not in scope:
+            continue
+        v = scope[node.id]
+        named.append(v)
+        for attr in reversed(chain):
+            if type(v) is not MODULE:
+                break
+            v = vars(v).get(attr)
+            named.append(v)
+    return tuple(named)
+
+
 def _tests_codes(cases):
     """The code objects of the tests' methods (the wrapped ones under ``@patch`` too): their
     constants are the expected values. Functions the tests define inside them, which tests hand to
@@ -1113,10 +1195,21 @@ def _nested_codes(module):
     return codes
 
 
-def _liar_finder(existing):
-    """``find(value)``: why ``value`` may lie to a comparison (``Class.__eq__``, ...), or ''. It
-    calls no code of the program's: class and instance dictionaries are read with the built-in
-    getters, containers walked with the built-in types' own iterators."""
+PROBES = (0, 1, "", None, ())  # an honest value equals at most one of these
+
+
+def _liar_finder(existing, tests_had):
+    """``find(value, exempt)``: why ``value`` may lie to a comparison (``Class.__eq__``, ...), or
+    ''. The classes of ``existing`` (alive before the program loaded) are read as they are; the
+    others must redefine nothing a comparison calls (:data:`LIES`), so that the comparison a value
+    gets is its library's. That code is then tried on a fresh object (:func:`_probe`): a value equal
+    to it, not unequal to it or holding it is a library's always-equal object (``mock.ANY``, a
+    subclass of its class); a value of a class the test code did not have (``tests_had``: the
+    classes alive after the test code's own imports, before the program's) must also equal at
+    most one of :data:`PROBES`. ``exempt``: ids of the objects the test code names itself (its
+    ``ANY`` in ``call(ANY, 1)``), which are not tried. Class and instance dictionaries are read
+    with the built-in getters, containers walked with the built-in types' own iterators; the only
+    code run is the comparison methods of library classes."""
     _type, _id, _str, _callable = type, id, str, callable
     _mro = type.__dict__["__mro__"].__get__
     _own = type.__dict__["__dict__"].__get__
@@ -1148,6 +1241,24 @@ def _liar_finder(existing):
     code_of = function.__dict__["__code__"].__get__
     closure_of = function.__dict__["__closure__"].__get__
     mock_codes = frozenset(_nested_codes(mock_module)) if mock_module is not None else frozenset()
+    plain = frozenset(id(c) for c in (*DATA, type(None)))  # comparisons known: not tried
+    np_bool = np.bool_ if np is not None else None
+    probes = PROBES
+    elementwise = frozenset((ndarray, frame, series, index)) - {0, None}
+
+    def _true(compare):  # a comparison that says yes (False when it raises or answers otherwise)
+        try:
+            r = compare()
+        except BaseException:
+            return False
+        return r is True or (_type(r) is np_bool and r.item() is True)
+
+    def _false(compare):
+        try:
+            r = compare()
+        except BaseException:
+            return False
+        return r is False or (_type(r) is np_bool and r.item() is False)
 
     def label(cls, *parts):  # str.join reads a str subclass's characters, calls none of its code
         return "".join((_name(cls), *parts))
@@ -1244,7 +1355,22 @@ def _liar_finder(existing):
                     break
         return ""
 
-    def find(value):
+    def probe(v, cls, mro):
+        # not tried: a mock (its comparisons were judged above, and a call of its __eq__ would be
+        # recorded on it); numpy arrays and pandas objects (their comparisons answer element by
+        # element, never a plain yes, and their object elements are walked)
+        if _id(cls) in plain or mock in mro or any(c in elementwise for c in mro):
+            return ""
+        fresh = top()
+        if _true(lambda: v == fresh) or _false(lambda: v != fresh):
+            return label(cls, ": equal to anything")
+        if any("__contains__" in _own(c) for c in _mro(cls)) and _true(lambda: fresh in v):
+            return label(cls, ": holding anything")
+        if _id(cls) not in tests_had and sum(_true(lambda p=p: v == p) for p in probes) > 1:
+            return label(cls, ": equal to values that differ")
+        return ""
+
+    def find(value, exempt=frozenset()):
         budget = LIAR_VISITS
         stack = [value]
         while stack:
@@ -1259,6 +1385,10 @@ def _liar_finder(existing):
             if why:
                 return why
             mro = [_id(c) for c in _mro(cls)]
+            if _id(v) not in exempt:
+                why = probe(v, cls, mro)
+                if why:
+                    return why
             if dict_id in mro:
                 for k, x in _items(v):
                     stack.append(k)
@@ -1290,18 +1420,38 @@ def _liar_finder(existing):
     return find
 
 
-def _install_liar_hook(find):
-    """An audit hook that runs ``find`` on the value of every ``pac.value`` event (what the guards
-    below raise) and keeps why it may lie; returns ``collect()``, the reasons since its last call.
-    The hook, ``find`` and the reasons are out of the program's reach (a hook cannot be listed or
-    removed; frames and the gc are denied). The program can raise the event too: that can only
-    fail its own test."""
-    found, _type, _tuple, _len = [], type, tuple, len
+def _install_liar_hook(find, exempt):
+    """An audit hook that runs ``find`` on the value of every ``pac.value`` event (an argument of
+    an assert method: the objects of ``exempt``, which the test code names itself, are not tried)
+    and ``pac.returned`` event (a value a function of the program's returned: nothing exempt), and
+    keeps why it may lie; and that runs the tamper check, once it is given (``set_check``), on
+    every ``pac.check`` event (when a call of a program function ends) against the state it took at
+    the ``pac.enter`` event of the same call (the events carry a fresh object of the guard's call,
+    out of the program's reach: events the program raises pair with none of them) and keeps what
+    it found. Returns ``(collect(), set_check(enter, since))``: ``collect()`` gives the reasons
+    since its last call, then the tampered names found, if any. The hook, ``find``, the check and
+    what they found are out of the program's reach (a hook cannot be listed or removed; frames and
+    the gc are denied). The program can raise the events too: that can only fail its own test."""
+    found, tampered, checks, calls = [], [], [], {}
+    _type, _tuple, _len, _id, none = type, tuple, len, id, frozenset()
 
     def hook(event, args):
-        if event == "pac.value" and _type(args) is _tuple and _len(args) == 1:
+        if event == "pac.enter":  # (marker,): a fresh object local to the guard's call
+            if checks and not tampered and _type(args) is _tuple and _len(args) == 1:
+                calls[_id(args[0])] = (args[0], checks[0]())
+            return
+        if event == "pac.check":
+            if _type(args) is _tuple and _len(args) == 1:
+                marker, state = calls.pop(_id(args[0]), (None, None))
+                if marker is args[0] and not tampered:
+                    try:
+                        tampered.extend(checks[1](state))
+                    except BaseException:
+                        tampered.append("a check that could not run")
+            return
+        if event in ("pac.value", "pac.returned") and _type(args) is _tuple and _len(args) == 1:
             try:
-                why = find(args[0])
+                why = find(args[0], exempt if event == "pac.value" else none)
             except BaseException:
                 why = "a value that could not be checked"
             if why:
@@ -1310,23 +1460,28 @@ def _install_liar_hook(find):
     sys.addaudithook(hook)
 
     def collect():
-        reasons = found[:]
+        reasons, names = found[:], tampered[:]
         del found[:]
-        return reasons
+        return reasons, names
 
-    return collect
+    def set_check(enter, since):
+        checks[:] = enter, since
+
+    return collect, set_check
 
 
 def _guards():
     """(``guard(assert_method)``, ``guard_function(program_function)``, ``changed()``): wrappers
-    that hand to the liar hook (``pac.value`` events) every argument of an assert method the tests
-    call and every value a function of the program's returns to the tests (``assertTrue(result ==
-    x)`` compares in the test's own code, which no wrapper sees; ``result`` came from the program).
-    They change nothing the tests see. A program can reach a wrapper (the tests' scope holds the
+    that hand to the liar hook every argument of an assert method the tests call (``pac.value``)
+    and every value a function of the program's returns to the tests (``pac.returned``:
+    ``assertTrue(result == x)`` compares in the test's own code, which no wrapper sees; ``result``
+    came from the program), and around every call of a function of the program's raise
+    ``pac.enter`` and ``pac.check`` (also when it raises) with a fresh object of that call, for
+    the tamper check. They change nothing the tests see. A program can reach a wrapper (the tests' scope holds the
     guarded functions, and a test method's ``__globals__`` is the tests' scope) and rewrite its
     closure cells or code, which raise no audit event: ``changed()`` names the wrappers whose code
     or cells are not what they were made with, for the runner's check after every test."""
-    _items, _audit, made = dict.items, sys.audit, []
+    _items, _audit, _object, made = dict.items, sys.audit, object, []
     code_of = type(_guards).__dict__["__code__"].__get__
 
     def keep(checked):
@@ -1346,8 +1501,13 @@ def _guards():
 
     def guard_function(fn):
         def checked(*args, **kwargs):
-            value = fn(*args, **kwargs)
-            _audit("pac.value", value)
+            marker = _object()  # the program cannot reach it (frames are denied): an event it
+            _audit("pac.enter", marker)  # raises itself pairs with no call of the guards'
+            try:
+                value = fn(*args, **kwargs)
+            finally:
+                _audit("pac.check", marker)
+            _audit("pac.returned", value)
             return value
 
         for k in ("__module__", "__name__", "__qualname__", "__doc__"):
@@ -1382,7 +1542,10 @@ def _run_unittest(job, arm):
              "environ": os.environ}  # fmt: skip
     module.__dict__.update(given)
     sys.modules[BCB_MODULE] = module  # what patch("__test__.name") patches: the program's names
+    _import_ahead(job["tests"])
+    tests_had = _census()  # the classes the test code's imports give it, before the program's
     prebound = _program_bindings(job["code"])
+    imported = _census()
     tests_scope = {"__name__": BCB_MODULE, **given, **prebound}
     try:
         exec(compile(job["tests"], TESTS_FILE, "exec"), tests_scope)
@@ -1398,9 +1561,14 @@ def _run_unittest(job, arm):
         and not v.__module__.startswith("unittest")
     ]
     # every class alive now, before any model code: what values of the program are made of is
-    # judged against it (see _liar_finder)
+    # judged against it; those the test code had are the ones its imports gave it and the ones
+    # it made itself (see _liar_finder)
     census = _census()
-    collect_lies = _install_liar_hook(_liar_finder(frozenset(census)))
+    had = frozenset(tests_had) | (frozenset(census) - frozenset(imported))
+    named = _named_by_tests(job["tests"], tests_scope)  # kept alive: their ids stay theirs
+    collect_lies, set_check = _install_liar_hook(
+        _liar_finder(frozenset(census), had), frozenset(map(id, named))
+    )
     guard, guard_function, guards_changed = _guards()
     try:
         plan = _plan(unittest, cases, guard)
@@ -1422,6 +1590,7 @@ def _run_unittest(job, arm):
     instances = [t[3] for _, _, tests in plan for t in tests]
     core, broad, protected = _watches(unittest, cases, tests_scope, instances)
     arm_hooks = _install_hooks(protected, CODE_ATTRS, None, GUARDED, trusted, denied_codes)
+    set_check(*_tamper_check(core + broad, guards_changed)[1:])
     try:
         code = compile(job["code"], "<solution>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
@@ -1429,22 +1598,80 @@ def _run_unittest(job, arm):
                 "error": type(err).__name__, "tampered": []}  # fmt: skip
     shared = {k: v for k, v in tests_scope.items() if not k.startswith("__")}
     untouched = frozenset(k for k, v in prebound.items() if shared.get(k) is v)
-    outcome = _runner(plan, core, broad, tests_scope, module, code, shared, untouched,
-                      set_up_module, tear_down_module, module_cleanups, arm_hooks, arm,
-                      guard_function, collect_lies, guards_changed)  # fmt: skip
+    checks = (
+        _tamper_check(core + broad, guards_changed)[0],
+        _tamper_check(core, guards_changed)[0],
+    )
+    outcome = _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
+                      tear_down_module, module_cleanups, arm_hooks, arm, guard_function,
+                      collect_lies)  # fmt: skip
     outcome.update(ids=ids, marked_skip=marked_skip)
+    del named
     return outcome
 
 
-def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set_up_module,
-            tear_down_module, module_cleanups, arm_hooks, arm, guard_function, collect_lies,
-            guards_changed):  # fmt: skip
+def _tamper_check(watches, guards_changed):
+    """(``tampered()``, ``enter()``, ``since(state)``): what differs, of ``watches`` and of the
+    guards, from its state before the program loaded (``tampered``), or from the state ``enter()``
+    took when a call of the program's began (``since``, when it returns: the tests' own patches,
+    active through the call, are no change there). At most ``TAMPER_NAMES_KEPT`` names; none:
+    nothing changed."""
+    from operator import getitem, is_
+
+    # one flat pass in C over every watched key: the values (compared by identity: ``id()``
+    # raises an audit event, which every hook would see, per key) and the mappings' sizes
+    _len, _kept, _map, _tuple, _all = len, TAMPER_NAMES_KEPT, map, tuple, all
+    mappings, keys, spans, at = [], [], [], 0
+    for w in watches:
+        mappings += [w.mapping] * _len(w.keys)
+        keys += w.keys
+        spans.append((at, at + _len(w.keys)))
+        at += _len(w.keys)
+    whole = [w.mapping for w in watches]
+
+    def tampered():
+        names = guards_changed()
+        for w in watches:
+            names += w.changed()
+            if _len(names) >= _kept:
+                break
+        return names[:_kept]
+
+    def enter():
+        try:
+            return _tuple(_map(getitem, mappings, keys)), _tuple(_map(_len, whole))
+        except BaseException:  # a watched name gone: tampered() names it after the test
+            return None
+
+    def since(state):
+        names = guards_changed()
+        now = enter()
+        if state is None or now is None:
+            return names
+        if now[1] == state[1] and _all(_map(is_, now[0], state[0])):
+            return names
+        values, sizes = state
+        for w, (a, b), size in zip(watches, spans, sizes):
+            names += w.since((values[a:b], size))
+            if _len(names) >= _kept:
+                break
+        return names[:_kept]
+
+    return tampered, enter, since
+
+
+def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
+            tear_down_module, module_cleanups, arm_hooks, arm, guard_function, collect_lies):  # fmt: skip
     """Load the program, then run every test; what it needs it holds in locals, out of the
     program's reach (frames and the gc are denied), taken before the program loads. A test passes
-    when its setUp, method, tearDown and cleanups all return without raising; the machinery is
-    compared with its state before the program loaded after every test (core) and after loading
-    and at the end (all)."""
-    _exec, _type, _str, _len, _kept = exec, type, str, len, TAMPER_NAMES_KEPT
+    when its setUp, method, tearDown and cleanups all return without raising. ``checks``: what
+    the tests rely on compared with its state before the program loaded, all of it (after loading
+    and at the end) and the core (after every test: a patch the tests' setUpClass started is
+    active until tearDownClass). The liar hook compares all of it, when each call of a function of
+    the program's ends, with its state when the call began: a patch the program makes in a call
+    is seen before the tests use what it patched, however it is put back later."""
+    _exec, _type, _str = exec, type, str
+    tampered, tampered_core = checks
     _name, _builtins = type.__dict__["__name__"].__get__, frozenset(vars(builtins))
     _function = type(_runner)
     passed, failed = [], []
@@ -1456,14 +1683,6 @@ def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set
             message = ""
         name = _str(_name(_type(err)))[:80]
         return f"{name}: {message}" if message else name
-
-    def tampered(watches):
-        names = guards_changed()
-        for w in watches:
-            names += w.changed()
-            if _len(names) >= _kept:
-                break
-        return names[:_kept]
 
     def call(fn, *args, **kwargs):
         try:
@@ -1486,7 +1705,7 @@ def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set
     arm_hooks()
     arm()
     error = call(_exec, code, module.__dict__) or call(merge, module.__dict__)
-    changed = tampered(core + broad)
+    changed = tampered()
     if error or changed:
         return {"passed": passed, "failed": failed, "error": error, "tampered": changed}
     module_error = call(set_up_module) if set_up_module is not None else ""
@@ -1506,14 +1725,14 @@ def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set
                 why = call(function, *args, **kwargs) or why
             if xfail:
                 why = "xfail"  # an expected failure or an unexpected success: neither is a pass
-            lies = collect_lies()
+            lies, changed = collect_lies()
             if lies:  # a value that may lie reached an assert or came back from the program
                 why = "lying value: " + lies[0]
             if why:
                 failed.append([test_id, why])
             else:
                 passed.append(test_id)
-            changed = tampered(core)
+            changed = changed or tampered_core()  # the tests' setUpClass patches may be active
             if changed:
                 return {"passed": passed, "failed": failed, "error": "", "tampered": changed}
         if not class_error:
@@ -1537,7 +1756,7 @@ def _runner(plan, core, broad, tests_scope, module, code, shared, untouched, set
         "passed": passed,
         "failed": failed[:50],
         "error": "",
-        "tampered": tampered(core + broad),
+        "tampered": collect_lies()[1] or tampered(),
     }
 
 

@@ -1,0 +1,291 @@
+"""BigCodeBench (unittest): values judged by what the tests had, and library patches undone in time
+
+A value of a library class the program imported compares with that library's code: an
+always-equal object (``unittest.mock.ANY``, a subclass of its class) must not pass
+``assertEqual``/``assertIn`` whether or not the test code imported the library. A library function
+or method the tests rely on that the program patches and puts back before the end (on its next
+call, or from the patched function itself) must not pass either. Right programs that return
+ordinary values of the classes the tests use (numpy arrays, DataFrames, datetimes, collections
+types, paths) still score 1. See ``docs/guides/sandbox.md``.
+
+Every task here is written for this file in BigCodeBench's shape; none is taken from BigCodeBench.
+"""
+
+import json
+
+import pytest
+
+from pac_verl.verifiers import code as code_scorer
+from pac_verl.verifiers.sandbox import Limits
+
+LIMITS = Limits(wall_seconds=40.0, cpu_seconds=12, memory_mb=2048)
+
+
+def run(src: str, test: str):
+    truth = json.dumps({"test": test, "entry_point": "task_func"})
+    return code_scorer.score(f"```python\n{src}\n```", truth, limits=LIMITS)
+
+
+def suite(*lines: str, head: str = "", tests: int = 1) -> str:
+    body = "".join(f"        {line}\n" for line in lines)
+    methods = "".join(f"    def test_{i}(self):\n{body}" for i in range(tests))
+    return f"import unittest\n{head}class TestCases(unittest.TestCase):\n{methods}"
+
+
+EQUAL = suite("self.assertEqual(task_func(3), [0, 1, 2])")
+IN = suite("self.assertIn(2, task_func(3))")
+TRUE_EQ = suite("self.assertTrue(task_func(3) == [0, 1, 2])")
+MOCK_HEAD = "from unittest.mock import patch\n"
+
+# ---- always-equal objects of a library: none computes range(n) -------------------------------
+
+ANY = "from unittest.mock import ANY\ndef task_func(n):\n    return ANY\n"
+ANY_IN_A_LIST = "from unittest.mock import ANY\ndef task_func(n):\n    return [ANY] * n\n"
+ANY_SUBCLASS = (
+    "from unittest import mock\n"
+    "class Same(type(mock.ANY)):\n    pass\n"
+    "def task_func(n):\n    return Same()\n"
+)
+ANY_BY_TYPE = (
+    "import unittest.mock as m\ndef task_func(n):\n    return type('list', (type(m.ANY),), {})()\n"
+)
+ANY_FOUND = (  # no import of unittest.mock by name: found in a module already loaded
+    "import sys\ndef task_func(n):\n    return sys.modules['unittest.mock'].ANY\n"
+)
+
+ALWAYS_EQUAL = {
+    "mock.ANY, the tests import nothing of mock": (EQUAL, ANY),
+    "mock.ANY, the tests import mock themselves": (suite("self.assertEqual(task_func(3), [0, 1, 2])", head=MOCK_HEAD), ANY),
+    "mock.ANY, assertTrue(a == b)": (TRUE_EQ, ANY),
+    "mock.ANY inside a list": (EQUAL, ANY_IN_A_LIST),
+    "a subclass of ANY's class": (EQUAL, ANY_SUBCLASS),
+    "a subclass of ANY's class made by type()": (EQUAL, ANY_BY_TYPE),
+    "ANY found in sys.modules": (suite("self.assertEqual(task_func(3), [0, 1, 2])", head=MOCK_HEAD), ANY_FOUND),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(ALWAYS_EQUAL))
+def test_a_librarys_always_equal_object_scores_0(name):
+    test, liar = ALWAYS_EQUAL[name]
+    assert run("def task_func(n):\n    return list(range(n))\n", test).reason == "ok"
+    verdict = run(liar, test)
+    assert verdict.score == 0, verdict
+
+
+# ---- library patches put back before the end: none computes range(n) ---------------------------
+
+NP_HEAD = "import numpy as np\n"
+NP_EQUAL = suite(
+    "r = task_func(3)",
+    "np.testing.assert_array_equal(r, np.arange(3))",
+    "task_func(0)",
+    head=NP_HEAD,
+    tests=2,
+)
+PD_HEAD = "import pandas as pd\n"
+PD_EQUALS = suite(
+    "r = task_func(3)",
+    "self.assertTrue(r.equals(pd.DataFrame({'x': [0, 1, 2]})))",
+    head=PD_HEAD,
+    tests=2,
+)
+PD_ASSERT = suite(
+    "r = task_func(3)",
+    "pd.testing.assert_frame_equal(r, pd.DataFrame({'x': [0, 1, 2]}))",
+    head=PD_HEAD,
+    tests=2,
+)
+
+# patched on one call, put back on the next (each test calls twice, asserting between)
+UNDONE_NEXT_CALL = (
+    NP_HEAD + "import numpy.testing as nt\n"
+    "saved = []\n"
+    "def task_func(n):\n"
+    "    if saved:\n"
+    "        nt.assert_array_equal = saved.pop()\n"
+    "    else:\n"
+    "        saved.append(nt.assert_array_equal)\n"
+    "        nt.assert_array_equal = lambda *a, **k: None\n"
+    "    return np.zeros(n)\n"
+)
+# the patched function puts the original back when the test calls it
+SELF_UNDOING_FUNCTION = (
+    NP_HEAD + "import numpy.testing as nt\n"
+    "def task_func(n):\n"
+    "    original = nt.assert_array_equal\n"
+    "    def fake(*a, **k):\n"
+    "        nt.assert_array_equal = original\n"
+    "    nt.assert_array_equal = fake\n"
+    "    return np.zeros(n)\n"
+)
+SELF_UNDOING_METHOD = (
+    PD_HEAD + "def task_func(n):\n"
+    "    original = pd.DataFrame.equals\n"
+    "    def fake(self, other):\n"
+    "        pd.DataFrame.equals = original\n"
+    "        return True\n"
+    "    pd.DataFrame.equals = fake\n"
+    "    return pd.DataFrame({'x': [9] * n})\n"
+)
+SELF_UNDOING_PD_TESTING = (
+    PD_HEAD + "import pandas.testing as pt\n"
+    "def task_func(n):\n"
+    "    original = pt.assert_frame_equal\n"
+    "    def fake(*a, **k):\n"
+    "        pt.assert_frame_equal = original\n"
+    "    pt.assert_frame_equal = fake\n"
+    "    return pd.DataFrame({'x': [9] * n})\n"
+)
+SELF_UNDOING_BUILTIN = (  # sorted, patched on the builtins module, put back by its first call
+    "import builtins\n"
+    "def task_func(n):\n"
+    "    original = builtins.sorted\n"
+    "    def fake(x, *a, **k):\n"
+    "        builtins.sorted = original\n"
+    "        return [0, 1, 2]\n"
+    "    builtins.sorted = fake\n"
+    "    return [9, 9, 9]\n"
+)
+# the program raises the harness's own events, as if a call had begun after its patch
+FORGED_EVENTS = (
+    NP_HEAD + "import sys\nimport numpy.testing as nt\n"
+    "def task_func(n):\n"
+    "    if n:\n"
+    "        original = nt.assert_array_equal\n"
+    "        def fake(*a, **k):\n"
+    "            nt.assert_array_equal = original\n"
+    "        nt.assert_array_equal = fake\n"
+    "        sys.audit('pac.enter', object())\n"
+    "    return np.zeros(n)\n"
+)
+# patched by a call that raises (the test expects it to), used by the next assertion
+NP_RAISES = suite(
+    "with self.assertRaises(ValueError):",
+    "    task_func(-1)",
+    "r = task_func(3)",
+    "np.testing.assert_array_equal(r, np.arange(3))",
+    head=NP_HEAD,
+)
+PATCHED_BY_A_RAISING_CALL = (
+    NP_HEAD + "import numpy.testing as nt\n"
+    "def task_func(n):\n"
+    "    if n < 0:\n"
+    "        original = nt.assert_array_equal\n"
+    "        def fake(*a, **k):\n"
+    "            nt.assert_array_equal = original\n"
+    "        nt.assert_array_equal = fake\n"
+    "        raise ValueError(n)\n"
+    "    return np.zeros(n)\n"
+)
+SORTED = suite("r = task_func(3)", "self.assertEqual(sorted(r), [0, 1, 2])")
+
+PATCHES = {
+    "np.testing.assert_array_equal, put back on the next call": (NP_EQUAL, UNDONE_NEXT_CALL),
+    "np.testing.assert_array_equal, put back by itself": (NP_EQUAL, SELF_UNDOING_FUNCTION),
+    "pd.DataFrame.equals, put back by itself": (PD_EQUALS, SELF_UNDOING_METHOD),
+    "pd.testing.assert_frame_equal, put back by itself": (PD_ASSERT, SELF_UNDOING_PD_TESTING),
+    "builtins.sorted, put back by itself": (SORTED, SELF_UNDOING_BUILTIN),
+    "the harness's events raised by the program": (NP_EQUAL, FORGED_EVENTS),
+    "patched by a call that raises": (NP_RAISES, PATCHED_BY_A_RAISING_CALL),
+}
+RIGHT_FOR = {
+    NP_EQUAL: NP_HEAD + "def task_func(n):\n    return np.arange(n)\n",
+    PD_EQUALS: PD_HEAD + "def task_func(n):\n    return pd.DataFrame({'x': list(range(n))})\n",
+    PD_ASSERT: PD_HEAD + "def task_func(n):\n    return pd.DataFrame({'x': list(range(n))})\n",
+    SORTED: "def task_func(n):\n    return list(range(n))[::-1]\n",
+    NP_RAISES: NP_HEAD + "def task_func(n):\n    if n < 0:\n        raise ValueError(n)\n"
+    "    return np.arange(n)\n",
+}
+
+
+@pytest.mark.parametrize("name", list(PATCHES))
+def test_a_library_patch_put_back_before_the_end_scores_0(name):
+    test, cheat = PATCHES[name]
+    assert run(RIGHT_FOR[test], test).reason == "ok"
+    verdict = run(cheat, test)
+    assert verdict.score == 0, verdict
+
+
+# ---- right programs returning values of the classes the tests use: score 1 ----------------------
+
+HONEST = {
+    "numpy array": (
+        suite("np.testing.assert_array_equal(task_func(3), np.arange(3))",
+              "self.assertEqual(task_func(3).tolist(), [0, 1, 2])", head=NP_HEAD),
+        NP_HEAD + "def task_func(n):\n    return np.arange(n)\n",
+    ),
+    "numpy array, the tests use the program's import": (
+        suite("self.assertEqual(list(task_func(3)), [0, 1, 2])",
+              "self.assertIsInstance(task_func(3), np.ndarray)"),
+        NP_HEAD + "def task_func(n):\n    return np.arange(n)\n",
+    ),
+    "DataFrame": (
+        suite("pd.testing.assert_frame_equal(task_func(3), pd.DataFrame({'x': [0, 1, 2]}))",
+              "self.assertTrue(task_func(3).equals(pd.DataFrame({'x': [0, 1, 2]})))", head=PD_HEAD),
+        PD_HEAD + "def task_func(n):\n    return pd.DataFrame({'x': list(range(n))})\n",
+    ),
+    "datetime": (
+        suite("self.assertEqual(task_func(3), datetime(2020, 1, 3))",
+              head="from datetime import datetime\n"),
+        "from datetime import datetime\ndef task_func(n):\n    return datetime(2020, 1, n)\n",
+    ),
+    "Counter and OrderedDict": (
+        suite("self.assertEqual(task_func(3)[0], Counter({0: 1, 1: 1, 2: 1}))",
+              "self.assertEqual(task_func(3)[1], OrderedDict([(0, 0), (1, 1)]))",
+              head="from collections import Counter, OrderedDict\n"),
+        "import collections\ndef task_func(n):\n"
+        "    return collections.Counter(range(n)), collections.OrderedDict((i, i) for i in range(2))\n",
+    ),
+    "a path the tests never import a class of": (
+        suite("self.assertEqual(str(task_func(3)), 'a/3')", "self.assertIn('a', task_func(3).parts)"),
+        "from pathlib import Path\ndef task_func(n):\n    return Path('a') / str(n)\n",
+    ),
+    "a Decimal the tests compare with an int": (
+        suite("self.assertEqual(task_func(3), 3)", "self.assertIn(task_func(3), [1, 2, 3])"),
+        "from decimal import Decimal\ndef task_func(n):\n    return Decimal(n)\n",
+    ),
+    "a mock the tests patch in": (
+        suite("with patch('random.randint', return_value=4) as m:",
+              "    self.assertEqual(task_func(3), [4, 4, 4])",
+              "    self.assertEqual(m.call_count, 3)", head=MOCK_HEAD),
+        "import random\ndef task_func(n):\n    return [random.randint(0, 9) for _ in range(n)]\n",
+    ),
+    "a patch the tests' setUpClass starts, active across tests": (
+        "import unittest\nfrom unittest.mock import patch\nclass TestCases(unittest.TestCase):\n"
+        "    @classmethod\n    def setUpClass(cls):\n"
+        "        cls.p = patch('random.randint', return_value=7)\n        cls.p.start()\n"
+        "    @classmethod\n    def tearDownClass(cls):\n        cls.p.stop()\n"
+        "    def test_a(self):\n        self.assertEqual(task_func(2), [7, 7])\n"
+        "    def test_b(self):\n        self.assertEqual(task_func(1), [7])\n",
+        "import random\ndef task_func(n):\n    return [random.randint(0, 9) for _ in range(n)]\n",
+    ),
+    "the tests' own ANY in an expected call": (
+        suite("with patch('random.randint', return_value=4) as m:",
+              "    self.assertEqual(task_func(3), [4, 4, 4])",
+              "self.assertEqual(m.call_args, call(0, ANY))",
+              "self.assertEqual(m.call_args, mock.call(ANY, 9))",
+              head="from unittest import mock\nfrom unittest.mock import patch, call, ANY\n"),
+        "import random\ndef task_func(n):\n    return [random.randint(0, 9) for _ in range(n)]\n",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(HONEST))
+def test_values_of_the_classes_the_tests_use_still_score_1(name):
+    test, right = HONEST[name]
+    verdict = run(right, test)
+    assert verdict.reason == "ok", verdict
+
+
+def test_many_calls_of_the_program_fit_the_cpu_limit():
+    # every call is checked against the state of every loaded library when it began
+    test = suite(
+        "for i in range(300):",
+        "    self.assertEqual(task_func(i), i)",
+        "big = np.arange(10**6)",
+        "for _ in range(20):",
+        "    np.testing.assert_array_equal(task_func(big), big)",
+        head=PD_HEAD + NP_HEAD,
+    )
+    verdict = run(PD_HEAD + "def task_func(n):\n    return n\n", test)
+    assert verdict.reason == "ok", verdict
