@@ -50,7 +50,7 @@ NO_VERDICT = frozenset({"overloaded", "grader_timeout", "worker_crashed", "missi
 # Answers that get no format bonus although they were given: they never finished being judged,
 # they ran too long, or they hedged (several different final answers: a bonus would pay the
 # hedge, docs/concepts/spec.md#rewards).
-NO_BONUS = NO_ANSWER | NO_VERDICT | {"timeout", "too_large", "hedged"}
+NO_BONUS = NO_ANSWER | NO_VERDICT | {"timeout", "too_large", "too_complex", "hedged"}
 
 
 def _limits(timeout_s=None, queue_s=None, workers=None, memory_mb=None) -> Limits:
