@@ -128,7 +128,7 @@ _QUOTED_LIST = re.compile(
 )
 _ADVERBS = (
     r"(?:(?:also|therefore|thus|hence|so|then|indeed|definitely|clearly|certainly|actually|"
-    r"truly|really|surely|necessarily|both|all|either)\s+)*"
+    r"truly|really|surely|necessarily|both|all|either)\s+)*+"  # possessive: no word is taken back
 )
 _ROLE = r"(knight|knave)s?"
 # a second role in the same statement: "a knight or a knave", "knight/knave", "a knave and a
