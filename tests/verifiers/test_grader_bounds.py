@@ -33,6 +33,11 @@ ATTACKS = {
     "power tower": ("\\boxed{10^{10^{10}}}", "10^{10}", "too_large"),
     "gamma of a huge argument": ("\\boxed{\\Gamma(10^{8})}", "\\Gamma(5)", "too_large"),
     "binomial of huge arguments": ("\\boxed{\\binom{10^9}{5*10^8}}", "\\binom{10}{5}", "too_large"),
+    "binomial of a 250-digit number": (
+        "\\boxed{{" + "9" * 250 + " \\choose 429912145126}}",
+        "\\binom{10}{5}",
+        "too_large",
+    ),
     "sets nested 60 deep": (
         "\\boxed{" + "\\{" * 60 + "1" + "\\}" * 60 + "}",
         "\\{1\\}",

@@ -150,8 +150,8 @@ from pac_verl.verifiers import compute_score
 from pac_verl.verifiers.pool import shared_pool
 print(compute_score("s", "\\\\boxed{1}", "1", {"type": "math"})["reason"], flush=True)
 pool = shared_pool()
-threading.Thread(target=pool.score, args=("math", "\\\\boxed{10^{999999999}}", "5", 600),
-                 daemon=True).start()
+threading.Thread(target=pool.score, args=("math", "\\\\boxed{1}", "10^{999999999}", 600),
+                 kwargs={"cpu_s": 600}, daemon=True).start()  # a gold sympy cannot parse
 while pool._idle or pool._free == pool.max_workers:
     time.sleep(0.05)  # until the hanging job is in its worker
 print(*pool.worker_pids(), pool.zygote_pid(), flush=True)
