@@ -114,3 +114,15 @@ def test_a_20_kb_list_of_repeated_names_before_a_kk_answer_is_graded():
     for joiner in (" and ", ": "):
         noisy = "Knights: " + joiner.join(["Grace", "Mia"] * 2000) + ". " + KK_ANSWER
         assert score("logic", noisy, KK).reason in ("ok", "hedged")
+
+
+def test_a_grader_that_runs_out_of_memory_gives_a_verdict(monkeypatch):
+    """A worker's address space is capped (``memory_mb``): an answer that makes the grader
+    allocate past it is too complex, a verdict on its content, not an ``error``."""
+    from pac_verl.verifiers import dispatch
+
+    def allocates(solution_str, ground_truth):
+        raise MemoryError
+
+    monkeypatch.setattr(dispatch, "_scorer", lambda task_type: allocates)
+    assert score("zebra", "\\boxed{Arnold}", "arnold").reason == "too_complex"
