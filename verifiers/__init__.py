@@ -27,10 +27,12 @@
 - Bounded time (docs/concepts/spec.md#rewards): scoring one answer takes at most ``timeout_s``
   (default 10 s, a reward kwarg: ``reward.custom_reward_function.reward_kwargs.timeout_s``) in any
   thread, and a call waits at most ``queue_s`` (default 60 s) for a free worker (see :mod:`.pool`).
-  The guards of :mod:`.guards` settle absurd answers in the caller (reason ``too_large``); every
-  other non-code answer is scored in a killable worker process of :mod:`.pool`, never in the
-  caller's thread, so a scorer that hangs costs one worker until the deadline and delays no other
-  call (reason ``grader_timeout``, unscored). Code is scored in the caller's thread, its program run
+  A grader's work is bounded by its answer's length (docs/guides/rewards.md#bounded-grading): the
+  guards of :mod:`.guards` refuse absurd answers by what they contain before anything is evaluated
+  (``too_large``, ``too_complex``: verdicts); every other non-code answer is scored in a killable
+  worker process of :mod:`.pool`, never in the caller's thread, killed at ``cpu_s`` of CPU (default
+  5 s, a reward kwarg; ``too_complex``, a verdict) or, starved by the machine, at ``timeout_s``
+  (``grader_timeout``, unscored), and delays no other call. Code is scored in the caller's thread, its program run
   in the sandbox's own process under the same contract (a :class:`~.sandbox.Budget`): ``queue_s`` to
   get a node sandbox slot (else ``overloaded``), then ``timeout_s`` from the slot for every run, the
   retry of a starved run included (else ``timeout``, a verdict: too slow; a larger sandbox CPU limit
@@ -42,7 +44,7 @@
   event loop but run a plain function through ``run_in_executor`` on the loop's default thread pool,
   where every call in flight holds a thread and ``rate_limited``'s timeout cannot stop it. The
   coroutine waits on the worker's pipe with no thread at all, and a cancelled call kills its worker.
-- ``compute_scores(items, workers=None, timeout_s=None) -> list[Verdict]``: many responses (the
+- ``compute_scores(items, workers=None, timeout_s=None, cpu_s=None) -> list[Verdict]``: many responses (the
   gold checks of ``pac-verl prep check`` and of the builders), each by :func:`bounded_score`,
   from one thread per pool worker: the same bound and the same ``timeout`` verdict as training.
 - ``gold_solution(task_type, ground_truth, extra_info=None) -> str | None``: a response that must

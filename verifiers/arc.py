@@ -34,7 +34,8 @@ _GRID = re.compile(r"^-?\d+(?: -?\d+)*$")
 # brackets around the whole grid (``[8, 9]``, ``[[8 9]]``, ``\\left[ ... \\right]``) are read past;
 # a bracket anywhere else sets cells apart, which no grid does
 _EDGE_BRACKETS = re.compile(
-    r"^(?:\s*(?:\\left|\\[bB]igg?l?)?\s*[\[(])+|(?:\s*(?:\\right|\\[bB]igg?r?)?\s*[\])])+\s*$"
+    r"^(?:\s*+(?:\\left|\\[bB]igg?l?)?+\s*+[\[(])+|"
+    r"(?:\s*+(?:\\right|\\[bB]igg?r?)?+\s*+[\])])+\s*$"
 )
 _INNER_BRACKET = re.compile(r"[()\[\]]")
 # "Output:", "Output grid:", "Test output:", "The output grid is": the label of the grid

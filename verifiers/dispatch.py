@@ -56,6 +56,8 @@ def score(
             verdict = _scorer(task_type)(solution_str, ground_truth)
     except UserError:  # the machine cannot run this verifier as configured (sandbox isolation)
         raise
+    except MemoryError:  # past the worker's memory cap: a verdict on the answer's content
+        return fail("too_complex")  # docs/guides/rewards.md#bounded-grading
     except Exception as err:  # a scorer bug must not kill a training step
         _log.warning("verifier %s raised %s: scored 0", task_type, type(err).__name__)
         return fail("error")

@@ -1,22 +1,28 @@
 """Cheap exact pre-checks that settle absurd answers before any scorer runs.
 
-The dispatcher calls :func:`precheck` in the caller's thread before a scorer runs in a worker
-process. It does no symbolic work: it reads the boxed answers a scorer would read and sizes what
-they ask for, predicting each result's size before computing it, so it costs microseconds whatever
-the input. An answer that asks for a quantity beyond the limits below scores 0 with reason
-``too_large`` at once, instead of holding a worker until the deadline. Anything the guard cannot
-read is left to the scorer, which the worker's deadline still bounds.
+A grader's work is bounded by the length of its answer, by design
+(docs/guides/rewards.md#bounded-grading): before anything is evaluated, :func:`math_refusal` reads the text the parser will read (the box
+after :func:`.math.prepare`: cosmetic stripping and numbers written out) and sizes what it asks for,
+predicting each result's size before computing it, so it costs microseconds whatever the input. The
+math scorer applies it to every answer right before math-verify parses it, and the dispatcher
+(:func:`precheck`, in the caller's thread) to every box first, so most such answers never reach a
+worker. Two verdicts, both score 0 and both scored (the answer caused them):
 
-Math (every ``\\boxed{}``/``\\fbox{}`` after the last ``</think>``, as the math scorer reads; a box
-whose text equals the gold's is left to the scorer):
+- ``too_large``: a number, once evaluated, with more than ``MAX_DIGITS`` digits (numerator or
+  denominator): huge powers ``10^{999999999}``, power towers ``9^{9^{9^{9}}}``, exponents in any
+  notation (``2^{1e100}``: math-verify reads ``1e100`` as a number), factorials ``(10^{10})!``
+  and stacked ``10!!!!`` (math-verify reads ``n!!`` as ``(n!)!``, and so does this guard), gamma
+  ``\\Gamma(10^{8})`` (the parser evaluates it as ``(10^8 - 1)!``), binomials
+  ``\\binom{10^9}{5 \\cdot 10^8}``. 10,000 digits is far beyond any competition answer and far
+  below what makes sympy slow; Python itself refuses to print integers over 4,300 digits.
+- ``too_complex``: brackets nested deeper than ``MAX_NESTING`` (``{{{{...}}}}``, sets of sets 60
+  deep, an unclosed bracket soup: the parser's work grows with the depth), or a power of a sum
+  whose expansion has more than ``MAX_EXPANDED_TERMS`` terms or whose exponent is over
+  ``MAX_SUM_EXPONENT`` (``(x+1)^{999}`` against a polynomial gold: sympy expands it to compare).
+  A power of one symbol (``x^{999}``) expands to nothing and is allowed.
 
-- a number, once evaluated, with more than ``MAX_DIGITS`` digits (numerator or denominator): huge
-  powers ``10^{999999999}``, power towers ``9^{9^{9^{9}}}``, factorials ``(10^{10})!`` and stacked
-  ``10!!!!`` (math-verify reads ``n!!`` as ``(n!)!``, and so does this guard), binomials
-  ``\\binom{10^9}{5 \\cdot 10^8}``. 10,000 digits is far beyond any competition answer and far below
-  what makes sympy slow; Python itself refuses to print integers over 4,300 digits.
-- a power of a symbolic base with an exponent over ``MAX_SYMBOLIC_EXPONENT`` (``(x+1)^{100000}``):
-  expanding it is unbounded work, and no plausible answer needs it.
+Anything the guard cannot read is left to the scorer, whose CPU bound still holds
+(:mod:`.pool`: an answer that needs more is ``too_complex`` too).
 
 Countdown (every box of the response, as the countdown scorer reads): a number written with an
 exponent over ``MAX_LITERAL_EXPONENT`` (``= 1e999999999``): ``Fraction`` would build the integer
@@ -36,12 +42,20 @@ MAX_DIGITS = 10_000
 MAX_SYMBOLIC_EXPONENT = 10_000
 MAX_LITERAL_EXPONENT = 1_000
 MAX_GUARDED_CHARS = 2_000  # longer boxes are refused by the scorers' own length caps
+MAX_NESTING = 8  # brackets of any kind open at once (the parser slows about 1.5 times a level)
+MAX_EXPANDED_TERMS = 200  # terms of an expanded power of a sum
+MAX_SUM_EXPONENT = 100
+MAX_E_EXPONENT_DIGITS = 6  # 1e999999 is read (and sized); a longer exponent is too large at once
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _LITERAL_EXPONENT = re.compile(r"\d\s*[eE]\s*[+\-−]?\s*(\d[\d_]*)")
 
 
 class TooLarge(Exception):
     """The answer asks for a quantity beyond the guard's limits."""
+
+
+class TooComplex(Exception):
+    """The answer's shape asks for more work than any plausible answer needs."""
 
 
 class _Unreadable(Exception):
@@ -72,13 +86,46 @@ def boxed_all(text: str) -> list[str]:
 
 # ----- math: sizes of numbers before they are computed -----
 
-_SYM = None  # a value the guard does not know (a symbol, a constant, a function of one)
+
+def _comb(n: int, k: int) -> int:
+    """``math.comb(n, k)``, stopped just past ``MAX_EXPANDED_TERMS``: at most ``k`` steps."""
+    k = min(k, n - k)
+    result = 1
+    for i in range(1, k + 1):
+        result = result * (n - k + i) // i
+        if result > MAX_EXPANDED_TERMS:
+            break
+    return result
+
+
+class _Sym:
+    """A value the guard does not know (a symbol, a constant, a function of one), as a polynomial
+    in the names it holds: how many terms it has once expanded, at most (the product of its
+    factors' terms, and no more than the monomials of its degree in its names), and its degree.
+    Past ``MAX_EXPANDED_TERMS`` terms it is ``TooComplex``."""
+
+    __slots__ = ("degree", "names", "terms")
+
+    def __init__(self, terms: int, degree: int, names: frozenset) -> None:
+        terms = min(terms, _comb(degree + len(names), len(names)))
+        if terms > MAX_EXPANDED_TERMS:
+            raise TooComplex
+        self.terms, self.degree, self.names = terms, degree, names
+
+    @staticmethod
+    def of(value) -> _Sym:
+        if isinstance(value, _Sym):
+            return value
+        return _Sym(1, 0, frozenset())
+
+
+_SYM = _Sym(1, 1, frozenset({"?"}))  # a value of unknown shape: one term
 _REPLACE = (
     ("\\left", ""), ("\\right", ""), ("\\!", ""), ("\\,", ""), ("\\;", ""), ("\\:", ""),
     ("\\ ", ""), ("\\cdot", "*"), ("\\times", "*"), ("\\div", "/"), ("\\dfrac", "\\frac"),
     ("\\tfrac", "\\frac"), ("\\dbinom", "\\binom"), ("\\tbinom", "\\binom"), ("−", "-"),
 )  # fmt: skip
-_TOKEN = re.compile(r"\d+(?:\.\d+)?|\\[a-zA-Z]+|\\.|\S")
+_TOKEN = re.compile(r"\d++(?:\.\d++)?+(?:[eE][+\-]?+\d++)?+|\\[a-zA-Z]++|\\.|\S")
 _CLOSERS = frozenset({")", "}", "]", "+", "-", "=", ",", "&", "\\choose", "\\\\", "<", ">"})
 
 
@@ -93,11 +140,18 @@ def _check(size: float) -> None:
 
 
 def _power(base, exp):
-    if base is _SYM:
-        if exp is not _SYM and abs(exp) > MAX_SYMBOLIC_EXPONENT:
+    if isinstance(base, _Sym):
+        if isinstance(exp, _Sym):
+            return _SYM
+        if abs(exp) > MAX_SYMBOLIC_EXPONENT:
             raise TooLarge
-        return _SYM
-    if exp is _SYM:
+        if exp.denominator == 1 and exp > 1:  # (x+1)^{n}: C(n+t-1, t-1) terms
+            n, t = int(exp), base.terms
+            if t > 1 and n > MAX_SUM_EXPONENT:
+                raise TooComplex
+            return _Sym(_comb(n + t - 1, t - 1), base.degree * n, base.names)
+        return base
+    if isinstance(exp, _Sym):
         return _SYM
     if base in (0, 1, -1):
         return _SYM if exp.denominator != 1 or (base == 0 and exp < 0) else base ** int(exp)
@@ -108,7 +162,7 @@ def _power(base, exp):
 
 
 def _factorial(n):
-    if n is _SYM or n.denominator != 1 or n < 0:
+    if isinstance(n, _Sym) or n.denominator != 1 or n < 0:
         return _SYM
     if n > 10**6:
         raise TooLarge
@@ -117,22 +171,36 @@ def _factorial(n):
 
 
 def _binomial(n, k):
-    if n is _SYM or k is _SYM or n.denominator != 1 or k.denominator != 1 or n < 0:
+    if (
+        isinstance(n, _Sym)
+        or isinstance(k, _Sym)
+        or n.denominator != 1
+        or k.denominator != 1
+        or n < 0
+    ):
         return _SYM
     n, k = int(n), int(k)
     if k < 0 or k > n:
         return Fraction(0)
     m = min(k, n - k)
-    if m * max(1.0, math.log10(max(n, 1))) > MAX_DIGITS:
-        if n > 10**300:
-            raise TooLarge
-        _check((math.lgamma(n + 1) - math.lgamma(m + 1) - math.lgamma(n - m + 1)) / math.log(10))
+    if m == 0:
+        return Fraction(1)
+    # (n/m)^m <= C(n, m) <= (e n/m)^m: sized from above in logarithms, no float of n itself
+    # (lgamma's difference cancels to nothing for a 300-digit n)
+    if m * (math.log10(n) - math.log10(m) + math.log10(math.e)) > MAX_DIGITS:
+        raise TooLarge
     return Fraction(math.comb(n, m))
 
 
 def _arith(op: str, a, b):
-    if a is _SYM or b is _SYM:
-        return _SYM
+    if isinstance(a, _Sym) or isinstance(b, _Sym):
+        a, b = _Sym.of(a), _Sym.of(b)
+        names = a.names | b.names
+        if op in ("+", "-"):
+            return _Sym(a.terms + b.terms, max(a.degree, b.degree), names)
+        if op == "*":
+            return _Sym(a.terms * b.terms, a.degree + b.degree, names)
+        return _Sym(a.terms, a.degree, names)  # a rational function: its numerator expands
     _check(_digits(a) + _digits(b))
     if op == "+":
         return a + b
@@ -194,7 +262,7 @@ class _Reader:
         if self.peek() in ("-", "+"):
             sign = self.take()
             value = self.unary()
-            return value if sign == "+" or value is _SYM else -value
+            return value if sign == "+" or isinstance(value, _Sym) else -value
         return self.postfix()
 
     def postfix(self):
@@ -231,7 +299,13 @@ class _Reader:
         if tok[0].isdigit():
             if len(tok) > MAX_DIGITS:
                 raise TooLarge
-            return Fraction(tok)
+            mantissa, _, exponent = tok.lower().partition("e")
+            if not exponent:
+                return Fraction(tok)
+            if len(exponent.lstrip("+-")) > MAX_E_EXPONENT_DIGITS:
+                raise TooLarge
+            _check(abs(int(exponent)) + len(mantissa))  # 1e100 is 10^{100}: sized as one
+            return Fraction(mantissa) * Fraction(10) ** int(exponent)
         if tok in ("(", "["):  # a group, a tuple or an interval: (a, b], [a, b)
             value = self.expr()
             while self.peek() == ",":
@@ -245,6 +319,9 @@ class _Reader:
             return _arith("/", self.script(), self.script())
         if tok == "\\binom":
             return _binomial(self.script(), self.script())
+        if tok == "\\Gamma" and self.peek() in ("(", "{"):  # the parser evaluates it: (n-1)!
+            arg = self.atom()
+            return arg if isinstance(arg, _Sym) else _factorial(arg - 1)
         if tok == "\\sqrt":
             if self.peek() == "[":
                 self.take()
@@ -254,20 +331,42 @@ class _Reader:
             return _SYM
         if tok in _CLOSERS or tok in ("*", "/", "!", "^", "_"):
             raise _Unreadable
-        return _SYM  # a letter, \pi, \infty, a function name
+        return _Sym(1, 1, frozenset({tok}))  # a letter, \pi, \infty, a function name
 
 
-def math_too_large(answer: str) -> bool:
-    """True when ``answer`` asks for a number beyond the limits (see the module docstring)."""
+def nesting(text: str) -> int:
+    """The most brackets (``( [ {``, ``\\{`` and ``\\left(`` included) open at once in ``text``."""
+    depth = deepest = 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")]}" and depth:
+            depth -= 1
+    return deepest
+
+
+def math_refusal(answer: str) -> str | None:
+    """``too_large`` or ``too_complex`` when ``answer`` (the text the parser will read) asks for
+    more than the limits (see the module docstring), else None. Linear in ``answer``."""
     if len(answer) > MAX_GUARDED_CHARS:
-        return False
+        return None
+    if nesting(answer) > MAX_NESTING:
+        return "too_complex"
     try:
         _Reader(answer).read()
     except TooLarge:
-        return True
+        return "too_large"
+    except TooComplex:
+        return "too_complex"
     except (_Unreadable, RecursionError, ValueError, ZeroDivisionError, OverflowError):
-        return False
-    return False
+        return None
+    return None
+
+
+def math_too_large(answer: str) -> bool:
+    """True when ``answer`` asks for more than the limits (:func:`math_refusal`)."""
+    return math_refusal(answer) is not None
 
 
 def _plain(s: str) -> str:
@@ -278,10 +377,15 @@ def precheck(task_type: str, solution_str: object, ground_truth: object) -> Verd
     """A verdict for an absurd answer, or None: the scorer decides. Never raises."""
     try:
         if task_type == "math":
+            from pac_verl.verifiers.math import prepare
+
             gold = _plain(str(ground_truth))
             for box in boxed_all(after_think(tail(solution_str))):
-                if _plain(box) != gold and math_too_large(box):
-                    return fail("too_large")
+                if _plain(box) == gold or len(box) > MAX_GUARDED_CHARS:
+                    continue
+                refused = math_refusal(prepare(box))  # the text the parser will read
+                if refused:
+                    return fail(refused)
         elif task_type == "countdown":
             for box in boxed_all(tail(solution_str)):
                 for match in _LITERAL_EXPONENT.finditer(box):

@@ -128,7 +128,7 @@ _QUOTED_LIST = re.compile(
 )
 _ADVERBS = (
     r"(?:(?:also|therefore|thus|hence|so|then|indeed|definitely|clearly|certainly|actually|"
-    r"truly|really|surely|necessarily|both|all|either)\s+)*"
+    r"truly|really|surely|necessarily|both|all|either)\s+)*+"  # possessive: no word is taken back
 )
 _ROLE = r"(knight|knave)s?"
 # a second role in the same statement: "a knight or a knave", "knight/knave", "a knave and a
@@ -341,7 +341,12 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
         rf"(?:an?\s+|the\s+(only\s+)?|one\s+of\s+the\s+)?{_ADJECTIVE}{_ROLE}\b{_OTHER_ROLE}",
         re.IGNORECASE,
     )
-    names_list = rf"(\b{name}\b(?:\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)\b{name}\b)*)"
+    # a group names each person once at most: bounded, so a list of names repeated thousands of
+    # times is read in time linear in its length, not once from every name in it
+    names_list = (
+        rf"(\b{name}\b(?:\s*+(?:,\s*+(?:and\s+)?+|and\s+|&\s*+)\b{name}\b)"
+        rf"{{0,{len(names)}}})"
+    )
     # "Knights: Ava, Leo", "the knights are Ava and Leo", "the only knave is Zoe"
     labelled = re.compile(
         r"(?<!\ba\s)(?<!\ban\s)(?<!\bno\s)"  # "is a knight: Ava, ..." is no label

@@ -90,7 +90,7 @@ from pac_verl.verifiers.extract import (
     unicode_to_latex,
     unwrap_text,
 )
-from pac_verl.verifiers.guards import math_too_large
+from pac_verl.verifiers.guards import math_refusal, math_too_large
 from pac_verl.verifiers.math_form import evaluated, operations, plain_numbers
 from pac_verl.verifiers.math_question import (
     canon,
@@ -322,6 +322,9 @@ def _grade(answer: str, gold: str) -> Verdict:
         return OK if gold_number == answer_number else fail("not_equal")
     if len(answer) > MAX_ANSWER_CHARS or len(gold) > MAX_ANSWER_CHARS:
         return fail("too_long")
+    refused = math_refusal(answer)  # the text the parser reads, before it reads it (.guards)
+    if refused:
+        return fail(refused)
     try:
         from math_verify import parse, verify
 
@@ -425,13 +428,16 @@ def _gold_is_set(gold: str) -> bool:
         return False
 
 
+_FINAL = ("too_long", "bad_ground_truth", "too_large", "too_complex")  # no other form is tried
+
+
 def _grade_forms(prepared: str, gold: str) -> Verdict:
     """One prepared answer against the gold, percent forms included."""
     verdicts = []
     for answer_form in _percent_forms(prepared):
         for gold_form in _percent_forms(gold):
             verdict = _grade(answer_form, gold_form)
-            if verdict.correct or verdict.reason in ("too_long", "bad_ground_truth"):
+            if verdict.correct or verdict.reason in _FINAL:
                 return verdict
             verdicts.append(verdict)
     reasons = [v.reason for v in verdicts]
@@ -481,9 +487,12 @@ def _union_of_inequalities(parts: list[str], gold: str) -> bool:
 
     if len(parts) > MAX_DISTINCT_ANSWERS or len(gold) > MAX_ANSWER_CHARS:
         return False
+    prepared = [prepare(p) for p in parts]
+    if any(len(p) > MAX_ANSWER_CHARS or math_refusal(p) for p in prepared):
+        return False  # each part is graded (and refused) on its own
     try:
         gold_parsed = _parse_gold(gold)
-        exprs = [parse(f"\\boxed{{{prepare(p)}}}", parsing_timeout=None) for p in parts]
+        exprs = [parse(f"\\boxed{{{p}}}", parsing_timeout=None) for p in prepared]
         if not gold_parsed or not all(exprs):
             return False
         exprs = [e[0] for e in exprs]

@@ -8,10 +8,16 @@ run in worker processes and the caller only waits on a pipe, with a deadline:
 
 - :meth:`ScoringPool.score` (sync, any thread) and :meth:`ScoringPool.score_async` (an asyncio loop:
   the pipe is watched with ``loop.add_reader``, no thread is held) send one job to an idle worker and
-  wait ``timeout_s`` for the answer. A worker that misses it is killed (SIGKILL) and the call scores
-  0 with reason ``grader_timeout``; a fresh worker replaces it when one is next needed. A worker
-  that dies (memory limit, crash) gives ``worker_crashed``. Neither is a verdict on the answer
-  (the grader did not finish): the reward marks them unscored (:mod:`.reward`).
+  wait for the answer, watching the worker's CPU time (``/proc/<pid>/stat``), read only when the
+  bound could have been reached. Two bounds, told apart because they mean different things
+  (docs/guides/rewards.md#bounded-grading): a worker that has used ``cpu_s`` seconds of CPU on
+  this answer is killed (SIGKILL) and the answer scores 0 with reason ``too_complex``, a verdict:
+  what it contains needs more work than any answer may take, on any machine. A worker still short
+  of that at ``timeout_s`` of wall time was starved by the machine: it is killed and the call scores
+  ``grader_timeout``, with no verdict. A worker that dies (a crash, the OOM killer) gives
+  ``worker_crashed``, no verdict either; one that hits its own memory cap answers ``too_complex``
+  (the answer made the grader allocate without bound). A fresh worker replaces a killed one when
+  one is next needed; the reward marks the calls without a verdict unscored (:mod:`.reward`).
 - Waiting for a free worker (all ``workers`` busy, or the zygote's one-time start-up) is not charged
   to the answer: an ordinary answer queued behind slow ones must not score 0. It is bounded by
   ``queue_s``: a call that gets no worker by then scores 0 with reason ``overloaded``, unscored too
@@ -57,6 +63,7 @@ import atexit
 import collections
 import contextlib
 import ctypes
+import math
 import os
 import resource
 import signal
@@ -74,6 +81,20 @@ from pac_verl.verifiers.dispatch import score
 from pac_verl.verifiers.verdict import Verdict, fail
 
 _PR_SET_PDEATHSIG = 1
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+_MIN_SLICE_S = 0.05  # the shortest wait between two reads of a worker's CPU time
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) the process ``pid`` has used so far; 0 when unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 # the zygote's command line: python -c _ZYGOTE_MAIN CTRL_FD MEMORY_MB PARENT_PID
 _ZYGOTE_MAIN = (
     "import sys; from pac_verl.verifiers.pool import _zygote; _zygote(*map(int, sys.argv[1:]))"
@@ -86,6 +107,8 @@ class Limits:
 
     # hard bound on scoring one answer in its worker (docs/concepts/spec.md#rewards)
     timeout_s: float = 10.0
+    # CPU seconds one answer's grading may use (then "too_complex", a verdict); at most timeout_s
+    cpu_s: float = 5.0
     queue_s: float = 60.0  # bound on waiting for a free worker (then reason "overloaded")
     workers: int = 0  # most worker processes at once; 0: the CPUs this process may use, at most 16
     memory_mb: int = 4096  # address-space cap of one worker
@@ -117,8 +140,8 @@ def _serve(conn: Connection, memory_mb: int) -> None:
         try:
             verdict = score(task_type, solution_str, ground_truth, question=question, forms=forms)
             answer = (verdict.score, verdict.reason)
-        except MemoryError:
-            answer = (0.0, "error")
+        except MemoryError:  # the answer made the grader allocate past memory_mb: its content
+            answer = (0.0, "too_complex")
         try:
             conn.send(answer)
         except (OSError, ValueError):
@@ -188,6 +211,7 @@ class PoolStats:
     timeouts: int = 0
     overloaded: int = 0
     crashed: int = 0
+    too_complex: int = 0
     started: int = 0
     reasons: collections.Counter = field(default_factory=collections.Counter)
 
@@ -225,22 +249,48 @@ class _AsyncWaiter:
 class _Job:
     """One job's trip through a worker, the part :meth:`ScoringPool.score` and
     :meth:`ScoringPool.score_async` share. In the ``with`` block the caller takes a worker, sends
-    the job and waits its own way; leaving it reads the answer (else ``grader_timeout``; a pipe
-    error is ``worker_crashed``), puts the worker back (killed unless it answered), frees the slot
-    and counts the verdict. Any other exception (a cancelled coroutine) kills the worker and goes
-    on."""
+    the job and waits its own way, in slices (:meth:`slice`) until the answer comes, the worker
+    has used ``cpu_s`` of CPU (:meth:`over_cpu`) or ``timeout_s`` has passed; leaving it reads the
+    answer (else ``too_complex`` past the CPU bound, ``grader_timeout`` short of it; a pipe error
+    is ``worker_crashed``), puts the worker back (killed unless it answered), frees the slot and
+    counts the verdict. Any other exception (a cancelled coroutine) kills the worker and goes on."""
 
     def __init__(
-        self, pool: ScoringPool, job: tuple[str, str, str, tuple[str, ...], tuple[str, ...]]
+        self,
+        pool: ScoringPool,
+        job: tuple[str, str, str, tuple[str, ...], tuple[str, ...]],
+        timeout_s: float,
+        cpu_s: float,
     ) -> None:
         self.pool, self.job, self.task_type = pool, job, job[0]
         self.worker: _Worker | None = None
         self.answered = False
+        self.too_complex = False
         self.verdict: Verdict | None = None
+        self.timeout_s, self.cpu_s = timeout_s, min(cpu_s, timeout_s)
+        self.deadline = math.inf
+        self.cpu_at_start = 0.0
 
     def send(self, worker: _Worker) -> None:
         self.worker = worker
+        self.cpu_at_start = cpu_seconds(worker.pid)
+        self.deadline = time.monotonic() + self.timeout_s
         worker.conn.send(self.job)
+
+    def slice(self) -> float:
+        """How long to wait before the CPU bound or the deadline could have been reached (one
+        thread cannot use CPU faster than the clock runs)."""
+        left = self.deadline - time.monotonic()
+        used = cpu_seconds(self.worker.pid) - self.cpu_at_start
+        return max(0.0, min(left, max(self.cpu_s - used, _MIN_SLICE_S)))
+
+    def over_cpu(self) -> bool:
+        """Whether the worker has used its CPU bound on this answer."""
+        self.too_complex = cpu_seconds(self.worker.pid) - self.cpu_at_start >= self.cpu_s
+        return self.too_complex
+
+    def done_waiting(self) -> bool:
+        return self.answered or self.over_cpu() or time.monotonic() >= self.deadline
 
     def __enter__(self) -> _Job:
         return self
@@ -252,7 +302,7 @@ class _Job:
                 self.verdict = Verdict(*self.worker.conn.recv())
                 healthy = True
             elif kind is None:
-                self.verdict = fail("grader_timeout")
+                self.verdict = fail("too_complex" if self.too_complex else "grader_timeout")
             elif issubclass(kind, (EOFError, OSError)):
                 self.verdict = fail("worker_crashed")
         except (EOFError, OSError):
@@ -422,6 +472,8 @@ class ScoringPool:
                 self.stats.overloaded += 1
             elif verdict.reason == "worker_crashed":
                 self.stats.crashed += 1
+            elif verdict.reason == "too_complex":
+                self.stats.too_complex += 1
         return verdict
 
     # ----- scoring -----
@@ -434,15 +486,23 @@ class ScoringPool:
         queue_s: float = Limits.queue_s,
         question: tuple[str, ...] = (),
         forms: tuple[str, ...] = (),
+        cpu_s: float = Limits.cpu_s,
     ) -> Verdict:
-        """Score in a worker: ``timeout_s`` for the scorer, ``queue_s`` to get a worker."""
+        """Score in a worker: ``cpu_s`` of CPU and ``timeout_s`` of wall time for the scorer,
+        ``queue_s`` to get a worker."""
         if not self._acquire_sync(time.monotonic() + queue_s, task_type):
             return self._count(fail("overloaded"))
         with _Job(
-            self, (task_type, solution_str, ground_truth, tuple(question), tuple(forms))
+            self,
+            (task_type, solution_str, ground_truth, tuple(question), tuple(forms)),
+            timeout_s,
+            cpu_s,
         ) as job:
             job.send(self._take_worker())
-            job.answered = job.worker.conn.poll(timeout_s)
+            while True:
+                job.answered = job.worker.conn.poll(job.slice())
+                if job.done_waiting():
+                    break
         return job.verdict
 
     async def score_async(
@@ -454,6 +514,7 @@ class ScoringPool:
         queue_s: float = Limits.queue_s,
         question: tuple[str, ...] = (),
         forms: tuple[str, ...] = (),
+        cpu_s: float = Limits.cpu_s,
     ) -> Verdict:
         """As :meth:`score`, awaiting the worker's pipe in the running loop (no thread held).
 
@@ -463,13 +524,19 @@ class ScoringPool:
             return self._count(fail("overloaded"))
         loop = asyncio.get_running_loop()
         with _Job(
-            self, (task_type, solution_str, ground_truth, tuple(question), tuple(forms))
+            self,
+            (task_type, solution_str, ground_truth, tuple(question), tuple(forms)),
+            timeout_s,
+            cpu_s,
         ) as job:
             if self._idle:
                 job.send(self._take_worker())
             else:  # a fork request (the first waits for the zygote's imports): the pool's thread
                 job.send(await self._take_worker_async(loop))
-            job.answered = await _readable(loop, job.worker.conn, timeout_s, self._threads)
+            while True:
+                job.answered = await _readable(loop, job.worker.conn, job.slice(), self._threads)
+                if job.done_waiting():
+                    break
         return job.verdict
 
     async def _take_worker_async(self, loop: asyncio.AbstractEventLoop) -> _Worker:

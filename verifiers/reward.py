@@ -2,15 +2,18 @@
 behind it (``bounded_score``, ``compute_scores``). See :mod:`pac_verl.verifiers` for the contract:
 the keys of the result, the time bounds, the reward kwargs.
 
-Verdict or no verdict. A reward of 0 must mean "this answer is wrong". Some calls end
-without anyone having judged the answer; they still return 0 (verl needs a number), with
-``scored = 0`` and the reason, so the trainer can tell them apart (:data:`NO_VERDICT`):
-``overloaded`` (no worker, executor thread or sandbox slot within ``queue_s``), ``grader_timeout``
-(a non-code grader did not finish within ``timeout_s``), ``worker_crashed``, ``missing_library``
+Verdict or no verdict (docs/guides/rewards.md#verdicts-and-faults). A reward of 0 must mean "this
+answer is wrong". Some calls end without anyone having judged the answer, through a fault of the
+machine; they still return 0 (verl needs a number), with ``scored = 0`` and the reason, so the
+trainer can tell them apart (:data:`NO_VERDICT`): ``overloaded`` (no worker, executor thread or
+sandbox slot within ``queue_s``), ``grader_timeout`` (a non-code grader starved of CPU: short of
+``cpu_s`` of CPU at ``timeout_s``), ``worker_crashed``, ``missing_library``
 and ``sandbox_error`` (the machine could not run the tests), ``bad_ground_truth``,
 ``vacuous_tests`` (tests under which no check of the program's output ran: a data error) and
-``unknown_type`` (the row cannot be graded). A program that runs past its CPU budget *has* a
-verdict: ``timeout``, it is too slow for the task, and 0 is right. What the trainer does with
+``unknown_type`` (the row cannot be graded). An answer whose grading needs more than the bound
+because of what it contains *has* a verdict, so that GRPO learns from it: ``too_large`` and
+``too_complex`` (the guards refuse it before anything is evaluated, or its grader used ``cpu_s``
+of CPU), and ``timeout`` for a program that runs past its CPU budget (too slow for the task). What the trainer does with
 unscored answers: :mod:`pac_verl.verl.trainer`.
 
 Isolation: a code answer waits on its sandbox run in a thread of this process's own
@@ -55,11 +58,12 @@ NO_BONUS = NO_ANSWER | NO_VERDICT | {"timeout", "too_large", "too_complex", "hed
                                      "copied_question"}  # fmt: skip
 
 
-def _limits(timeout_s=None, queue_s=None, workers=None, memory_mb=None) -> Limits:
+def _limits(timeout_s=None, queue_s=None, workers=None, memory_mb=None, cpu_s=None) -> Limits:
     """Reward kwargs -> :class:`Limits`; ``None`` keeps the dataclass default."""
-    given = {"timeout_s": timeout_s, "queue_s": queue_s, "workers": workers, "memory_mb": memory_mb}
+    given = {"timeout_s": timeout_s, "queue_s": queue_s, "workers": workers,
+             "memory_mb": memory_mb, "cpu_s": cpu_s}  # fmt: skip
     limits = Limits(**{k: v for k, v in given.items() if v is not None})
-    for name in ("timeout_s", "queue_s"):
+    for name in ("timeout_s", "queue_s", "cpu_s"):
         if not getattr(limits, name) > 0:
             raise UserError(f"reward {name} must be > 0 seconds, got {getattr(limits, name)!r}")
     if limits.workers < 0:
@@ -98,7 +102,7 @@ def bounded_score(
         return score(task_type, solution_str, ground_truth, budget, sandbox)
     pool = shared_pool(limits)
     return pool.score(task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s,
-                      question=tuple(question), forms=tuple(forms))  # fmt: skip
+                      cpu_s=limits.cpu_s, question=tuple(question), forms=tuple(forms))  # fmt: skip
 
 
 _code_executor: tuple[int, ThreadPoolExecutor] | None = None  # (pid, executor)
@@ -161,17 +165,17 @@ async def bounded_score_async(
     pool = shared_pool(limits)
     return await pool.score_async(
         task_type, solution_str, ground_truth, limits.timeout_s, limits.queue_s,
-        question=tuple(question), forms=tuple(forms),
+        cpu_s=limits.cpu_s, question=tuple(question), forms=tuple(forms),
     )  # fmt: skip
 
 
 def _call(
-    extra_info, timeout_s, queue_s, workers, memory_mb, sandbox
+    extra_info, timeout_s, queue_s, workers, memory_mb, sandbox, cpu_s=None
 ) -> tuple[str, Limits, SandboxSettings | None]:
     """A reward call's task type, limits and (code only) sandbox settings, from verl's arguments
     and the reward kwargs; a bad setting is a UserError naming it."""
     task_type = _task_type(extra_info)
-    limits = _limits(timeout_s, queue_s, workers, memory_mb)
+    limits = _limits(timeout_s, queue_s, workers, memory_mb, cpu_s)
     return task_type, limits, settings_for(sandbox) if task_type in IN_CALLER else None
 
 
@@ -204,11 +208,14 @@ def compute_score(
     workers: int | None = None,
     memory_mb: int | None = None,
     sandbox: Mapping[str, Any] | None = None,
+    cpu_s: float | None = None,
     **kwargs: Any,
 ) -> dict[str, Any]:
     """verl's custom reward function (sync): same keys for every sample."""
     started = time.perf_counter()
-    task_type, limits, settings = _call(extra_info, timeout_s, queue_s, workers, memory_mb, sandbox)
+    task_type, limits, settings = _call(
+        extra_info, timeout_s, queue_s, workers, memory_mb, sandbox, cpu_s
+    )
     question, forms = question_of(extra_info) if task_type == "math" else ((), ())
     verdict = bounded_score(
         task_type, solution_str, ground_truth, limits, settings, question, forms
@@ -227,11 +234,14 @@ async def compute_score_async(
     workers: int | None = None,
     memory_mb: int | None = None,
     sandbox: Mapping[str, Any] | None = None,
+    cpu_s: float | None = None,
     **kwargs: Any,
 ) -> dict[str, Any]:
     """verl's custom reward function (async): what ``configs/pac_trainer.yaml`` names."""
     started = time.perf_counter()
-    task_type, limits, settings = _call(extra_info, timeout_s, queue_s, workers, memory_mb, sandbox)
+    task_type, limits, settings = _call(
+        extra_info, timeout_s, queue_s, workers, memory_mb, sandbox, cpu_s
+    )
     question, forms = question_of(extra_info) if task_type == "math" else ((), ())
     verdict = await bounded_score_async(
         task_type, solution_str, ground_truth, limits, settings, question, forms
@@ -250,9 +260,11 @@ def compute_scores(
     items: Iterable[Sequence[str] | Mapping[str, str]],
     workers: int | None = None,
     timeout_s: float | None = None,
+    cpu_s: float | None = None,
 ) -> list[Verdict]:
     """Score many responses: ``(task_type, solution_str, ground_truth)`` tuples or dicts with those
-    keys, in order, each by :func:`bounded_score` within ``timeout_s`` (default: the reward's).
+    keys, in order, each by :func:`bounded_score` within ``timeout_s`` and ``cpu_s`` (defaults: the
+    reward's).
 
     The non-code answers go to this process's killable pool (:func:`.pool.shared_pool`, started
     with ``workers`` workers, default one per CPU, when this is its first use), from one thread per
@@ -261,7 +273,7 @@ def compute_scores(
     items = [_fields(item) for item in items]
     if not items:
         return []
-    limits = _limits(timeout_s=timeout_s, workers=workers)
+    limits = _limits(timeout_s=timeout_s, workers=workers, cpu_s=cpu_s)
     threads = shared_pool(limits).max_workers
     with ThreadPoolExecutor(threads, thread_name_prefix="compute_scores") as executor:
         return list(executor.map(lambda item: bounded_score(*item, limits=limits), items))

@@ -30,8 +30,9 @@ the trim are discarded, as DAPO does. Step metrics: ``curriculum/dynamic/gen_bat
 ``curriculum/dynamic/unscored_groups`` (below).
 
 Unscored answers. Our reward marks a call that ended without a verdict on the answer
-(``scored`` = 0: no worker or sandbox slot within ``queue_s``, a grader past ``timeout_s``, a
-crashed worker, ...; :mod:`pac_verl.verifiers.reward`). Its reward of 0 says nothing about the
+(``scored`` = 0: no worker or sandbox slot within ``queue_s``, a grader starved of CPU until
+``timeout_s``, a crashed worker, ...; :mod:`pac_verl.verifiers.reward`; an answer too complex to
+grade has a verdict, ``too_complex``). Its reward of 0 says nothing about the
 answer, and it shifts the group's baseline, so every response of a group holding one would learn
 from noise. So a group with an unscored response is left out:
 

@@ -6,7 +6,11 @@ One reward batch as a reward worker scores it in training: verl 0.7.1's own ``Re
 project's Hydra config. The batch: ``--hostile`` code answers that never finish (a spin, a fork
 bomb kept within the sandbox's process limit, a sleep, in turn), then ``--correct`` correct
 answers of the other types (Zebra, math, Countdown, ARC, K&K in turn; each checked to score 1 on
-an idle process before the load), while ``--hogs`` processes spin on the CPU. Each correct answer
+an idle process before the load), while ``--hogs`` processes spin on the CPU. ``--hostile-text``
+hostile text answers of the same types come with them (bracket soup, e-notation in an exponent,
+gamma and binomials of huge arguments, sets nested 60 deep, a power of a sum against a polynomial
+gold, 20 KB of repeated names before a K&K answer; docs/guides/rewards.md#bounded-grading): each
+must get a verdict, and no correct answer of its type may be lost beside them. Each correct answer
 ends as: scored 1 (right), scored 0 with a verdict (a false negative: the answer was right), or
 unscored (no verdict: ``overloaded``, ``grader_timeout``, ``worker_crashed``, ...; counted, and the
 trainer leaves its group out, see ``pac_verl.verl.trainer``). Code before a change has no
@@ -16,7 +20,7 @@ trainer leaves its group out, see ``pac_verl.verl.trainer``). Code before a chan
 (extracted with ``git archive`` into a temporary folder and put first on the import path of a
 separate process), so the two rows of each table come from one run on the same machine.
 
-    python scripts/bench/reward_load.py [--correct 48] [--hostile 16] [--hogs 3]
+    python scripts/bench/reward_load.py [--correct 48] [--hostile 16] [--hostile-text 20] [--hogs 3]
         [--timeout-s 10] [--queue-s 60] [--baseline REV]
 """
 
@@ -51,6 +55,19 @@ MATH = [  # (response, gold): right answers written the way models write them
     ("\\boxed{x = 3}", "3"),
 ]
 TYPES = ("zebra", "math", "countdown", "arc", "logic")
+_KK_NAMES = ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"]
+_KK = json.dumps({"names": _KK_NAMES, "solution": [False, True, True, True, True, False]})
+_KK_ANSWER = ("Grace is a knave, Penelope is a knight, Mia is a knight, Noah is a knight, "
+              "Matthew is a knight, Lily is a knave.")  # fmt: skip
+HOSTILE_TEXT = [  # (type, response, gold): each held a grader for seconds or to the kill
+    ("math", "\\boxed{" + "((((((((((((((((((((((((((((((a" * 4 + "}", "2"),
+    ("math", "\\boxed{2^{1e100}}", "2^{10}"),
+    ("math", "\\boxed{\\Gamma(10^{8})}", "\\Gamma(5)"),
+    ("math", "\\boxed{\\binom{10^9}{5*10^8}}", "\\binom{10}{5}"),
+    ("math", "\\boxed{" + "\\{" * 60 + "1" + "\\}" * 60 + "}", "\\{1\\}"),
+    ("math", "\\boxed{(x+1)^{999}}", "x^2+2x+1"),
+    ("logic", ", ".join(_KK_NAMES * 500) + ". " + _KK_ANSWER, _KK),
+]
 
 
 def correct_items(n: int) -> list[tuple[str, str, str]]:
@@ -75,6 +92,10 @@ def correct_items(n: int) -> list[tuple[str, str, str]]:
         response, truth = pools[task][(i // len(TYPES)) % len(pools[task])]
         items.append((task, response, truth))
     return items
+
+
+def hostile_text_items(n: int) -> list[tuple[str, str, str]]:
+    return [HOSTILE_TEXT[i % len(HOSTILE_TEXT)] for i in range(n)]
 
 
 def hostile_items(n: int) -> list[tuple[str, str, str]]:
@@ -146,8 +167,8 @@ def measure(args) -> dict:
         verdict = score(task, response, truth)
         if not verdict.correct:
             raise SystemExit(f"not a right answer ({verdict.reason}): {task} {response[:60]!r}")
-    hostile = hostile_items(args.hostile)
-    items = hostile + correct  # the code first: the order that would starve the others
+    hostile = hostile_items(args.hostile) + hostile_text_items(args.hostile_text)
+    items = hostile + correct  # the hostile first: the order that would starve the others
     with tempfile.TemporaryDirectory() as tmp:
         vocab = make_tokenizer(Path(tmp), [r for _, r, _ in items])
         cfg = reward_config(tmp, args.timeout_s, args.queue_s)
@@ -168,9 +189,11 @@ def measure(args) -> dict:
                 hog.wait()
             close_shared_pool()
     answers = []
-    for (task, _, _), out in zip(items, outputs):
+    for i, ((task, _, _), out) in enumerate(zip(items, outputs)):
         info = out["reward_extra_info"]
-        answers.append({"type": task, "score": float(out["reward_score"]),
+        hostile_text = args.hostile <= i < len(hostile)
+        answers.append({"type": f"{task} (hostile)" if hostile_text else task,
+                        "score": float(out["reward_score"]),
                         "reason": str(info["reason"]), "latency_s": float(info["latency_s"]),
                         "scored": float(info.get("scored", 1.0))})  # fmt: skip
     return {"wall_s": wall, "answers": answers}
@@ -179,13 +202,19 @@ def measure(args) -> dict:
 def _run_version(args, label: str, import_root: Path | None) -> dict:
     """``measure`` in a fresh process, with ``import_root`` first on its import path."""
     cmd = [sys.executable, __file__, "--measure", "--correct", str(args.correct),
-           "--hostile", str(args.hostile), "--hogs", str(args.hogs),
+           "--hostile", str(args.hostile), "--hostile-text", str(args.hostile_text),
+           "--hogs", str(args.hogs),
            "--timeout-s", str(args.timeout_s), "--queue-s", str(args.queue_s)]  # fmt: skip
     env = dict(os.environ)
     if import_root is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(import_root), env.get("PYTHONPATH", "")])
     print(f"measuring {label} ...", flush=True)
-    out = subprocess.run(cmd, env=env, check=True, stdout=subprocess.PIPE, text=True).stdout
+    # run from outside the repository: a ``python -c`` child (the scoring pool's zygote) puts its
+    # working directory first on its import path, where this tree's pac_verl would win
+    cwd = import_root if import_root is not None else None
+    out = subprocess.run(
+        cmd, env=env, cwd=cwd, check=True, stdout=subprocess.PIPE, text=True
+    ).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
@@ -211,7 +240,8 @@ def summarise(label: str, result: dict) -> list[list[object]]:
     by_type = collections.defaultdict(list)
     for a in result["answers"]:
         by_type[a["type"]].append(a)
-    for task in (*TYPES, "code"):
+    hostile_types = sorted({t for t in by_type if t.endswith("(hostile)")})
+    for task in (*TYPES, "code", *hostile_types):
         got = by_type.get(task, [])
         if not got:
             continue
@@ -231,6 +261,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--correct", type=int, default=48)
     parser.add_argument("--hostile", type=int, default=16)
+    parser.add_argument("--hostile-text", type=int, default=20)
     parser.add_argument("--hogs", type=int, default=3)
     parser.add_argument("--timeout-s", type=float, default=10.0)
     parser.add_argument("--queue-s", type=float, default=60.0)
@@ -253,10 +284,20 @@ def main() -> None:
     footer = {f"wall time of the batch, {label}": f"{r['wall_s']:.1f} s"
               for label, r in results.items()}  # fmt: skip
     for label, r in results.items():
-        wrong = sum(a["score"] < 1.0 and a["scored"] >= 1.0 for a in r["answers"]
-                    if a["type"] != "code")  # fmt: skip
+        correct = [a for a in r["answers"] if a["type"] in TYPES]
+        wrong = sum(a["score"] < 1.0 and a["scored"] >= 1.0 for a in correct)
+        lost = sum(a["score"] < 1.0 for a in correct)
         footer[f"false negatives, {label}"] = f"{wrong} of {args.correct}"
-    footer["load"] = (f"{args.hostile} endless code answers + {args.hogs} CPU hogs on "
+        footer[f"correct lost (not scored 1), {label}"] = f"{lost} of {args.correct}"
+        hostile = [a for a in r["answers"] if a["type"].endswith("(hostile)")]
+        if hostile:
+            unscored = sum(a["scored"] < 1.0 for a in hostile)
+            worst = max(a["latency_s"] for a in hostile)
+            footer[f"hostile text answers, {label}"] = (
+                f"{len(hostile) - unscored} of {len(hostile)} with a verdict, slowest {worst:.2f} s"
+            )
+    footer["load"] = (f"{args.hostile} endless code answers + {args.hostile_text} hostile text "
+                      f"answers + {args.hogs} CPU hogs on "
                       f"{len(os.sched_getaffinity(0))} CPUs; timeout_s {args.timeout_s:g}, "
                       f"queue_s {args.queue_s:g}")  # fmt: skip
     print_summary(

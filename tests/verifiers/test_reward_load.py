@@ -23,9 +23,8 @@ RIGHT = "def add(a, b):\n    return a + b\n"
 SPIN = "```python\nwhile True:\n    pass\n" + RIGHT + "```"
 ZEBRA = [("\\boxed{Arnold}", "arnold"), ("The answer is \\boxed{ Bob }", "bob"),
          ("<think>x</think> \\boxed{Carol}", "carol"), ("\\boxed{Eric}", "eric")] * 2  # fmt: skip
-# sympy expands it into about 10^9 terms: the grader never finishes (guards let it through;
-# the gold is a power of the sum, so the answer is in its form and reaches sympy)
-HANG = ("math", "\\boxed{(a+b+c+d+e+f+g)^{90}}", "(a+b+c+d+e+f+g)^2")
+# a gold is not guarded (it is the row's data): sympy builds 10^999999999 while parsing it
+HANG = ("math", "\\boxed{1}", "10^{999999999}")
 
 
 @pytest.fixture
@@ -69,8 +68,8 @@ def test_a_flood_of_one_type_does_not_starve_another_in_the_pool():
     pool = ScoringPool(workers=1)
     order = []
 
-    async def call(task_type, response, truth, timeout_s):
-        verdict = await pool.score_async(task_type, response, truth, timeout_s)
+    async def call(task_type, response, truth, cpu_s):
+        verdict = await pool.score_async(task_type, response, truth, HANG_WAIT_S, cpu_s=cpu_s)
         order.append(task_type)
         return verdict
 
@@ -86,7 +85,7 @@ def test_a_flood_of_one_type_does_not_starve_another_in_the_pool():
         verdicts = asyncio.run(main())
     finally:
         pool.close()
-    assert [v.reason for v in verdicts] == ["grader_timeout"] * 4 + ["ok"]
+    assert [v.reason for v in verdicts] == ["too_complex"] * 4 + ["ok"]
     # one worker: the first hang holds it, then the Zebra answer's type has its turn
     assert order == ["math", "zebra", "math", "math", "math"]
 
@@ -98,6 +97,6 @@ def test_a_call_without_a_verdict_is_marked_unscored_and_a_slow_program_is_not()
     for reason in ("overloaded", "grader_timeout", "worker_crashed", "missing_library"):
         out = _result(fail(reason), 0.1, 0.0, None)
         assert reason in NO_VERDICT and (out["score"], out["scored"]) == (0.0, 0.0)
-    for reason in ("timeout", "not_equal", "no_boxed", "too_large", "hedged"):
+    for reason in ("timeout", "not_equal", "no_boxed", "too_large", "too_complex", "hedged"):
         assert _result(fail(reason), 0.0, 0.0, None)["scored"] == 1.0
     assert _result(fail("not_equal"), 0.1, 0.0, None)["score"] == 0.1  # the format bonus

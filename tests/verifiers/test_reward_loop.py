@@ -40,11 +40,10 @@ CASES = [
     ("\\boxed{9^{9^{9^{9}}}}", "5", "math", 0.0, "too_large"),
     ("\\boxed{(10^{10})!}", "5", "math", 0.0, "too_large"),
     ("\\boxed{(3+4)*5 = 1e999999999}", CD, "countdown", 0.0, "too_large"),
-    # hostile: long polynomials the guards let through (exponent 90 <= 10,000); expanding one has
-    # about 10^9 terms, so sympy never finishes: killed at the 2 s deadline, no verdict (the
-    # gold a power of the sum, so the answer is in its form and reaches sympy)
-    ("\\boxed{(a+b+c+d+e+f+g)^{90}}", "(a+b+c+d+e+f+g)^2", "math", 0.0, "grader_timeout"),
-    ("\\boxed{(a+b+c+d+e+f+h)^{90}}", "(a+b+c+d+e+f+h)^2", "math", 0.0, "grader_timeout"),
+    # hostile: powers of long sums (expanding one has about 10^9 terms): refused by what they
+    # contain, a verdict, before any worker sees them
+    ("\\boxed{(a+b+c+d+e+f+g)^{90}}", "a+b+c+d+e+f+g", "math", 0.0, "too_complex"),
+    ("\\boxed{(a+b+c+d+e+f+h)^{90}}", "a+b+c+d+e+f+h", "math", 0.0, "too_complex"),
     # code: run in the sandbox within the same 2 s (the sandbox's own limits are set to 600 s in
     # the test, so only the reward's bound can end the sleeper in time)
     ("```python\ndef add(a, b):\n    return a + b\n```", ADD, "code", 1.0, "ok"),
@@ -114,11 +113,12 @@ def test_verl_reward_loop_worker_scores_a_mixed_chunk_within_the_bound(tmp_path)
     got = [(o["reward_score"], o["reward_extra_info"]["reason"]) for o in outputs]
     assert got == [(c[3], c[4]) for c in CASES]
     assert all(o["reward_extra_info"]["latency_s"] > 0 for o in outputs)
-    # the polynomials were never judged (unscored); the sleeping program was: too slow
-    scored = [o["reward_extra_info"]["scored"] for o in outputs]
-    assert scored == [0.0 if c[4] == "grader_timeout" else 1.0 for c in CASES]
+    # every one was judged: the polynomials are too complex, the sleeping program too slow
+    assert [o["reward_extra_info"]["scored"] for o in outputs] == [1.0] * len(CASES)
     pool = pool_module.shared_pool()
-    assert pool.stats.timeouts == 2  # the two polynomials; the code timeout is not the pool's
+    assert (
+        pool.stats.timeouts == 0
+    )  # nothing reached a deadline; the code timeout is not the pool's
     pids = [*pool.worker_pids(), pool.zygote_pid()]
     close_executors()  # the pool, its threads and the code threads
     assert not any(pool_alive(p) for p in pids)

@@ -7,6 +7,7 @@ bound: a call that has not returned by then has hung.
 """
 
 import json
+import os
 import threading
 
 import pytest
@@ -46,9 +47,11 @@ def test_hostile_answers_return_zero_in_a_thread(task, response, truth):
     assert result["score"] == 0.0 and result["acc"] == 0.0
 
 
-# ----- the pool alone: real hanging inputs sent past the guards -----
+# ----- the pool alone: a grader that never finishes -----
 
-HANG = ("math", "\\boxed{10^{999999999}}", "5")  # sympy builds 10^999999999: minutes, GIL held
+# the answers are guarded; a gold is not (it is the row's data): sympy builds 10^999999999 while
+# parsing it, for minutes with the GIL held
+HANG = ("math", "\\boxed{1}", "10^{999999999}")
 
 
 @pytest.fixture
@@ -69,20 +72,38 @@ def alive(pid):
 
 
 @pytest.mark.timeout(HANG_WAIT_S * 2, method="thread")
-def test_a_hanging_scorer_is_killed_at_the_deadline_and_replaced(pool):
+def test_a_grader_past_its_cpu_bound_is_killed_with_a_verdict_and_replaced(pool):
     assert pool.score("math", "\\boxed{\\frac{2}{4}}", "0.5", 60).reason == "ok"  # warm
     first = set(pool.worker_pids())
-    verdict = pool.score(*HANG, timeout_s=1.0)
-    assert (verdict.score, verdict.reason) == (0.0, "grader_timeout")
-    assert pool.stats.timeouts == 1
+    verdict = pool.score(*HANG, timeout_s=HANG_WAIT_S, cpu_s=1.0)
+    assert (verdict.score, verdict.reason) == (0.0, "too_complex")  # its content, not the clock
+    assert (pool.stats.too_complex, pool.stats.timeouts) == (1, 0)
     assert not any(alive(pid) for pid in first - set(pool.worker_pids()))  # killed, reaped
     assert pool.score("math", "\\boxed{\\sqrt{3}}", "3^{1/2}", 60).reason == "ok"  # replaced
 
 
 @pytest.mark.timeout(HANG_WAIT_S * 2, method="thread")
+def test_a_grader_starved_of_cpu_until_the_deadline_has_no_verdict(pool):
+    """A stopped worker uses no CPU, as one on a machine too busy to run it: the wall deadline
+    ends the call with ``grader_timeout`` (the machine's fault), and the worker is replaced."""
+    import signal
+
+    assert pool.score("zebra", "\\boxed{Arnold}", "arnold", 60).reason == "ok"  # warm
+    (pid,) = pool.worker_pids()
+    os.kill(pid, signal.SIGSTOP)
+    verdict = pool.score("zebra", "\\boxed{Arnold}", "arnold", timeout_s=1.0, cpu_s=1.0)
+    assert (verdict.score, verdict.reason) == (0.0, "grader_timeout")
+    assert (pool.stats.timeouts, pool.stats.too_complex) == (1, 0)
+    assert not alive(pid)
+    assert pool.score("zebra", "\\boxed{Arnold}", "arnold", 60).reason == "ok"
+
+
+@pytest.mark.timeout(HANG_WAIT_S * 2, method="thread")
 def test_a_slow_call_does_not_delay_the_others(pool):
     slow = {}
-    thread = threading.Thread(target=lambda: slow.update(v=pool.score(*HANG, timeout_s=600)))
+    thread = threading.Thread(
+        target=lambda: slow.update(v=pool.score(*HANG, timeout_s=600, cpu_s=600))
+    )
     thread.start()
     ordinary = [
         ("math", "\\boxed{204}", "204", "ok"),
@@ -105,11 +126,11 @@ def test_async_calls_share_the_deadline_and_a_cancelled_call_kills_its_worker(po
     import asyncio
 
     async def main():
-        hang = pool.score_async(*HANG, timeout_s=1.0)
+        hang = pool.score_async(*HANG, timeout_s=HANG_WAIT_S, cpu_s=1.0)
         ok = pool.score_async("math", "\\boxed{\\frac{1}{2}}", "0.5", 60)
         verdicts = await asyncio.gather(hang, ok)
-        assert [v.reason for v in verdicts] == ["grader_timeout", "ok"]
-        task = asyncio.ensure_future(pool.score_async(*HANG, timeout_s=600))
+        assert [v.reason for v in verdicts] == ["too_complex", "ok"]
+        task = asyncio.ensure_future(pool.score_async(*HANG, timeout_s=600, cpu_s=600))
         while pool._idle or pool._free == pool.max_workers:
             await asyncio.sleep(0.05)  # until the job is in a worker
         busy = set(pool.worker_pids())
@@ -129,8 +150,8 @@ from pac_verl.verifiers import compute_score
 from pac_verl.verifiers.pool import shared_pool
 print(compute_score("s", "\\\\boxed{1}", "1", {"type": "math"})["reason"], flush=True)
 pool = shared_pool()
-threading.Thread(target=pool.score, args=("math", "\\\\boxed{10^{999999999}}", "5", 600),
-                 daemon=True).start()
+threading.Thread(target=pool.score, args=("math", "\\\\boxed{1}", "10^{999999999}", 600),
+                 kwargs={"cpu_s": 600}, daemon=True).start()  # a gold sympy cannot parse
 while pool._idle or pool._free == pool.max_workers:
     time.sleep(0.05)  # until the hanging job is in its worker
 print(*pool.worker_pids(), pool.zygote_pid(), flush=True)

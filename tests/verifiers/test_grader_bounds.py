@@ -1,0 +1,128 @@
+"""Short hostile answers are refused by what they contain, before anything is evaluated
+(docs/guides/rewards.md#bounded-grading): each gets its own verdict (``too_large``,
+``too_complex``: score 0, scored) from the scorer itself and through ``compute_score``, never the
+pool's deadline. No timed asserts: a guard that lets one through hangs the scorer, and the test's
+own timeout reports it; the CPU each needs is measured by ``scripts/bench/grader_fuzz.py``."""
+
+import json
+
+import pytest
+
+from pac_verl.verifiers import compute_score, score
+from pac_verl.verifiers.guards import math_refusal, nesting
+from pac_verl.verifiers.math import prepare
+
+HANG_WAIT_S = 120
+KK = json.dumps(
+    {
+        "names": ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"],
+        "solution": [False, True, True, True, True, False],
+    }
+)
+KK_ANSWER = (
+    "Grace is a knave, Penelope is a knight, Mia is a knight, Noah is a knight, "
+    "Matthew is a knight, Lily is a knave."
+)
+NAMES = ", ".join(["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"] * 500)  # 20 KB
+
+# (answer, gold, reason): each held a grader until the kill, or for seconds, before the guards
+ATTACKS = {
+    "bracket soup": ("\\boxed{" + "((((((((((((((((((((((((((((((a" * 4 + "}", "2", "too_complex"),
+    "unclosed brackets": ("\\boxed{" + "\\left(" * 40 + "x}", "2", "too_complex"),
+    "e-notation in an exponent": ("\\boxed{2^{1e100}}", "2^{10}", "too_large"),
+    "power tower": ("\\boxed{10^{10^{10}}}", "10^{10}", "too_large"),
+    "gamma of a huge argument": ("\\boxed{\\Gamma(10^{8})}", "\\Gamma(5)", "too_large"),
+    "binomial of huge arguments": ("\\boxed{\\binom{10^9}{5*10^8}}", "\\binom{10}{5}", "too_large"),
+    "binomial of a 250-digit number": (
+        "\\boxed{{" + "9" * 250 + " \\choose 429912145126}}",
+        "\\binom{10}{5}",
+        "too_large",
+    ),
+    "sets nested 60 deep": (
+        "\\boxed{" + "\\{" * 60 + "1" + "\\}" * 60 + "}",
+        "\\{1\\}",
+        "too_complex",
+    ),
+    "braces nested 60 deep": ("\\boxed{" + "{" * 60 + "1" + "}" * 60 + "}", "1", "too_complex"),
+    "power of a sum": ("\\boxed{(x+1)^{999}}", "x^2+2x+1", "too_complex"),
+    "power of a long sum": ("\\boxed{(a+b+c+d+f+g+h)^{90}}", "a+b+c+d+f+g+h", "too_complex"),
+}
+
+
+@pytest.mark.timeout(HANG_WAIT_S, method="thread")
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_the_scorer_refuses_a_hostile_math_answer_by_its_content(name):
+    answer, gold, reason = ATTACKS[name]
+    assert score("math", answer, gold).reason == reason  # the scorer alone, no pool, no deadline
+
+
+@pytest.mark.timeout(HANG_WAIT_S, method="thread")
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_a_hostile_math_answer_is_a_verdict_not_a_deadline(name):
+    answer, gold, reason = ATTACKS[name]
+    out = compute_score("s", answer, gold, {"type": "math"}, timeout_s=HANG_WAIT_S)
+    assert (out["score"], out["scored"], out["reason"]) == (0.0, 1.0, reason)
+
+
+@pytest.mark.parametrize(
+    "written, number",
+    [("2^{1e100}", "2^{10^{100}}"), ("2^{1E+100}", "2^{10^{100}}"), ("3^{2.5e7}", "3^{25000000}")],
+)
+def test_e_notation_is_sized_as_the_number_it_writes(written, number):
+    assert math_refusal(written) == math_refusal(number) == "too_large"
+
+
+def test_the_guard_reads_the_text_the_parser_reads():
+    """``prepare`` rewrites numbers (``10^{3}`` -> ``1000``) and strips cosmetics; the guard runs
+    on its output, in the scorer, so a refusal cannot depend on how the number was spelled."""
+    box = "\\left(" * 7 + "\\textbf{x}" + "\\right)" * 7
+    assert nesting(prepare(box)) <= nesting(box)
+    for spelled in ("(10^{3})!", "(1 \\times 10^{3})!", "(1e3)!"):
+        assert math_refusal(prepare(spelled)) is None  # 1000! has 2,568 digits: allowed
+    for spelled in ("(10^{5})!", "(1 \\times 10^{5})!", "(1e5)!", "\\Gamma(1e5)"):
+        assert math_refusal(prepare(spelled)) == "too_large"
+
+
+@pytest.mark.parametrize(
+    "answer, gold",
+    [
+        ("\\boxed{(x+1)^2}", "x^2+2x+1"),
+        ("\\boxed{x^{999}}", "x^{999}"),
+        ("\\boxed{(x+1)(x+2)(x+3)(x+4)}", "x^4+10x^3+35x^2+50x+24"),
+        ("\\boxed{\\frac{\\sqrt{3}}{2}}", "\\frac{\\sqrt{3}}{2}"),
+        ("\\boxed{\\{1, \\{2, 3\\}\\}}", "\\{1, \\{2, 3\\}\\}"),
+        ("\\boxed{1.5e3}", "1500"),
+        ("\\boxed{\\Gamma(5)}", "\\Gamma(5)"),
+        ("\\boxed{\\binom{10}{5}}", "\\binom{10}{5}"),
+        ("\\boxed{\\left(\\left(\\frac{1}{2}\\right)^{2}\\right)^{3}}", "\\frac{1}{64}"),
+    ],
+)
+def test_ordinary_answers_pass_the_guards(answer, gold):
+    assert math_refusal(prepare(answer[len("\\boxed{") : -1])) is None
+    assert compute_score("s", answer, gold, {"type": "math"})["reason"] not in (
+        "too_large",
+        "too_complex",
+    )
+
+
+@pytest.mark.timeout(HANG_WAIT_S, method="thread")
+def test_a_20_kb_list_of_repeated_names_before_a_kk_answer_is_graded():
+    """The group patterns read a bounded run of names (one per person at most), so the list is
+    read once, not once from every name in it."""
+    out = compute_score("s", NAMES + ". " + KK_ANSWER, KK, {"type": "logic"})
+    assert (out["score"], out["scored"], out["reason"]) == (1.0, 1.0, "ok")
+    for joiner in (" and ", ": "):
+        noisy = "Knights: " + joiner.join(["Grace", "Mia"] * 2000) + ". " + KK_ANSWER
+        assert score("logic", noisy, KK).reason in ("ok", "hedged")
+
+
+def test_a_grader_that_runs_out_of_memory_gives_a_verdict(monkeypatch):
+    """A worker's address space is capped (``memory_mb``): an answer that makes the grader
+    allocate past it is too complex, a verdict on its content, not an ``error``."""
+    from pac_verl.verifiers import dispatch
+
+    def allocates(solution_str, ground_truth):
+        raise MemoryError
+
+    monkeypatch.setattr(dispatch, "_scorer", lambda task_type: allocates)
+    assert score("zebra", "\\boxed{Arnold}", "arnold").reason == "too_complex"
