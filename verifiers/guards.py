@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from pac_verl.verifiers.extract import after_think, tail
@@ -373,12 +374,19 @@ def _plain(s: str) -> str:
     return "".join(s.split())
 
 
-def precheck(task_type: str, solution_str: object, ground_truth: object) -> Verdict | None:
-    """A verdict for an absurd answer, or None: the scorer decides. Never raises."""
+def precheck(
+    task_type: str,
+    solution_str: object,
+    ground_truth: object,
+    prepare: Callable[[str], str] = str,
+) -> Verdict | None:
+    """A verdict for an absurd answer, or None: the scorer decides. Never raises.
+
+    ``prepare`` turns a math box into the text the parser reads (the caller passes
+    :func:`.math.prepare`, so the guard sees exactly that text; this module stays below the
+    scorers)."""
     try:
         if task_type == "math":
-            from pac_verl.verifiers.math import prepare
-
             gold = _plain(str(ground_truth))
             for box in boxed_all(after_think(tail(solution_str))):
                 if _plain(box) == gold or len(box) > MAX_GUARDED_CHARS:

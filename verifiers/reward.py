@@ -38,6 +38,7 @@ from typing import Any
 from pac_verl.errors import UserError
 from pac_verl.verifiers.dispatch import IN_CALLER, TASK_TYPES, score
 from pac_verl.verifiers.guards import precheck
+from pac_verl.verifiers.math import prepare as prepare_math_box
 from pac_verl.verifiers.math_question import question_of
 from pac_verl.verifiers.pool import Limits, close_shared_pool, shared_pool
 from pac_verl.verifiers.sandbox import Budget, SandboxSettings, settings_for
@@ -78,7 +79,7 @@ def _task_type(extra_info: object) -> str:
 def _settled(task_type: str, solution_str: object, ground_truth: object) -> Verdict | None:
     if task_type not in TASK_TYPES:
         return score(task_type, solution_str, ground_truth)  # unknown_type, logged once
-    return precheck(task_type, solution_str, ground_truth)
+    return precheck(task_type, solution_str, ground_truth, prepare=prepare_math_box)
 
 
 def bounded_score(
