@@ -199,6 +199,7 @@ def test_run_json_records_the_style_and_its_templates_hash(
                               f"{model_dir}", f"trainer.default_local_dir={tmp_path}/ckpt",
                               f"setting.data_dir={tiny_multi_level}", *extra])  # fmt: skip
         path = prepare_run_logs(cfg, argv=["main"])
+        path.write_text('{"step": 1, "data": {}}\n')  # it trained a step (else it blocks nothing)
         return json.loads((path.parent / "run.json").read_text())["prompt"]
 
     assert record() == {
