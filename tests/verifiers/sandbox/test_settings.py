@@ -187,7 +187,9 @@ def test_preflight_and_run_json_use_the_configured_level(tmp_path, monkeypatch, 
         cfg = compose_config([*folders, f"{KEY}.isolation=namespaces"])
     found = check_sandbox(cfg)
     assert found.status == "warn" and "isolation 'namespaces'" in found.detail
-    run = json.loads(prepare_run_logs(cfg, now=0).with_name("run.json").read_text())
+    metrics = prepare_run_logs(cfg, now=0)
+    metrics.write_text('{"step": 1, "data": {}}\n')  # it trained a step (else it blocks nothing)
+    run = json.loads(metrics.with_name("run.json").read_text())
     assert run["attempts"][-1]["sandbox"]["isolation"] == "namespaces"
     group = run["config"]["reward"]["custom_reward_function"]["reward_kwargs"]["sandbox"]
     assert group["isolation"] == "namespaces"
