@@ -91,7 +91,12 @@ from pac_verl.verifiers.extract import (
     unwrap_text,
 )
 from pac_verl.verifiers.guards import math_refusal, math_too_large
-from pac_verl.verifiers.math_form import evaluated, operations, plain_numbers
+from pac_verl.verifiers.math_form import (
+    evaluated,
+    fraction_spelling,
+    operations,
+    plain_numbers,
+)
 from pac_verl.verifiers.math_question import (
     canon,
     copies_question,
@@ -212,7 +217,7 @@ def prepare(answer: str) -> str:
         answer = f"{unit.group(1)}\\text{{ {unit.group(2)}}}" if unit else inner
     answer = _NUMBER_WORDS.get(clean_answer(answer).casefold(), answer)  # "four" is 4
     answer = _PMOD.sub(r"\\mod \1", answer.replace("\\displaystyle", "").replace("\\bmod", "\\mod"))
-    return plain_numbers(_IMAGINARY.sub("i", unicode_to_latex(answer)))
+    return plain_numbers(fraction_spelling(_IMAGINARY.sub("i", unicode_to_latex(answer))))
 
 
 def _percent_forms(s: str) -> list[str]:
@@ -273,7 +278,7 @@ def _question_tree(expression: str) -> tuple[str, object, str | None] | None:
     if not text or _INTEGER.fullmatch(_plain(text)) or len(text) > MAX_ANSWER_CHARS:
         return None
     tree, written = _tree(prepare(text)), _tree(text)
-    return _plain(text), tree, canon(written) if written is not None else None
+    return _plain(fraction_spelling(text)), tree, canon(written) if written is not None else None
 
 
 def _tree(text: str) -> object | None:
@@ -296,7 +301,7 @@ def _copies_question_text(answer: str, gold: str) -> bool:
     """The answer as written is one of the question's expressions and the gold is not, in text
     and as a tree (``0.\\overline{3}`` for "Express $0.\\overline{3}$ as a common fraction", gold
     ``\\frac{1}{3}``; ``\\frac{3}{4}`` is the gold ``\\frac34``)."""
-    plain = _plain(clean_answer(answer))
+    plain = _plain(fraction_spelling(clean_answer(answer)))
     for q in _QUESTION.get():
         found = _question_tree(q)
         if found is None or found[0] != plain or plain == _plain(gold):
@@ -611,7 +616,9 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     roots ``1, 2``)."""
     if _QUESTION.get() and _copies_question_text(answer, gold):
         return fail("copied_question")
-    if _FORMS.get() and wrong_number_form(clean_answer(answer), gold, _FORMS.get()):
+    if _FORMS.get() and wrong_number_form(
+        fraction_spelling(clean_answer(answer)), gold, _FORMS.get()
+    ):
         return fail("unevaluated")
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
