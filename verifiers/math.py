@@ -472,8 +472,13 @@ _LEADING_INEQUALITY = re.compile(
 # a side that names what the value is: x, a_n, f(3), P(A), AB, \\angle ABC, \\theta
 _LABEL_SIDE = re.compile(
     r"(?:m\s*)?\\angle\s*[A-Za-z]{1,3}|\|[A-Za-z]{1,3}\||\\overline\s*\{[A-Za-z]{1,3}\}|"
-    r"(?:[A-Za-z]{1,3}|\\(?!pi\b|infty\b)[a-zA-Z]+)(?:_\{?[\w,]+\}?)?(?:'|\^\{?\\prime\}?)*"
+    r"(?:[A-Za-z]{1,3}|\\(?!pi\b|infty\b|left\b|right\b)[a-zA-Z]+)(?:_\{?[\w,]+\}?)?(?:'|\^\{?\\prime\}?)*"
     r"(?:\([^()=]*\))?"
+)
+# a side that is a tuple of variable names, naming the tuple of values: (x, y), (r, \\theta), (x_1, x_2)
+_NAME_IN_TUPLE = rf"(?:[A-Za-z]|{_GREEK.pattern})(?:_\{{?\w{{1,3}}\}}?)?"
+_LABEL_TUPLE = re.compile(
+    rf"(?:\\left\s*)?\(\s*{_NAME_IN_TUPLE}(?:\s*,\s*{_NAME_IN_TUPLE})+\s*(?:\\right\s*)?\)"
 )
 _ENV = re.compile(r"\\(begin|end)\s*\{[^{}]*\}")
 # a value in brackets after the value, offered beside it: "7 (8)", "7 \\text{ (8?)}"
@@ -554,7 +559,8 @@ def _top_level_sides(answer: str) -> list[tuple[str, str]]:
 
 def _relation_values(prepared: str, gold: str) -> tuple[list[str], list[str]] | None:
     """An answer that relates values (``x = 7 = 8``, ``7 \\approx 8``, ``7 \\\\ 8``) when the
-    gold relates none: its exact and its approximate values, labels (``x``, ``f(3)``) left out;
+    gold relates none: its exact and its approximate values, labels (``x``, ``f(3)``, the tuple of
+    names ``(x, y)``) left out;
     None when it has no relation."""
     if _GOLD_RELATION.search(gold) or len(prepared) > MAX_ANSWER_CHARS:
         return None
@@ -563,7 +569,7 @@ def _relation_values(prepared: str, gold: str) -> tuple[list[str], list[str]] | 
         return None  # "x = 2, y = -1": a tuple of labelled values, read by math-verify
     exact, approximate = [], []
     for op, side in sides:
-        if not side or _LABEL_SIDE.fullmatch(side):
+        if not side or _LABEL_SIDE.fullmatch(side) or _LABEL_TUPLE.fullmatch(side):
             continue
         (approximate if op == _APPROX else exact).append(side)
     return exact, approximate
