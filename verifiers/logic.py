@@ -132,8 +132,16 @@ _ADVERBS = (
 )
 _ROLE = r"(knight|knave)s?"
 # a second role in the same statement: "a knight or a knave", "knight/knave", "a knave and a
-# knight" (but not "a knight and knaves always lie": "and" needs the article)
-_OTHER_ROLE = r"(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+)(knight|knave)s?\b)?"
+# knight" (but not "a knight and knaves always lie": "and" needs the article); a list of roles
+# ending the entry: "knave, knight", "knave|knight", "knave \/ knight", a second role cell
+# "| knave | knight |" (but not "knave, knaves always lie": the list ends the entry)
+_ROLE_LIST_JOIN = r"\s*(?:,|;|&|\||\\/|\+)\s*(?:an?\s+)?"
+_ENTRY_END = r"(?=\s*(?:$|[\n|.;,)]))"
+_OTHER_ROLE = (
+    r"(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+|"
+    rf"(?={_ROLE_LIST_JOIN}(?:knight|knave)s?\b{_ENTRY_END}){_ROLE_LIST_JOIN})"
+    r"(knight|knave)s?\b)?"
+)
 
 
 # the verb of a role statement: "is", "was", "must be", "has to be", "turns out to be", ...
@@ -173,7 +181,9 @@ _PEOPLE = r"(?:people|persons|inhabitants|islanders|characters|individuals|resid
 # the role part of a statement about everyone, as named groups (a regex cannot repeat a name)
 _ALL_ROLE = (
     rf"{_ADVERBS}(?P<neg>not\s+)?(?:an?\s+)?(?P<role>knight|knave)s?\b"
-    r"(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+)(?P<other>knight|knave)s?\b)?"
+    r"(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+|"
+    rf"(?={_ROLE_LIST_JOIN}(?:knight|knave)s?\b{_ENTRY_END}){_ROLE_LIST_JOIN})"
+    r"(?P<other>knight|knave)s?\b)?"
 )
 # "all four (of them) are knaves", "everyone is a knight", "they are all knights", "both are ..."
 _ALL = re.compile(
@@ -384,7 +394,8 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
     continued = re.compile(
         r"\s*(?:[,;]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?|\s(?:and|but|while|whereas)\s+)"
         rf"(?:(?P<el>{names_list})\s+{_ADVERBS}(?P<neg>not\s+)?(?:an?\s+|the\s+|one\s+of\s+the\s+)?"
-        rf"{_ADJECTIVE}(?P<role>knight|knave)s?\b(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+)"
+        rf"{_ADJECTIVE}(?P<role>knight|knave)s?\b(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+|"
+        rf"(?={_ROLE_LIST_JOIN}(?:knight|knave)s?\b{_ENTRY_END}){_ROLE_LIST_JOIN})"
         rf"(?P<other>knight|knave)s?\b)?|"
         rf"(?:so|as)\s+(?:is|was|are|were)\s+(?P<so>{names_list})\b|"
         rf"(?P<too>{names_list})\s+(?:is|was|are|were)\s+(?:too|also|as\s+well)\b"

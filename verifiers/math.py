@@ -91,7 +91,12 @@ from pac_verl.verifiers.extract import (
     unwrap_text,
 )
 from pac_verl.verifiers.guards import math_refusal, math_too_large
-from pac_verl.verifiers.math_form import evaluated, operations, plain_numbers
+from pac_verl.verifiers.math_form import (
+    evaluated,
+    fraction_spelling,
+    operations,
+    plain_numbers,
+)
 from pac_verl.verifiers.math_question import (
     canon,
     copies_question,
@@ -212,7 +217,7 @@ def prepare(answer: str) -> str:
         answer = f"{unit.group(1)}\\text{{ {unit.group(2)}}}" if unit else inner
     answer = _NUMBER_WORDS.get(clean_answer(answer).casefold(), answer)  # "four" is 4
     answer = _PMOD.sub(r"\\mod \1", answer.replace("\\displaystyle", "").replace("\\bmod", "\\mod"))
-    return plain_numbers(_IMAGINARY.sub("i", unicode_to_latex(answer)))
+    return plain_numbers(fraction_spelling(_IMAGINARY.sub("i", unicode_to_latex(answer))))
 
 
 def _percent_forms(s: str) -> list[str]:
@@ -273,7 +278,7 @@ def _question_tree(expression: str) -> tuple[str, object, str | None] | None:
     if not text or _INTEGER.fullmatch(_plain(text)) or len(text) > MAX_ANSWER_CHARS:
         return None
     tree, written = _tree(prepare(text)), _tree(text)
-    return _plain(text), tree, canon(written) if written is not None else None
+    return _plain(fraction_spelling(text)), tree, canon(written) if written is not None else None
 
 
 def _tree(text: str) -> object | None:
@@ -296,7 +301,7 @@ def _copies_question_text(answer: str, gold: str) -> bool:
     """The answer as written is one of the question's expressions and the gold is not, in text
     and as a tree (``0.\\overline{3}`` for "Express $0.\\overline{3}$ as a common fraction", gold
     ``\\frac{1}{3}``; ``\\frac{3}{4}`` is the gold ``\\frac34``)."""
-    plain = _plain(clean_answer(answer))
+    plain = _plain(fraction_spelling(clean_answer(answer)))
     for q in _QUESTION.get():
         found = _question_tree(q)
         if found is None or found[0] != plain or plain == _plain(gold):
@@ -467,8 +472,13 @@ _LEADING_INEQUALITY = re.compile(
 # a side that names what the value is: x, a_n, f(3), P(A), AB, \\angle ABC, \\theta
 _LABEL_SIDE = re.compile(
     r"(?:m\s*)?\\angle\s*[A-Za-z]{1,3}|\|[A-Za-z]{1,3}\||\\overline\s*\{[A-Za-z]{1,3}\}|"
-    r"(?:[A-Za-z]{1,3}|\\(?!pi\b|infty\b)[a-zA-Z]+)(?:_\{?[\w,]+\}?)?(?:'|\^\{?\\prime\}?)*"
+    r"(?:[A-Za-z]{1,3}|\\(?!pi\b|infty\b|left\b|right\b)[a-zA-Z]+)(?:_\{?[\w,]+\}?)?(?:'|\^\{?\\prime\}?)*"
     r"(?:\([^()=]*\))?"
+)
+# a side that is a tuple of variable names, naming the tuple of values: (x, y), (r, \\theta), (x_1, x_2)
+_NAME_IN_TUPLE = rf"(?:[A-Za-z]|{_GREEK.pattern})(?:_\{{?\w{{1,3}}\}}?)?"
+_LABEL_TUPLE = re.compile(
+    rf"(?:\\left\s*)?\(\s*{_NAME_IN_TUPLE}(?:\s*,\s*{_NAME_IN_TUPLE})+\s*(?:\\right\s*)?\)"
 )
 _ENV = re.compile(r"\\(begin|end)\s*\{[^{}]*\}")
 # a value in brackets after the value, offered beside it: "7 (8)", "7 \\text{ (8?)}"
@@ -549,7 +559,8 @@ def _top_level_sides(answer: str) -> list[tuple[str, str]]:
 
 def _relation_values(prepared: str, gold: str) -> tuple[list[str], list[str]] | None:
     """An answer that relates values (``x = 7 = 8``, ``7 \\approx 8``, ``7 \\\\ 8``) when the
-    gold relates none: its exact and its approximate values, labels (``x``, ``f(3)``) left out;
+    gold relates none: its exact and its approximate values, labels (``x``, ``f(3)``, the tuple of
+    names ``(x, y)``) left out;
     None when it has no relation."""
     if _GOLD_RELATION.search(gold) or len(prepared) > MAX_ANSWER_CHARS:
         return None
@@ -558,7 +569,7 @@ def _relation_values(prepared: str, gold: str) -> tuple[list[str], list[str]] | 
         return None  # "x = 2, y = -1": a tuple of labelled values, read by math-verify
     exact, approximate = [], []
     for op, side in sides:
-        if not side or _LABEL_SIDE.fullmatch(side):
+        if not side or _LABEL_SIDE.fullmatch(side) or _LABEL_TUPLE.fullmatch(side):
             continue
         (approximate if op == _APPROX else exact).append(side)
     return exact, approximate
@@ -611,7 +622,9 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     roots ``1, 2``)."""
     if _QUESTION.get() and _copies_question_text(answer, gold):
         return fail("copied_question")
-    if _FORMS.get() and wrong_number_form(clean_answer(answer), gold, _FORMS.get()):
+    if _FORMS.get() and wrong_number_form(
+        fraction_spelling(clean_answer(answer)), gold, _FORMS.get()
+    ):
         return fail("unevaluated")
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")

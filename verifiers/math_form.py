@@ -116,6 +116,45 @@ def plain_numbers(text: str) -> str:
     return _TEN_POWER.sub(lambda m: _decimal("1", m.group(1) or m.group(2)), text)
 
 
+_INT = r"(?:\{\s*([-+]?\d{1,500})\s*\}|([-+]?\d{1,500}))"
+# a fraction of two integers in TeX's notations: \frac{a}{b} (\dfrac, \tfrac, \cfrac, digits
+# without braces), {a \over b}; the whole answer a \over b, a \div b, a / b, a : b (a ratio)
+_TEX_FRACTION = re.compile(
+    r"\\[dtc]?frac\s*(?:\{\s*([-+]?\d{1,500})\s*\}|(\d))\s*(?:\{\s*([-+]?\d{1,500})\s*\}|(\d))"
+    rf"|\{{\s*{_INT}\s*\\over(?![a-zA-Z])\s*{_INT}\s*\}}"
+)
+_WHOLE_FRACTION = re.compile(rf"\s*{_INT}\s*(\\over(?![a-zA-Z])|\\div(?![a-zA-Z])|/|:)\s*{_INT}\s*")
+
+
+def _spelled(num: str, den: str) -> str:
+    negative = num.startswith("-") != den.startswith("-")
+    num, den = num.lstrip("+-"), den.lstrip("+-")
+    return f"\\frac{{{'-' if negative else ''}{num}}}{{{den}}}"
+
+
+def fraction_spelling(text: str) -> str:
+    """Every fraction of two integers in one spelling, ``\\frac{a}{b}`` with the sign on the
+    numerator: ``{18 \\over 24}``, ``\\dfrac{18}{24}``, ``\\frac{-18}{-24}`` -> ``\\frac{18}{24}``,
+    ``\\frac{3}{-4}`` -> ``\\frac{-3}{4}``; an answer that is only ``18 \\div 24``, ``18/24`` or the
+    ratio ``18:24`` -> ``\\frac{18}{24}`` (a ratio to 1, ``2:1``, is its first term). The form rule
+    (unreduced fractions, copies of the question) reads this spelling."""
+    whole = _WHOLE_FRACTION.fullmatch(text)
+    if whole:
+        num, den = whole[1] or whole[2], whole[4] or whole[5]
+        if whole[3] == ":" and den.lstrip("+") == "1":
+            return num
+        return _spelled(num, den)
+    return _TEX_FRACTION.sub(_tex_fraction, text)
+
+
+def _tex_fraction(m: re.Match) -> str:
+    if m[1] or m[2]:
+        return _spelled(m[1] or m[2], m[3] or m[4])
+    spelled = _spelled(m[5] or m[6], m[7] or m[8])
+    # "x^{1 \over 2}": the braces of the group stay where they make an exponent or an index
+    return f"{{{spelled}}}" if m.string[: m.start()].rstrip().endswith(("^", "_")) else spelled
+
+
 _FUNCTION = re.compile(
     r"\\(ln|log|lg|exp|sin|cos|tan|cot|sec|csc|arcsin|arccos|arctan|sinh|cosh|tanh)(?![a-zA-Z])"
 )

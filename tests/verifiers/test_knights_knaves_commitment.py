@@ -183,3 +183,63 @@ def test_several_blocks_follow_the_box_rule(response, reason):
 )
 def test_text_after_the_block(response, truth, reason):
     assert score("logic", response, truth).reason == reason
+
+
+MNL = json.dumps({"names": ["Mia", "Noah", "Lily"], "solution": [True, False, True]})
+
+
+@pytest.mark.parametrize(
+    "noah",
+    [
+        "Noah: knave, knight",
+        "Noah: knave,knight",
+        "Noah is a knave|knight",
+        "Noah is a knave | knight",
+        "Noah is a knave \\/ knight",
+        "Noah: knave; knight",
+        "Noah: knave & knight",
+        "Noah (knave, knight)",
+        "| Noah | knave | knight |",
+        "Noah: knave / knight",
+        "Noah is a knave or a knight",
+    ],
+)
+def test_two_roles_for_one_person_are_a_hedge(noah):
+    """A person given more than one role in the final answer, in any separator, is ``hedged``
+    whichever role comes first."""
+    for mia, lily in [("Mia: knight", "Lily: knight"), ("| Mia | knight |", "| Lily | knight |")]:
+        response = f"<answer>\n{mia}\n{noah}\n{lily}\n</answer>"
+        assert score("logic", response, MNL).reason == "hedged", response
+        swapped = response.replace("knave", "KNIGHT").replace("knight", "knave").lower()
+        swapped = swapped.replace("mia: knave", "mia: knight").replace(
+            "lily: knave", "lily: knight"
+        )
+        swapped = swapped.replace("| mia | knave", "| mia | knight").replace(
+            "| lily | knave", "| lily | knight"
+        )
+        assert score("logic", swapped, MNL).reason == "hedged", swapped
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "<answer>\nMia: knight, Noah: knave, Lily: knight\n</answer>",
+        "<answer>\nMia: knight\nNoah: knave, knaves always lie\nLily: knight\n</answer>",
+        "<answer>\nMia: knight\nNoah: knave, knave\nLily: knight\n</answer>",
+        "<answer>\n| Mia | knight |\n| Noah | knave |\n| Lily | knight |\n</answer>",
+        "<answer>Mia is a knight, Noah is a knave, and Lily is a knight.</answer>",
+    ],
+)
+def test_one_role_per_person_is_an_answer(response):
+    assert score("logic", response, MNL).reason == "ok"
+
+
+def test_two_roles_after_a_continued_statement_are_a_hedge():
+    response = "<answer>Mia is a knight, and Noah a knave, knight; Lily is a knight.</answer>"
+    assert score("logic", response, MNL).reason == "hedged"
+
+
+def test_two_roles_for_everyone_are_a_hedge():
+    response = "<answer>Everyone is a knave, knight.</answer>"
+    truth = json.dumps({"names": ["Mia", "Noah"], "solution": [False, False]})
+    assert score("logic", response, truth).reason == "hedged"

@@ -81,6 +81,31 @@ def test_a_labelled_value_or_an_agreeing_approximation_is_fine():
     assert score("math", "\\boxed{\\pi \\approx 3.15}", "\\pi").reason == "hedged"
 
 
+@pytest.mark.parametrize(
+    ("box", "gold", "reason"),
+    [
+        ("(x, y) = (1, 2)", "(1,2)", "ok"),
+        ("(x,y)=(1,2)", "(1,2)", "ok"),
+        ("(a, b) = (3, -1)", "(3,-1)", "ok"),
+        (
+            "(r,\\theta) = \\left(2, \\frac{\\pi}{3}\\right)",
+            "\\left(2, \\frac{\\pi}{3}\\right)",
+            "ok",
+        ),
+        ("\\left(x_1, x_2\\right) = (1, 2)", "(1,2)", "ok"),
+        ("(1, 2) = (x, y)", "(1,2)", "ok"),
+        ("(x, y, z) = (1, 2, 3)", "(1,2,3)", "ok"),
+        ("(x, y) = (2, 1)", "(1,2)", "not_equal"),
+        # a tuple of values is a value, not a label: both sides are graded
+        ("(1, 2) = (2, 1)", "(1,2)", "hedged"),
+        ("(x, 1) = (1, 2)", "(1,2)", "hedged"),
+        ("7 = 8", "7", "hedged"),
+    ],
+)
+def test_a_tuple_of_variable_names_labels_the_value(box, gold, reason):
+    assert score("math", f"\\boxed{{{box}}}", gold).reason == reason
+
+
 def test_a_bare_inequality_is_not_the_value():
     assert score("math", "\\boxed{\\geq 12}", "12").reason == "not_equal"
     assert score("math", "\\boxed{< 12}", "12").reason == "not_equal"

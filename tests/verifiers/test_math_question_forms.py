@@ -205,3 +205,50 @@ def test_compute_score_async_judges_the_form():
 
     copy, right = asyncio.run(both())
     assert (copy["acc"], copy["reason"], right["acc"]) == (0.0, "copied_question", 1.0)
+
+
+# one fraction of integers in the spellings a box may use
+_SPELLINGS = [
+    "\\frac{{{a}}}{{{b}}}", "\\dfrac{{{a}}}{{{b}}}", "\\tfrac{{{a}}}{{{b}}}", "{{{a} \\over {b}}}",
+    "{{{{{a}}} \\over {{{b}}}}}", "{a} \\over {b}", "\\frac{{-{a}}}{{-{b}}}",
+    "{{-{a} \\over -{b}}}", "{a}/{b}", "{a} \\div {b}", "{a}:{b}", "{a} : {b}",
+]  # fmt: skip
+_INFOS = [
+    {"type": "math"},
+    {"type": "math", "question_expressions": ["\\frac{18}{24}"], "question_forms": ["fraction"]},
+    {"type": "math", "question_expressions": ["18/24"], "question_forms": ["fraction"]},
+    {"type": "math", "question_expressions": ["24", "18"], "question_forms": ["fraction"]},
+]
+
+
+@pytest.mark.parametrize("info", _INFOS)
+@pytest.mark.parametrize("spelling", _SPELLINGS)
+def test_every_spelling_of_an_integer_fraction_meets_the_form_rule(spelling, info):
+    """An unreduced (or copied) fraction of integers fails in every notation; the reduced one
+    scores 1 in every notation."""
+    unreduced = f"\\boxed{{{spelling.format(a=18, b=24)}}}"
+    reduced = f"\\boxed{{{spelling.format(a=3, b=4)}}}"
+    wrong = compute_score("x", unreduced, "\\frac{3}{4}", info)
+    assert wrong["score"] == 0.0 and wrong["reason"] in ("unevaluated", "copied_question"), wrong
+    assert compute_score("x", reduced, "\\frac{3}{4}", info)["score"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "right"),
+    [
+        ("\\frac{-3}{-4}", "\\frac{3}{4}", True),
+        ("\\frac{3}{-4}", "-\\frac{3}{4}", True),
+        ("{-3 \\over 4}", "-\\frac{3}{4}", True),
+        ("\\frac{-6}{8}", "-\\frac{3}{4}", False),
+        ("1 + {2 \\over 4}", "\\frac{3}{2}", False),
+        ("\\frac{1}{2} + {1 \\over 4}", "\\frac{3}{4}", False),
+        ("{8 \\over 2}", "4", False),  # a fraction whose value is an integer
+        ("3:4", "3:4", True),
+        ("6:8", "3:4", False),
+        ("12:30", "12:30", True),
+        ("2:1", "2", True),  # a ratio to 1 is its first term
+        ("x^{1 \\over 2}", "\\sqrt{x}", True),
+    ],
+)
+def test_integer_fractions_inside_an_answer(answer, gold, right):
+    assert score(f"\\boxed{{{answer}}}", gold).correct is right
