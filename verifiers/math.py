@@ -478,7 +478,7 @@ _LABEL_SIDE = re.compile(
 # a side that is a tuple of variable names, naming the tuple of values: (x, y), (r, \\theta), (x_1, x_2)
 _NAME_IN_TUPLE = rf"(?:[A-Za-z]|{_GREEK.pattern})(?:_\{{?\w{{1,3}}\}}?)?"
 _LABEL_TUPLE = re.compile(
-    rf"(?:\\left\s*)?\(\s*{_NAME_IN_TUPLE}(?:\s*,\s*{_NAME_IN_TUPLE})+\s*(?:\\right\s*)?\)"
+    rf"(?:\\left\s*)?\(\s*{_NAME_IN_TUPLE}(?:\s*,\s*{_NAME_IN_TUPLE})++\s*(?:\\right\s*)?\)"
 )
 _ENV = re.compile(r"\\(begin|end)\s*\{[^{}]*\}")
 # a value in brackets after the value, offered beside it: "7 (8)", "7 \\text{ (8?)}"
