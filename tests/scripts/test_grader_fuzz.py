@@ -1,6 +1,8 @@
 """The grader fuzz bench (scripts/bench/grader_fuzz.py): its answers are hostile and at most
 4 KB, a grading child that misses ``timeout_s`` is killed and counted, and a short run passes."""
 
+import os
+import signal
 import sys
 from pathlib import Path
 
@@ -29,7 +31,8 @@ def test_a_short_run_grades_every_task_and_passes(monkeypatch, capsys):
 def test_a_child_that_misses_the_deadline_is_killed_and_counted(monkeypatch):
     grader = grader_fuzz.Grader(timeout_s=60)
     try:
-        grader.timeout_s = 0.0  # no answer can come this fast
+        os.kill(grader.proc.pid, signal.SIGSTOP)  # a child that cannot answer, however fast
+        grader.timeout_s = 0.5
         assert grader.grade("zebra", "\\boxed{Arnold}", "arnold") == ("reached timeout_s", None)
         grader.timeout_s = 60
         reason, cpu = grader.grade("zebra", "\\boxed{Arnold}", "arnold")
