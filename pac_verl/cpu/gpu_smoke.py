@@ -224,6 +224,8 @@ def main(args) -> int:
         hw = Hardware() if size is None else Hardware(gpu_gib=size)
         plan = plan_memory(cfg, load_shape(model), hw)
         estimate = {p.name: p.gib for p in plan.phases}
+        # verl's update_actor timer spans the mini-batch's backward passes and AdamW's step
+        estimate["update"] = max(estimate["update"], estimate.pop("optimizer step"))
         print_summary(f"smoke --gpu: the planner's estimate per phase (GiB per GPU of "
                       f"{hw.gpu_gib:.1f}{'' if size else ', no GPU seen: the default'})",
                       ["phase", "estimate"], [[k, round(v, 1)] for k, v in estimate.items()])  # fmt: skip

@@ -13,7 +13,11 @@ verl's FSDP workers run the phases of a step one after another on every GPU:
 * ``update``: forward and backward of a PPO micro-batch: parameters, gradients and Adam states
   (FSDP-sharded over the data-parallel GPUs; on the CPU with ``offload_policy``), the layer inputs
   that gradient checkpointing keeps, one layer's activations and their gradients while it is
-  recomputed, and the logits with their gradient.
+  recomputed, and the logits with their gradient. The gradients of the mini-batch's earlier
+  micro-batches are there while a later one runs.
+* ``optimizer step``: AdamW's step after the mini-batch: parameters, gradients and Adam states,
+  and the one temporary the size of the parameter shard that torch's ``foreach`` AdamW (its
+  default on a GPU) makes for the square roots of the second moments.
 
 Every phase also holds the FSDP all-gathered working set (two decoder layers in bf16: the one in
 use and the prefetched next; the root module's embedding and output head) and
@@ -40,12 +44,14 @@ class Hardware:
 
     gpu_gib: float = 79.6
     reserve_gib: float = 6.0
-    # peak bytes per (token x vocabulary entry) of verl's log-prob code, measured by
-    # scripts/bench/plan_logits.py on its plain PyTorch path (bf16 logits, log-softmax row by row,
-    # entropy's softmax; the update adds the saved log-softmax and the gradients): 6.0-7.9 bytes
-    # without gradients, 8.7-9.7 with them (512-2,048 tokens)
-    logit_bytes_forward: int = 8
-    logit_bytes_update: int = 10
+    # peak bytes per (token x vocabulary entry) of verl's log-prob code on its plain PyTorch path,
+    # measured on an H200 by scripts/gpu/planner_check.py (8,192 tokens, Qwen2.5-0.5B to 3B; the
+    # same to 0.1 byte for all three). Without gradients, 6.0: the bf16 logits, the entropy's
+    # softmax and its product with the logits, 3 x 2 bytes. With them, 8.0: the logits, the saved
+    # log-softmax rows and two bf16 gradients. (The CPU measures 6.0-7.9 and 8.7-9.7 at 512-2,048
+    # tokens with scripts/bench/plan_logits.py; its kernels keep more temporaries.)
+    logit_bytes_forward: int = 6
+    logit_bytes_update: int = 8
     # vLLM's profiling run: max_num_seqs rows of fp32 sampler logits
     vllm_sampler_bytes: int = 4
 
@@ -239,6 +245,13 @@ def plan_memory(cfg, shape: ModelShape, hw: Hardware | None = None) -> MemoryPla
         ],
     )
     phases.append(update)
+    phases.append(Phase(
+        "optimizer step",
+        {"actor params": params, "gradients": grads, "actor Adam": adam,
+         "AdamW temporaries": params, "reserve": hw.reserve_gib},
+        offload_keys,
+        ["torch's foreach AdamW: one temporary the size of the parameter shard"],
+    ))  # fmt: skip
     for p in phases:
         if p.gib > hw.gpu_gib:
             top = ", ".join(f"{k} {v:.1f}" for k, v in sorted(p.parts.items(), key=lambda kv: -kv[1])[:3])  # fmt: skip

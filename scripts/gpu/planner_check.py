@@ -23,8 +23,10 @@ figure for the same shape. Two steps (docs/results/planner-gpu.md):
    weights and runs what verl 0.7.1's FSDP2 actor runs, in its order: one warm-up update (which
    creates the AdamW states), then the measured phases ``old log-prob`` (forward without
    gradients, log-probabilities and entropy of bf16 logits row by row, verl's plain PyTorch path),
-   ``update: forward+backward`` (forward, log-probabilities, a policy-gradient loss, backward) and
-   ``update: optimizer step`` (gradient clipping and AdamW). Each phase's peak is
+   ``update: forward+backward`` (two micro-batches of forward, log-probabilities, a
+   policy-gradient loss and backward, the second beside the first's gradients as in a mini-batch;
+   against the planner's ``update``) and ``update: optimizer step`` (gradient clipping and AdamW;
+   against its ``optimizer step``). Each phase's peak is
    ``torch.cuda.max_memory_allocated`` and ``max_memory_reserved`` after ``empty_cache`` and
    ``reset_peak_memory_stats``. The planner's ``reserve`` (CUDA contexts, NCCL, vLLM's graphs) is
    not in PyTorch's allocator and is left out of the estimates compared. It writes
@@ -59,14 +61,15 @@ DEFAULT_MODELS = ("Qwen2.5-0.5B", "Qwen2.5-1.5B", "Qwen2.5-3B")
 GIB = 1024**3
 FORMAT = "pac-verl planner_check estimates 1"
 # the planner's phases this check measures, and the rows it prints for them
-PLANNER_PHASES = ("old log-prob", "update")
+PLANNER_PHASES = ("old log-prob", "update", "optimizer step")
 # peaks of the phases: (row, planner phase)
 ROWS = (
     ("old log-prob", "old log-prob"),
     ("update: forward+backward", "update"),
-    ("update: optimizer step", "update"),
-    ("update: peak", "update"),  # the larger of the two above: what the planner's update claims
+    ("update: optimizer step", "optimizer step"),
+    ("update: peak", "update, optimizer step"),  # the larger of the two above, on both sides
 )
+MICRO_BATCHES = 2  # per measured update: the second runs beside the first's gradients
 # what stays between phases: (row, the planner's part of its update phase)
 RESIDENT = (
     ("resident: parameters", "actor params"),
@@ -168,12 +171,10 @@ def read_estimates(path: Path) -> dict:
 
 
 def estimate_of(phases: dict, row: str, planner_phase: str) -> float:
-    """The planner's bytes for a measured row, without its reserve: the whole phase, or for the
-    optimizer step what the update phase keeps resident (parameters, gradients, Adam)."""
-    parts = phases[planner_phase]
-    if row == "update: optimizer step":
-        return parts["actor params"] + parts["gradients"] + parts["actor Adam"]
-    return sum(v for k, v in parts.items() if k != "reserve")
+    """The planner's bytes for a measured row, without its reserve: the phase's, or the larger
+    of the phases a row names (``update, optimizer step``)."""
+    return max(sum(v for k, v in phases[name].items() if k != "reserve")
+               for name in planner_phase.split(", "))  # fmt: skip
 
 
 # ---------------------------------------------------------------- step 2: measure (torch only)
@@ -361,6 +362,12 @@ def measure_model(torch, path: Path, est: dict, device, meter, fsdp: bool) -> di
         loss = -(logp * adv).mean()
         loss.backward()
 
+    def accumulate():  # a mini-batch of MICRO_BATCHES: gradients add up between backwards
+        for i in range(MICRO_BATCHES):
+            forward_backward()
+            if i == 0:
+                res["resident: gradients"] = meter.now() - res["update: forward+backward before"]
+
     def step():
         torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=est["grad_clip"])
         optim.step()
@@ -382,9 +389,9 @@ def measure_model(torch, path: Path, est: dict, device, meter, fsdp: bool) -> di
     res["resident: AdamW states"] = meter.now() - res["resident: parameters"]
     model.eval()
     timed("old log-prob", lambda: log_prob(False))
-    timed("update: forward+backward", forward_backward)
-    fb = res["update: forward+backward"]
-    res["resident: gradients"] = fb["after"] - fb["before"]
+    res["update: forward+backward before"] = meter.now()
+    timed("update: forward+backward", accumulate)
+    del res["update: forward+backward before"]
     timed("update: optimizer step", step)
     optim.zero_grad(set_to_none=True)
     both = (res["update: forward+backward"], res["update: optimizer step"])

@@ -2,8 +2,10 @@
 
 Hand figures come from the models' published architectures (the config.json shipped in
 configs/models/) and the byte counts the planner's docstring states: fp32 parameters, gradients
-and two Adam states sharded over the data-parallel GPUs, 8 bytes per logit entry without
-gradients and 10 with them (what scripts/bench/plan_logits.py measures for verl's code).
+and two Adam states sharded over the data-parallel GPUs, 6 bytes per logit entry without
+gradients and 8 with them (three and four bf16 copies: what scripts/gpu/planner_check.py measured
+for verl's code on a GPU, docs/results/planner-gpu.md), and AdamW's foreach step holding one more
+fp32 copy of the parameter shard.
 """
 
 import itertools
@@ -68,15 +70,15 @@ def test_the_32b_config_of_the_issue_materialises_65_gb_per_gpu_under_fsdp1():
                                  for p in plan.problems)  # fmt: skip
 
 
-def test_sixteen_full_sequences_of_3b_logits_are_four_times_the_issues_30_gb():
+def test_sixteen_full_sequences_of_3b_logits_are_three_times_the_issues_30_gb():
     cfg = compose_config(["actor_rollout_ref.actor.use_dynamic_bsz=false",
                           "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=8",
                           "actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu=16"])  # fmt: skip
     plan = plan_memory(cfg, load_shape("Qwen/Qwen2.5-3B"))
     bf16_logits = 16 * SEQ * 151_936 * 2  # the reported case: "about 30 GB of logits"
     assert bf16_logits / 1e9 == pytest.approx(29.9, abs=0.05)
-    assert parts(plan, "old log-prob")["logits"] * GIB == pytest.approx(4 * bf16_logits)
-    assert parts(plan, "update")["logits"] * GIB == pytest.approx(8 * SEQ * 151_936 * 10)
+    assert parts(plan, "old log-prob")["logits"] * GIB == pytest.approx(3 * bf16_logits)
+    assert parts(plan, "update")["logits"] * GIB == pytest.approx(8 * SEQ * 151_936 * 8)
 
 
 def test_phases_of_the_3b_backbone_by_hand():
@@ -88,20 +90,23 @@ def test_phases_of_the_3b_backbone_by_hand():
     assert roll["actor params"] * GIB == pytest.approx(4 * N_3B / 8)
     assert roll["actor Adam"] * GIB == pytest.approx(8 * N_3B / 8)
     lp = parts(plan, "old log-prob")  # 32,768-token budget
-    assert lp["logits"] * GIB == pytest.approx(32768 * v * 8)
+    assert lp["logits"] * GIB == pytest.approx(32768 * v * 6)
     assert lp["activations"] * GIB == pytest.approx(32768 * 2 * (4 * h + 2 * kvd + 3 * i))
     up = parts(plan, "update")  # 24,576-token budget, gradient checkpointing
     train_token = 2 * (7 * h + 2 * kvd + 4 * i)
     assert up["activations"] * GIB == pytest.approx(
         layers * 24576 * h * 2 + 24576 * train_token * 2
     )
-    assert up["logits"] * GIB == pytest.approx(24576 * v * 10)
+    assert up["logits"] * GIB == pytest.approx(24576 * v * 8)
     assert up["gradients"] * GIB == pytest.approx(4 * N_3B / 8)
     layer = 77_076_992
     gathered = 2 * 2 * layer + 2 * v * h + 4 * (layer + v * h)
     assert up["gathered layers"] * GIB == pytest.approx(gathered)
     assert up["reserve"] == 5
     assert sum(up.values()) == pytest.approx(next(p for p in plan.phases if p.name == "update").gib)
+    # AdamW's step: 4 + 4 + 8 bytes of parameters, gradients and states, + 4 of foreach temporaries
+    step = parts(plan, "optimizer step")
+    assert (sum(step.values()) - 5) * GIB == pytest.approx(20 * N_3B / 8)
 
 
 def test_offload_policy_keeps_every_actor_state_off_the_gpu():
@@ -109,6 +114,7 @@ def test_offload_policy_keeps_every_actor_state_off_the_gpu():
     plan = plan_memory(cfg, load_shape("Qwen/Qwen2.5-32B"))
     up = parts(plan, "update")
     assert up["actor params"] == up["gradients"] == up["actor Adam"] == 0
+    assert set(parts(plan, "optimizer step").values()) == {0, Hardware().reserve_gib}  # CPU's step
     # vLLM TP 4: a quarter of the bf16 weights per GPU, 2 x 32,763,876,352 / 4 / 2**30 = 15.26 GiB
     assert "weights 15.3" in next(p for p in plan.phases if p.name == "rollout").notes[0]
 
@@ -117,8 +123,9 @@ def test_kl_adds_the_reference_phase_with_its_own_budget():
     cfg = compose_config(["actor_rollout_ref.actor.use_kl_loss=true",
                           "actor_rollout_ref.ref.log_prob_max_token_len_per_gpu=12288"])  # fmt: skip
     plan = plan_memory(cfg, load_shape("Qwen/Qwen2.5-3B"))
-    assert [p.name for p in plan.phases] == ["rollout", "old log-prob", "ref log-prob", "update"]
-    assert parts(plan, "ref log-prob")["logits"] * GIB == pytest.approx(12288 * 151_936 * 8)
+    assert [p.name for p in plan.phases] == ["rollout", "old log-prob", "ref log-prob", "update",
+                                             "optimizer step"]  # fmt: skip
+    assert parts(plan, "ref log-prob")["logits"] * GIB == pytest.approx(12288 * 151_936 * 6)
     off = plan_memory(compose_config([]), load_shape("Qwen/Qwen2.5-3B"))
     assert "ref log-prob" not in [p.name for p in off.phases]
 
