@@ -39,8 +39,11 @@ the answer's numerator and denominator coprime, and one fraction where the gold 
 (``1+\\frac{3}{x-1}`` for ``\\frac{x+2}{x-1}``).
 
 Work is bounded: at most ``MAX_NODES`` nodes are read, radicands over ``MAX_RADICAND`` are not
-factored and a gcd of polynomials is taken only under ``MAX_TERMS`` terms and ``MAX_DEGREE``; an
-answer past a bound is ``too_complex`` (never correct), so no size walks around a rule.
+factored and a gcd of polynomials is taken only under ``MAX_TERMS`` terms, ``MAX_DEGREE`` and
+``MAX_DENSE`` dense coefficients (the product over the variables of degree + 1, which the
+heuristic gcd's work grows with: five variables of degree 59 need minutes, of degree 12 a third
+of a second); an answer past a bound is ``too_complex`` (never correct), so no size walks around a
+rule.
 """
 
 from __future__ import annotations
@@ -48,13 +51,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from math import gcd
+from math import gcd, prod
 from typing import Any
 
 MAX_NODES = 2_000
 MAX_RADICAND = 10**15
 MAX_TERMS = 200
 MAX_DEGREE = 60
+MAX_DENSE = 100_000
 MAX_QUESTION_EXPRESSIONS = 32
 MAX_QUESTION_CHARS = 300
 
@@ -383,7 +387,7 @@ def _is_product(expr: Any) -> bool:
 
 def _reduced(expr: Any) -> bool:
     """Whether a rational expression's numerator and denominator are coprime; raises
-    :class:`TooComplex` past ``MAX_TERMS`` terms or ``MAX_DEGREE``."""
+    :class:`TooComplex` past ``MAX_TERMS`` terms, ``MAX_DEGREE`` or ``MAX_DENSE``."""
     from sympy import Poly
 
     from pac_verl.verifiers.math_form import _terms_estimate
@@ -402,6 +406,8 @@ def _reduced(expr: Any) -> bool:
     except Exception:  # not polynomials (a radical of x): not this class
         return True
     if max(pn.total_degree(), pd.total_degree()) > MAX_DEGREE or len(pn.terms()) > MAX_TERMS:
+        raise TooComplex
+    if prod(max(a, b) + 1 for a, b in zip(pn.degree_list(), pd.degree_list())) > MAX_DENSE:
         raise TooComplex
     return pn.gcd(pd).total_degree() == 0
 

@@ -46,6 +46,12 @@ ATTACKS = {
     "braces nested 60 deep": ("\\boxed{" + "{" * 60 + "1" + "}" * 60 + "}", "1", "too_complex"),
     "power of a sum": ("\\boxed{(x+1)^{999}}", "x^2+2x+1", "too_complex"),
     "power of a long sum": ("\\boxed{(a+b+c+d+f+g+h)^{90}}", "a+b+c+d+f+g+h", "too_complex"),
+    # 10 terms, but the gcd that tells whether it is reduced works on 60^5 dense coefficients
+    "rational function of five variables": (
+        "\\boxed{\\frac{x^{59}+y^{59}+z^{59}+w^{59}+v^{59}}{x^{58}+y^{58}+z^{58}+w^{58}-v^{58}}}",
+        "\\frac{x+1}{x-1}",
+        "too_complex",
+    ),
 }
 
 
