@@ -41,7 +41,17 @@ KK_ANSWER = (
 )
 CD = json.dumps({"target": 30, "numbers": [21, 95, 8, 2, 26, 2]})
 GOLDS = {
-    "math": ["2", "x^2+2x+1", "\\frac{\\sqrt{3}}{2}", "2^{10}", "\\{1, 2\\}", "(B)", "\\Gamma(5)"],
+    "math": [
+        "2",
+        "x^2+2x+1",
+        "\\frac{\\sqrt{3}}{2}",
+        "2^{10}",
+        "\\{1, 2\\}",
+        "(B)",
+        "\\Gamma(5)",
+        "\\frac{x+1}{x-1}",
+        "\\frac{x+y}{x-y}",
+    ],
     "countdown": [CD],
     "zebra": ["arnold"],
     "arc": ["1 2 3\n4 5 6"],
@@ -116,6 +126,19 @@ def power_of_sum(draw) -> str:
 
 
 @st.composite
+def rational_function(draw) -> str:
+    """A fraction of sums of powers in up to 8 variables: short, and a gcd over all of them."""
+    names = draw(st.lists(st.sampled_from("xyzwvabc"), min_size=1, max_size=8, unique=True))
+
+    def side():
+        return draw(st.sampled_from("+-")).join(
+            f"{n}^{{{draw(st.integers(1, 120))}}}" for n in draw(st.permutations(names))
+        )
+
+    return f"\\frac{{{side()}}}{{{side()}}}"
+
+
+@st.composite
 def unicode_run(draw) -> str:
     char = draw(st.sampled_from(UNICODE))
     return draw(st.sampled_from(["", "1", "\\boxed{"])) + char * draw(st.integers(1, 4000))
@@ -130,6 +153,7 @@ random_text = st.lists(TOKENS, max_size=600).map("".join)  # answers of the pars
 short_text = st.lists(TOKENS, min_size=1, max_size=60).map("".join)  # under the length caps
 HOSTILE = st.one_of(
     huge_number(), bracket_soup(), deep_nesting(), repeated_names(), power_of_sum(), unicode_run(),
+    rational_function(),
     random_text, short_text, short_text,
 )  # fmt: skip
 
