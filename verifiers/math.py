@@ -114,6 +114,8 @@ from pac_verl.verifiers.verdict import (
 
 MAX_ANSWER_CHARS = 300
 _FLOAT_INT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
+# a decimal literal (not part of a longer number, not the mantissa of e-notation)
+_DECIMAL_LITERAL = re.compile(r"(?<![\d.])(\d*+)\.(\d++)(?![\d.]|[eE][+-]?\d)")
 _IMAGINARY = re.compile(r"\\(?:mathrm|text|mathit)\s*\{\s*i\s*\}")
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
 _NUMBER_THEN_WORDS = re.compile(r"(.*\d)\s*([A-Za-z][A-Za-z ]*)")
@@ -218,6 +220,31 @@ def prepare(answer: str) -> str:
     answer = _NUMBER_WORDS.get(clean_answer(answer).casefold(), answer)  # "four" is 4
     answer = _PMOD.sub(r"\\mod \1", answer.replace("\\displaystyle", "").replace("\\bmod", "\\mod"))
     return plain_numbers(fraction_spelling(_IMAGINARY.sub("i", unicode_to_latex(answer))))
+
+
+def _exactly_equal(gold_expr: object, answer_expr: object) -> bool:
+    """Whether two values math-verify took as equal are exactly so (their difference expands
+    to 0); True for what is not a plain expression (sets, relations: math-verify's own rules)."""
+    from sympy import Expr, Float, expand
+
+    if not isinstance(gold_expr, Expr) or not isinstance(answer_expr, Expr):
+        return True
+    if gold_expr.atoms(Float):
+        return True  # a decimal gold is compared as math-verify compares decimals
+    return expand(gold_expr - answer_expr) == 0
+
+
+def exact_decimals(text: str) -> str:
+    """Each decimal literal as the fraction it writes (``0.816497`` ->
+    ``{\\frac{816497}{1000000}}``), so that it is compared as that exact number: math-verify
+    compares a float to 6 places, which would take ``3.141593`` for π
+    (docs/guides/rewards.md#math-forms)."""
+
+    def fraction(m: re.Match) -> str:
+        digits = len(m[2])
+        return f"{{\\frac{{{int(m[1] or 0) * 10**digits + int(m[2])}}}{{{10**digits}}}}}"
+
+    return _DECIMAL_LITERAL.sub(fraction, text)
 
 
 def _percent_forms(s: str) -> list[str]:
@@ -350,9 +377,16 @@ def _grade(answer: str, gold: str) -> Verdict:
             return fail("copied_question")
         if _foreign_variables(answer, answer_parsed[0], gold_parsed[0]):
             return fail("not_equal")
+        decimals = _DECIMAL_LITERAL.search(answer) is not None
+        if decimals:  # compared as the exact number it writes
+            answer_parsed = parse(f"\\boxed{{{exact_decimals(answer)}}}", parsing_timeout=None)
+            if not answer_parsed:
+                return fail("unparsable")
         ok = verify(gold_parsed, answer_parsed, timeout_seconds=None) or _same_set(
             answer_parsed[0], gold_parsed[0]
         )
+        if ok and decimals and not _exactly_equal(gold_parsed[0], answer_parsed[0]):
+            return fail("not_equal")  # math-verify's tolerance took an approximation
     except Exception:  # sympy and the parser raise many types on hostile input
         return fail("unparsable")
     return OK if ok else fail("not_equal")

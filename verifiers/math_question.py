@@ -386,7 +386,8 @@ def _is_product(expr: Any) -> bool:
 
 
 def _reduced(expr: Any) -> bool:
-    """Whether a rational expression's numerator and denominator are coprime; raises
+    """Whether a rational expression's numerator and denominator are coprime polynomials with
+    integer coefficients (``\\frac{2x+4}{2x-2}`` is not: 2 divides both); raises
     :class:`TooComplex` past ``MAX_TERMS`` terms, ``MAX_DEGREE`` or ``MAX_DENSE``."""
     from sympy import Poly
 
@@ -409,7 +410,10 @@ def _reduced(expr: Any) -> bool:
         raise TooComplex
     if prod(max(a, b) + 1 for a, b in zip(pn.degree_list(), pd.degree_list())) > MAX_DENSE:
         raise TooComplex
-    return pn.gcd(pd).total_degree() == 0
+    if not (pn.domain.is_ZZ and pd.domain.is_ZZ):
+        return False  # a fraction or a decimal inside the fraction (0.5x+1 over 0.5x-0.5)
+    common = pn.gcd(pd)  # over the integers: a constant common to both is a common factor too
+    return common.total_degree() == 0 and abs(common.LC()) == 1
 
 
 def form_violation(

@@ -76,6 +76,16 @@ CASES = [
     ("What is $\\frac{1}{3}+\\frac{2}{5}$?", "\\frac{11}{15}", "0.7\\overline{3}", True),
     ("Write $\\frac{3}{8}$ as a decimal.", "0.375", "\\frac{6}{16}", False),
     ("If $x = 3$, find $x^2+1$.", "10", "10", True),
+    # lowest terms: a constant common to numerator and denominator is a common factor too
+    ("Simplify $\\frac{x^2+3x+2}{x^2-1}$.", "\\frac{x+2}{x-1}", "\\frac{2x+4}{2x-2}", False),
+    ("Simplify $\\frac{x^2+3x+2}{x^2-1}$.", "\\frac{x+2}{x-1}", "\\frac{-3x-6}{3-3x}", False),
+    ("Simplify $\\frac{x^2+3x+2}{x^2-1}$.", "\\frac{x+2}{x-1}", "\\frac{0.5x+1}{0.5x-0.5}", False),
+    ("Simplify $\\frac{x^2+3x+2}{x^2-1}$.", "\\frac{x+2}{x-1}", "\\frac{-x-2}{1-x}", True),
+    ("Combine $\\frac{1}{2x-2}+\\frac{1}{2x+2}$.", "\\frac{x}{x^2-1}", "\\frac{4x}{4x^2-4}", False),
+    ("Combine $\\frac{1}{2x-2}+\\frac{1}{2x+2}$.", "\\frac{x}{x^2-1}", "\\frac{x}{x^2-1}", True),
+    ("Combine $\\frac{2}{x-1}+\\frac{3}{x+1}$.", "\\frac{5x-1}{x^2-1}", "\\frac{10x-2}{2x^2-2}", False),
+    ("Simplify $\\frac{6x^2+3x}{9x^2-3x}$.", "\\frac{2x+1}{3x-1}", "\\frac{6x+3}{9x-3}", False),
+    ("Simplify $\\frac{6x^2+3x}{9x^2-3x}$.", "\\frac{2x+1}{3x-1}", "\\frac{2x+1}{3x-1}", True),
 ]  # fmt: skip
 
 
