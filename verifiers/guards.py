@@ -46,6 +46,7 @@ MAX_GUARDED_CHARS = 2_000  # longer boxes are refused by the scorers' own length
 MAX_NESTING = 8  # brackets of any kind open at once (the parser slows about 1.5 times a level)
 MAX_EXPANDED_TERMS = 200  # terms of an expanded power of a sum
 MAX_SUM_EXPONENT = 100
+MAX_FACTORIAL_DIGITS = 6  # n! and binomials of n are evaluated up to n = 10^6
 MAX_E_EXPONENT_DIGITS = 6  # 1e999999 is read (and sized); a longer exponent is too large at once
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _LITERAL_EXPONENT = re.compile(r"\d\s*[eE]\s*[+\-−]?\s*(\d[\d_]*)")
@@ -103,21 +104,37 @@ class _Sym:
     """A value the guard does not know (a symbol, a constant, a function of one), as a polynomial
     in the names it holds: how many terms it has once expanded, at most (the product of its
     factors' terms, and no more than the monomials of its degree in its names), and its degree.
-    Past ``MAX_EXPANDED_TERMS`` terms it is ``TooComplex``."""
+    Past ``MAX_EXPANDED_TERMS`` terms it is ``TooComplex``. ``scale``: log10 of the known numbers
+    multiplied into it (``5 \\cdot 10^8 \\ln e`` has 8.7), the size it has if its unknown part
+    is a constant the parser evaluates (``\\ln e`` is 1): an argument of a factorial, a binomial,
+    a gamma or an exponent is sized by it as if it were that number."""
 
-    __slots__ = ("degree", "names", "terms")
+    __slots__ = ("degree", "names", "scale", "terms")
 
-    def __init__(self, terms: int, degree: int, names: frozenset) -> None:
+    def __init__(self, terms: int, degree: int, names: frozenset, scale: float = 0.0) -> None:
         terms = min(terms, _comb(degree + len(names), len(names)))
         if terms > MAX_EXPANDED_TERMS:
             raise TooComplex
-        self.terms, self.degree, self.names = terms, degree, names
+        self.terms, self.degree, self.names, self.scale = terms, degree, names, scale
 
     @staticmethod
     def of(value) -> _Sym:
         if isinstance(value, _Sym):
             return value
-        return _Sym(1, 0, frozenset())
+        return _Sym(1, 0, frozenset(), _magnitude(value))
+
+
+def _magnitude(q: Fraction) -> float:
+    """log10 of ``|q|`` (0 for 0)."""
+    if q == 0:
+        return 0.0
+    return math.log10(abs(q.numerator)) - math.log10(q.denominator)
+
+
+def _sized(value) -> None:
+    """Refuse an unknown whose known part alone is past what a factorial or binomial takes."""
+    if isinstance(value, _Sym) and value.scale > MAX_FACTORIAL_DIGITS:
+        raise TooLarge
 
 
 _SYM = _Sym(1, 1, frozenset({"?"}))  # a value of unknown shape: one term
@@ -141,6 +158,9 @@ def _check(size: float) -> None:
 
 
 def _power(base, exp):
+    unit = isinstance(base, Fraction) and base in (0, 1, -1)
+    if isinstance(exp, _Sym) and exp.scale > math.log10(MAX_SYMBOLIC_EXPONENT) and not unit:
+        raise TooLarge  # e^{10^{10} \ln 10}: the exponent is 10^10 times a constant
     if isinstance(base, _Sym):
         if isinstance(exp, _Sym):
             return _SYM
@@ -150,7 +170,7 @@ def _power(base, exp):
             n, t = int(exp), base.terms
             if t > 1 and n > MAX_SUM_EXPONENT:
                 raise TooComplex
-            return _Sym(_comb(n + t - 1, t - 1), base.degree * n, base.names)
+            return _Sym(_comb(n + t - 1, t - 1), base.degree * n, base.names, base.scale * n)
         return base
     if isinstance(exp, _Sym):
         return _SYM
@@ -163,6 +183,7 @@ def _power(base, exp):
 
 
 def _factorial(n):
+    _sized(n)
     if isinstance(n, _Sym) or n.denominator != 1 or n < 0:
         return _SYM
     if n > 10**6:
@@ -172,6 +193,8 @@ def _factorial(n):
 
 
 def _binomial(n, k):
+    _sized(n)
+    _sized(k)
     if (
         isinstance(n, _Sym)
         or isinstance(k, _Sym)
@@ -198,10 +221,12 @@ def _arith(op: str, a, b):
         a, b = _Sym.of(a), _Sym.of(b)
         names = a.names | b.names
         if op in ("+", "-"):
-            return _Sym(a.terms + b.terms, max(a.degree, b.degree), names)
+            scale = max(a.scale, b.scale) + math.log10(2)
+            return _Sym(a.terms + b.terms, max(a.degree, b.degree), names, scale)
         if op == "*":
-            return _Sym(a.terms * b.terms, a.degree + b.degree, names)
-        return _Sym(a.terms, a.degree, names)  # a rational function: its numerator expands
+            return _Sym(a.terms * b.terms, a.degree + b.degree, names, a.scale + b.scale)
+        # a rational function: its numerator expands; an unknown divisor may be small
+        return _Sym(a.terms, a.degree, names, a.scale - (b.scale if b.degree == 0 else 0.0))
     _check(_digits(a) + _digits(b))
     if op == "+":
         return a + b
@@ -322,6 +347,7 @@ class _Reader:
             return _binomial(self.script(), self.script())
         if tok == "\\Gamma" and self.peek() in ("(", "{"):  # the parser evaluates it: (n-1)!
             arg = self.atom()
+            _sized(arg)
             return arg if isinstance(arg, _Sym) else _factorial(arg - 1)
         if tok == "\\sqrt":
             if self.peek() == "[":

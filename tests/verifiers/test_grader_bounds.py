@@ -46,6 +46,23 @@ ATTACKS = {
     "braces nested 60 deep": ("\\boxed{" + "{" * 60 + "1" + "}" * 60 + "}", "1", "too_complex"),
     "power of a sum": ("\\boxed{(x+1)^{999}}", "x^2+2x+1", "too_complex"),
     "power of a long sum": ("\\boxed{(a+b+c+d+f+g+h)^{90}}", "a+b+c+d+f+g+h", "too_complex"),
+    # a large number times something the guard cannot evaluate, which the parser evaluates to 1
+    "binomial of a number hidden behind ln e": (
+        "\\boxed{\\binom{10^{9}}{5\\cdot 10^{8}\\ln e}}",
+        "\\binom{10}{5}",
+        "too_large",
+    ),
+    "binomial of a number hidden behind cos 0": (
+        "\\boxed{\\binom{10^{7}}{5\\cdot10^{6}\\cos 0}}",
+        "\\binom{10}{5}",
+        "too_large",
+    ),
+    "factorial of a number hidden behind ln e": ("\\boxed{(10^{9}\\ln e)!}", "120", "too_large"),
+    "exponent of a number hidden behind ln 10": (
+        "\\boxed{e^{10^{10}\\ln 10}}",
+        "2^{10}",
+        "too_large",
+    ),
     # 10 terms, but the gcd that tells whether it is reduced works on 60^5 dense coefficients
     "rational function of five variables": (
         "\\boxed{\\frac{x^{59}+y^{59}+z^{59}+w^{59}+v^{59}}{x^{58}+y^{58}+z^{58}+w^{58}-v^{58}}}",
