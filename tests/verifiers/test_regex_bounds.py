@@ -23,7 +23,7 @@ from re import _parser
 import pytest
 
 import pac_verl.verifiers
-from pac_verl.verifiers import logic
+from pac_verl.verifiers.knights_knaves import grade as logic
 
 UNIVERSE = string.printable + "é中\u2009\u00a0−×·π…’“”"
 _CATEGORY = {

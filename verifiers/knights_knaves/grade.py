@@ -8,7 +8,7 @@ with ``true`` = knight.
 What is graded. Models solve these puzzles by testing hypotheses ("suppose Grace is a knight ...
 so Grace is a knave"), so only the final statement of roles counts:
 - the ``<answer>...</answer>`` blocks after ``</think>``, when there are any (the prompt asks for
-  one), chosen by the rule every boxed task follows (:func:`.extract.final_answers`, each block
+  one), chosen by the rule every boxed task follows (:func:`..extract.final_answers`, each block
   standing in for a box): the last block counts, with the blocks offered beside it (a bare gap,
   "or", "maybe", ...: two different answers are then ``hedged``); a block withdrawn by an
   explicit correction ("wrong", "mistake", "correction", ...) or followed by a derivation is
@@ -77,7 +77,7 @@ statement, asserts, insists, declares, lied, lies, tells us) are what someone sa
 
 Cut off (``cut_off``): an unclosed ``<think>``; or a complete final statement after which the
 text stops mid-sentence (its last word one like "the", "is", "and", or a comma or a colon), or runs
-on for 200 characters or more without ending a sentence (:func:`.extract.unfinished_after`).
+on for 200 characters or more without ending a sentence (:func:`..extract.unfinished_after`).
 
 Not accepted: a person with no role in the final statement (``missing_person``); a hedged role
 (``knight or knave``, ``knight/knave``, ``either ... or``, ``a knave and a knight``, and a hedge
@@ -87,7 +87,7 @@ clause, by doubt ("possibly", "maybe", "perhaps", "probably", "could/might/may (
 ``Everyone is a knave, except possibly Ava``, ``All four are knaves, though Ava might be a
 knight``): the answer leaves someone undecided (``hedged``; "could not", "could never" are no
 doubt); doubt anywhere in the final answer or after it (:func:`doubts`: the words of
-:func:`.extract.hedges` and "guess", "tentative", "unverified", "unless", "vice versa", "the
+:func:`..extract.hedges` and "guess", "tentative", "unverified", "unless", "vice versa", "the
 other way round", "alternatively", "I don't know", "kidding"; "cannot determine",
 "undetermined", "one of two consistent assignments"; the same in German, French, Spanish,
 Italian and Dutch; a confidence under 100%; ``🤔 ❓ ¿``; words in a script other than the Latin
@@ -291,7 +291,7 @@ _NEGATED_CLAUSE = re.compile(
 )
 # a formula: or, not, xor, equivalence ("∧" alone asserts both sides and is read as "and")
 _LOGIC = re.compile(r"[∨¬⊕⊻⇔⟺↔⟷]|<->|<=>|\bxor\b|\bimplies\b", re.IGNORECASE)
-# an explicit correction (the words of :mod:`.extract`'s box rule)
+# an explicit correction (the words of :mod:`..extract`'s box rule)
 _CORRECTION = re.compile(
     r"\b(?:wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculated|"
     r"correct(?:ing|ion|ed)|not\s+(?:right|correct)|scratch\s+that|take\s+(?:that|it)\s+back|"
@@ -757,7 +757,7 @@ def _final_answer(region: str, names: list[str]) -> _Final | None:
 
 def _counting_blocks(region: str, closed: list[re.Match]) -> list[re.Match]:
     """The answer blocks that count, by the rule every boxed task follows
-    (:func:`.extract.final_answers`): each block stands in for a box, so a block withdrawn by
+    (:func:`..extract.final_answers`): each block stands in for a box, so a block withdrawn by
     a correction or followed by a derivation is left out and blocks offered together count
     together (two different answers are then a hedge)."""
     masked = region.replace("\\boxed", "\\Boxed").replace("\\fbox", "\\Fbox")

@@ -386,7 +386,7 @@ def _reduced(expr: Any) -> bool:
     :class:`TooComplex` past ``MAX_TERMS`` terms or ``MAX_DEGREE``."""
     from sympy import Poly
 
-    from pac_verl.verifiers.math_form import _terms_estimate
+    from pac_verl.verifiers.math.form import _terms_estimate
 
     if _terms_estimate(expr) > MAX_TERMS:
         raise TooComplex
