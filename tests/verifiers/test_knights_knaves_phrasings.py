@@ -11,62 +11,42 @@ comments), never by running the scorer. The rules: docs/guides/rewards.md."""
 import json
 
 import pytest
+from knights_knaves_helpers import (
+    BOTH,
+    KK,
+    KK_LIST,
+    KK_WRONG,
+    KNAVES,
+    KNIGHTS,
+    ONE_KNIGHT,
+    RIGHT,
+    ROLES,
+    SK_MK,
+    block,
+    role,
+)
 
 from pac_verl.verifiers import score
 
-KK = json.dumps(
-    {
-        "names": ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"],
-        "solution": [False, True, True, True, True, False],
-    }
-)
-KK_LIST = """(1) Grace is a knave
-(2) Penelope is a knight
-(3) Mia is a knight
-(4) Noah is a knight
-(5) Matthew is a knight
-(6) Lily is a knave"""
-ROLES = [("Grace", False), ("Penelope", True), ("Mia", True), ("Noah", True), ("Matthew", True),
-         ("Lily", False)]  # fmt: skip
-# the same roles with Grace and Lily swapped to knights: a wrong final answer
-KK_WRONG = KK_LIST.replace("Grace is a knave", "Grace is a knight").replace(
-    "Lily is a knave", "Lily is a knight"
-)
 HYPOTHESES = (
     "Suppose Grace is a knight. Then Noah is a knave, so Mia is a knight and Matthew is a knave,"
     " and Lily is a knight... that contradicts Mia's statement. So Grace is a knave.\n"
 )
 
 
-def role(knight: bool) -> str:
-    return "knight" if knight else "knave"
-
-
 FIVE = json.dumps(
     {"names": ["Ava", "Leo", "Mia", "Noah", "Zoe"], "solution": [True, True, True, False, False]}
 )
-FOUR = ["Ava", "Leo", "Mia", "Noah"]
-KNAVES = json.dumps({"names": FOUR, "solution": [False] * 4})
-KNIGHTS = json.dumps({"names": FOUR, "solution": [True] * 4})
-ONE_KNIGHT = json.dumps({"names": FOUR, "solution": [True, False, False, False]})
 THREE = ["Emma", "Liam", "Ava"]
 ALL_KNIGHTS = json.dumps({"names": THREE, "solution": [True] * 3})
 ALL_KNAVES = json.dumps({"names": THREE, "solution": [False] * 3})
 MIXED = json.dumps({"names": THREE, "solution": [True, False, True]})
-TWO = ["Samuel", "Mia"]
-SK_MK = json.dumps({"names": TWO, "solution": [True, False]})  # Samuel knight, Mia knave
-BOTH = json.dumps({"names": TWO, "solution": [True, True]})
 NOAH_RUBY_OWEN = ["Noah", "Ruby", "Owen"]
 NRO = json.dumps({"names": NOAH_RUBY_OWEN, "solution": [True, False, True]})
-RIGHT = "Samuel is a knight, Mia is a knave"
 ZOEY_OWEN_AVA_LEO = ["Zoey", "Owen", "Ava", "Leo"]
 TWO_KNIGHTS_TWO_KNAVES = json.dumps(
     {"names": ZOEY_OWEN_AVA_LEO, "solution": [True, False, True, False]}
 )
-
-
-def block(text: str) -> str:
-    return f"<answer>{text}</answer>"
 
 
 @pytest.mark.parametrize(
