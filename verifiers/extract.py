@@ -58,10 +58,19 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
 MAX_CHARS = 20_000  # only the last 20k characters of a response are read
+# what a reader does not see (docs/guides/rewards.md#what-a-reader-does-not-see): format
+# characters (zero-width spaces and joiners, the byte-order mark, the soft hyphen, direction
+# marks), runs of blank lines and of spaces, whitespace at the end
+_INVISIBLE = dict.fromkeys(
+    c for c in (*range(0x10000), *range(0xE0000, 0xE0080)) if unicodedata.category(chr(c)) == "Cf"
+)
+_BLANK_LINES = re.compile(r"\n(?:[ \t\r\f\v]*+\n){2,}+")
+_LONG_SPACE = re.compile(r"(?<![ \t])[ \t]{200,}+")
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _BARE_BOX_RE = re.compile(r"\\(?:boxed|fbox)[ \t]*(-?\d+(?:\.\d+)?)(?![\d.]\d)")
 _WRAP_RE = re.compile(
@@ -113,10 +122,21 @@ _SQRT_RE = re.compile(r"√\s*(\([^()]*\)|\{[^{}]*\}|[0-9.]+|[A-Za-z])")
 
 
 def tail(text: object) -> str:
-    """The part of ``text`` a scorer reads (non-strings become empty)."""
+    """The part of ``text`` a scorer reads (non-strings become empty): the last ``MAX_CHARS``
+    characters once whitespace at the end is dropped and runs of blank lines are one blank line,
+    so no amount of whitespace pushes the answer out of the window."""
     if not isinstance(text, str):
         return ""
-    return text[-MAX_CHARS:]
+    return _BLANK_LINES.sub("\n\n", text.rstrip())[-MAX_CHARS:]
+
+
+def reading(text: object) -> str:
+    """:func:`tail` of the text a reader sees: format characters (U+200B, U+200D, U+2060, U+FEFF,
+    U+00AD, ...) gone and a run of spaces one space. The scorers of every task but code (whose
+    program is run as written) read this."""
+    if not isinstance(text, str):
+        return ""
+    return tail(_LONG_SPACE.sub(" ", text.translate(_INVISIBLE)))
 
 
 def after_think(text: str) -> str:
@@ -357,7 +377,7 @@ def final_answers(
         return FinalAnswers()
     if think_unclosed(solution_str):
         return FinalAnswers(cut_off=True)
-    region = after_think(tail(solution_str))
+    region = after_think(reading(solution_str))
     spans, opened_after = box_spans(region)
     if spans and (opened_after or unfinished_after(region[_after(region, spans[-1][2]) :])):
         return FinalAnswers(cut_off=True)
@@ -412,7 +432,8 @@ def clean_answer(s: str, unwrap: bool = True) -> str:
 
     ``unwrap=False`` keeps ``\\text{}``-style wrappers (math-verify reads ``\\text{ cm}`` as a
     unit and ``\\text{ or }`` as a separator, which unwrapped text would lose)."""
-    s = _COSMETIC_RE.sub("", s.translate(_UNICODE_SPACES).translate(_FULL_WIDTH))
+    s = s.translate(_INVISIBLE).translate(_UNICODE_SPACES).translate(_FULL_WIDTH)
+    s = _COSMETIC_RE.sub("", s)
     s = _SPACING_RE.sub(" ", s)
     for _ in range(4):
         before = s

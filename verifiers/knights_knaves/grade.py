@@ -108,8 +108,8 @@ from dataclasses import dataclass
 from pac_verl.verifiers.extract import (
     after_think,
     final_answers,
+    reading,
     stops_mid_sentence,
-    tail,
     think_unclosed,
     unfinished_after,
 )
@@ -857,7 +857,7 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         return fail("bad_ground_truth")
     if isinstance(solution_str, str) and think_unclosed(solution_str):
         return fail("cut_off")
-    region = after_think(tail(solution_str))
+    region = after_think(reading(solution_str))
     answer = _final_answer(region, list(truth))
     if answer is None:
         return fail("missing_person")

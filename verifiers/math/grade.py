@@ -598,6 +598,12 @@ def _sole_value(prepared: str, gold: str) -> str:
     return prepared
 
 
+# "and" between two values (``x = 1 \\text{ and } x = 2``, ``\\land``, ``\\wedge``): a list of them
+_CONJUNCTION = re.compile(
+    r"\s*+(?:\\text\s*+\{\s*+and\s*+\}|\\(?:land|wedge)(?![a-zA-Z])|(?<![A-Za-z\\])and(?![A-Za-z]))\s*+"
+)
+
+
 def _grade_relation(values: tuple[list[str], list[str]], gold: str) -> Verdict:
     """Every exact value must be right and every approximation agree with the gold; a value
     that is not is an answer offered beside the right one (``hedged``)."""
@@ -629,6 +635,8 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
         return OK
+    if _CONJUNCTION.search(prepared) and _gold_is_set(gold):  # the roots, joined by "and"
+        prepared = _CONJUNCTION.sub(", ", prepared)
     if hedges(prepared) and not hedges(gold):  # "7 (probably)", "Monday, not sure"
         return fail("hedged")
     if _LEADING_INEQUALITY.match(prepared) and not _LEADING_INEQUALITY.match(gold):
