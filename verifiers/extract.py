@@ -62,6 +62,8 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pac_verl.verifiers import lexicon
+
 MAX_CHARS = 20_000  # only the last 20k characters of a response are read
 # what a reader does not see (docs/guides/rewards.md#what-a-reader-does-not-see): format
 # characters (zero-width spaces and joiners, the byte-order mark, the soft hyphen, direction
@@ -89,22 +91,6 @@ _COSMETIC_RE = re.compile(
 )
 _MARKDOWN_WRAP_RE = re.compile(r"^(\*\*|__|\*|_|`)(.+)\1$", re.DOTALL)
 _TRAILING_PUNCT = ".,;:。"  # "?" is doubt, not punctuation (:func:`hedges`)
-_ALTERNATIVES_RE = re.compile(
-    r"\b(?:or|either|possibly|perhaps|maybe|alternatively|oder|ou|oppure|или|либо)\b|"
-    r"\balt\.|(?-i:(?<![\w\\])o(?=\s+\S))|或者?|还是|\\lor\b|\\vee\b",
-    re.IGNORECASE,
-)
-# doubt about the answer given inside the box: "Peter (probably)", "7, not sure", "Peter; Arnold is
-# also possible", "Peter (Arnold might be)"; "could not" and "couldn't" state a fact
-_DOUBT_WORDS = (
-    r"probably|possibly|perhaps|maybe|likely|unlikely|unsure|uncertain|not\s+(?:sure|certain)|"
-    r"(?:also|equally)\s+possible|(?:might|could)(?!\s+not\b)(?!\s+never\b)|"
-    r"guess\w*|tentative\w*|unverified|unconfirmed|not\s+verified|"
-    r"vielleicht|wahrscheinlich|eventuell|peut[- ][eê]tre|probablement|quiz[aá]s?|tal\s+vez|"
-    r"talvez|probablemente|forse|может\s+быть|возможно|вероятно|наверное|не\s+уверен\w*"
-)
-_DOUBT_CJK = r"可能|也许|或许|大概|不确定|不一定|[?？]"
-_QUALIFIER_RE = re.compile(rf"\b(?:{_DOUBT_WORDS})\b|{_DOUBT_CJK}", re.IGNORECASE)
 # "Answer: 7", "\\text{Answer: } 7", "\\textbf{The final answer is} 7": a label, not the answer
 _LABEL_RE = re.compile(
     r"^(?:\\(?:text|textbf|textit|mathrm|mathbf)\s*\{\s*(?:the\s+)?(?:final\s+)?answer"
@@ -215,18 +201,6 @@ _MID_SENTENCE = re.compile(
     re.IGNORECASE,
 )
 _MARKDOWN_END = re.compile(r"(?:[-*_=]{3,}|[*_`~]+)?\s*$")
-_CORRECTION = re.compile(
-    r"\b(?:wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculat\w*|"
-    r"correct(?:ing|ion|ions|ed)|not\s+(?:right|correct)|isn['’]?t\s+(?:right|correct)|"
-    r"scratch\s+that|take\s+(?:that|it)\s+back|retract\w*)\b",
-    re.IGNORECASE,
-)
-_ALT_AFTER = re.compile(r"^\W*(?:or|either)\b", re.IGNORECASE)
-_ALT_BEFORE = re.compile(
-    r"\b(?:or|either|maybe|perhaps|possibly|probably|alternatively|otherwise|"
-    r"(?:could|might|may)\s+(?:also\s+|equally\s+)?be)\b[^.!?\n]{0,30}$",
-    re.IGNORECASE,
-)
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _ARITHMETIC = re.compile(
     r"\d\s*(?:[-+*/^=×÷·]|\\(?:cdot|times|div)\b)|(?:[-+*/^=×÷·]|\\(?:cdot|times|div)\b)\s*\d"
@@ -235,17 +209,6 @@ _ARITHMETIC = re.compile(
 
 # a box named only to be rejected: "\\boxed{7}, not \\boxed{8}", "rather than", "instead of"
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
-# text after the final answer that retracts or doubts it (:func:`doubts_after`)
-_DOUBT_AFTER = re.compile(
-    rf"\b(?:{_DOUBT_WORDS}|wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculat\w*|"
-    r"not\s+(?:right|correct|confident)|isn['’]?t\s+(?:right|correct)|scratch\s+that|"
-    r"take\s+(?:that|it)\s+back|retract\w*|doubt\w*|otherwise|alternatively|unless|assuming|"
-    r"depending|if(?!\s+(?:you|any|needed|necessary)\b)|actually|on\s+second\s+thought|"
-    r"reconsider\w*|should\s+(?:be|have)|contradict\w*|no\s+solutions?|inconsistent|"
-    r"no,?\s+wait|or\s+(?=\$?-?\d)|oder|ou|или|либо)\b"
-    rf"|{_DOUBT_CJK}|或者?|还是",
-    re.IGNORECASE,
-)
 # "the answer is 8", "Final answer: 8" after the box
 _RESTATED = re.compile(r"\banswer\s*(?:is|:|would\s+be)\s*:?\s*\$?\s*(-?\d+(?:\.\d+)?)\b", re.I)
 _PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -332,7 +295,7 @@ def doubts_after(rest: str, answer: str) -> bool:
     ``\\boxed{7}``). A closing remark ("This satisfies every condition.", "I hope it is
     correct.", units, a check that agrees) is none of these."""
     boxed = clean_answer(answer)
-    if _DOUBT_AFTER.search(rest) and not _settled(rest, boxed):
+    if lexicon.hedge_after(rest, _same_as(boxed)) and not _settled(rest, boxed):
         return True
     if not _PLAIN_NUMBER.fullmatch(boxed):
         return False
@@ -343,13 +306,28 @@ def _settled(rest: str, boxed: str) -> bool:
     """Whether the response settles its doubt: its last sentence restates the boxed answer and
     doubts nothing ("Hmm, should the endpoints be included? ... Since it is strict, the answer
     stays (-2, 8)."), as a grader reads a doubt raised and answered."""
-    sentences = [s for s in _SENTENCE_END.split(rest.strip()) if s.strip()]
-    if not sentences or not boxed or _DOUBT_AFTER.search(sentences[-1]):
+    sentences = lexicon.sentences(rest.strip())
+    if not sentences or not boxed or lexicon.hedge_after(sentences[-1], _same_as(boxed)):
         return False
     last = " ".join(sentences[-1].split())
     if _PLAIN_NUMBER.fullmatch(boxed):
         return re.search(rf"(?<![\d.]){re.escape(boxed)}(?![\d]|\.\d)", last) is not None
     return " ".join(boxed.split()) in last
+
+
+def _same_as(boxed: str) -> Callable[[str], bool]:
+    """Whether a value named after the answer ``boxed`` is the answer itself (a number equal to
+    it, or words the answer holds), for :func:`.lexicon.offers_other`."""
+    number = float(boxed) if _PLAIN_NUMBER.fullmatch(boxed) else None
+    folded = " ".join(boxed.casefold().split())
+
+    def same(value: str) -> bool:
+        value = value.strip().rstrip(".,")
+        if number is not None and _PLAIN_NUMBER.fullmatch(value):
+            return float(value) == number
+        return bool(value) and value.casefold() in folded
+
+    return same
 
 
 def _bare(gap: str) -> bool:
@@ -361,9 +339,10 @@ def _bare(gap: str) -> bool:
 def _relation(gap: str) -> str:
     """How the box before ``gap`` relates to the box after it: ``withdrawn``, ``alongside`` or
     ``step`` (see the module docstring)."""
-    if _CORRECTION.search(gap):
+    if lexicon.CORRECTION_RE.search(gap):
         return "withdrawn"
-    if _ALT_AFTER.search(gap[:40]) or _ALT_BEFORE.search(gap[-80:]) or _bare(gap):
+    offered = lexicon.OFFERED_AFTER.search(gap[:40]) or lexicon.OFFERED_BEFORE.search(gap[-80:])
+    if offered or _bare(gap):
         return "alongside"
     return "step"
 
@@ -474,7 +453,7 @@ def unicode_to_latex(s: str) -> str:
 def has_alternatives(s: str) -> bool:
     """Whether an answer offers alternatives: "or", "either", "possibly", "perhaps", "maybe" as a
     word, ``\\lor``, ``\\vee``."""
-    return bool(_ALTERNATIVES_RE.search(s))
+    return bool(lexicon.ALTERNATIVES_INSIDE.search(s))
 
 
 def hedges(s: str) -> bool:
@@ -483,12 +462,12 @@ def hedges(s: str) -> bool:
     certain", "also possible" as words. Such a box is no committed answer, whether or not it
     names the other candidate (``Peter (probably)``, ``Peter (probably; Arnold is also
     possible)``), so every scorer grades it ``hedged``."""
-    return bool(_QUALIFIER_RE.search(s))
+    return lexicon.hedges(s)
 
 
 def split_alternatives(s: str) -> list[str]:
     """The parts of an answer that offers alternatives (``7 (possibly 8)`` -> ``["7", "8"]``),
     brackets and commas at their edges gone; ``[s]`` when it offers none."""
-    parts = [p.strip(" \t\n,;()[]") for p in _ALTERNATIVES_RE.split(s)]
+    parts = [p.strip(" \t\n,;()[]") for p in lexicon.ALTERNATIVES_INSIDE.split(s)]
     parts = [p for p in parts if p]
     return parts if len(parts) > 1 else [s]

@@ -105,6 +105,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from pac_verl.verifiers import lexicon
 from pac_verl.verifiers.extract import (
     after_think,
     final_answers,
@@ -220,8 +221,7 @@ _ALL_VERBLESS = re.compile(
 # doubt anywhere in the clause after a statement about everyone: "except possibly Ava", "though
 # Ava might be a knight"
 _ALL_HEDGE = re.compile(
-    r"[^\n.;]{0,80}?\b(?:possibly|maybe|perhaps|probably|"
-    r"(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?be)\b",
+    rf"[^\n.;]{{0,80}}?\b(?:{'|'.join(lexicon.QUALIFIERS)}|{lexicon.MAY_BE})\b",
     re.IGNORECASE,
 )
 # a claim restated: "she claimed that Noah is a knave", "he says Mia is a knight"
@@ -233,9 +233,9 @@ _REPORTED = re.compile(
 )
 # a hedge right after a role: "(though she could also be a knave)", ", or possibly a knight"
 _HEDGE_AFTER = re.compile(
-    r"[^\n.;]{0,60}?\b(?:(?:she|he|they|it)\s+(?:could|might|may)\s+(?:also\s+|equally\s+|well\s+)?"
-    r"be|or(?:\s+(?:possibly|perhaps|maybe))?|possibly|perhaps|maybe)\s+(?:also\s+)?(?:an?\s+)?"
-    r"(knight|knave)s?\b",
+    rf"[^\n.;]{{0,60}}?\b(?:(?:she|he|they|it)\s+{lexicon.MAY_BE}|"
+    rf"or(?:\s+(?:{'|'.join(lexicon.QUALIFIERS)}))?|{'|'.join(lexicon.QUALIFIERS)})\s+(?:also\s+)?"
+    r"(?:an?\s+)?(knight|knave)s?\b",
     re.IGNORECASE,
 )
 # truth-teller / liar are the puzzle's own words for knight / knave (the statements then read
@@ -291,40 +291,6 @@ _NEGATED_CLAUSE = re.compile(
 )
 # a formula: or, not, xor, equivalence ("∧" alone asserts both sides and is read as "and")
 _LOGIC = re.compile(r"[∨¬⊕⊻⇔⟺↔⟷]|<->|<=>|\bxor\b|\bimplies\b", re.IGNORECASE)
-# an explicit correction (the words of :mod:`..extract`'s box rule)
-_CORRECTION = re.compile(
-    r"\b(?:wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculated|"
-    r"correct(?:ing|ion|ed)|not\s+(?:right|correct)|scratch\s+that|take\s+(?:that|it)\s+back|"
-    r"retract(?:ed|ing)?)\b",
-    re.IGNORECASE,
-)
-# doubt about the final answer, or another answer offered beside it (:func:`doubts`)
-_DOUBT = re.compile(
-    r"\b(?:probably|possibly|perhaps|maybe|likely|unsure|uncertain|"
-    r"not\s+(?:sure|certain|verified)|(?:also|equally)\s+possible|"
-    r"(?:might|could)(?!\s+(?:not|never|only)\b)|may\s+(?:well\s+|also\s+)?(?:be|have)|"
-    r"guess(?:ed|ing)?|tentative(?:ly)?|unverified|unconfirmed|unless|"
-    r"(?:don['’]t|do\s+not|doesn['’]t)\s+know|no\s+idea|kidding|joking|"
-    r"vice\s+versa|other\s+way\s+a?round|or\s+(?:the\s+)?(?:reverse|opposite|inverse)|"
-    r"or\s+not(?=\s*(?:[.!?;)\]]|$))|alternatively|"
-    r"(?:cannot|can['’]t|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+"
-    r"(?:be\s+)?(?:determined?|tell|decided?|known?|say|conclude)|"
-    r"undetermined|indeterminate|undecidable|not\s+(?:uniquely\s+)?determined|no\s+unique|"
-    r"not\s+unique|ambiguous|(?:insufficient|not\s+enough)\s+information|"
-    r"(?:two|several|multiple|many|more\s+than\s+one)\s+(?:consistent\s+|possible\s+|valid\s+)?"
-    r"(?:solutions|assignments|answers|possibilities)|"
-    r"one\s+of\s+(?:two|several|many|the)\s+(?:consistent|possible|valid)|"
-    r"both\s+(?:(?:assignments|solutions|answers|options|cases)\s+)?(?:are|seem|remain)\s+"
-    r"(?:consistent|possible|valid)|"
-    # the same in other languages written in the Latin script
-    r"vielleicht|umgekehrt|wahrscheinlich|vermutlich|eventuell|oder|wenn|"
-    r"peut[\s-]?[eê]tre|l['’]inverse|inversement|probablement|ou|sinon|"
-    r"quiz[aá]s?|tal\s+vez|talvez|al\s+rev[eé]s|viceversa|forse|oppure|probabilmente|"
-    r"misschien|omgekeerd)(?!\w)|"
-    r"(?<![\d.,])\d{1,2}(?:[.,]\d+)?\s*(?:%|percent\b)|"  # a confidence under 100%
-    "[\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937]",  # ❓ ❔ ⁉ ‽ ¿ 🤔 🤷
-    re.IGNORECASE,
-)
 # a letter of a script other than the Latin one: words the grader cannot read
 _FOREIGN_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
 _ROLE_WORD = re.compile(r"\b(?:knight|knave)s?\b", re.IGNORECASE)
@@ -782,7 +748,7 @@ def _with_after(statements: list, after: str, names: list[str]) -> list:
     conflicts = [s for s in said if s[1] in final and final[s[1]] != {s[2]}]
     if not conflicts:
         return statements
-    if _CORRECTION.search(after, 0, conflicts[0][0]):
+    if lexicon.CORRECTION_RE.search(after, 0, conflicts[0][0]):
         replaced = {name for _, name, _ in said}
         return [s for s in statements if s[1] not in replaced] + said
     return statements + [(position, name, HEDGE) for position, name, _ in conflicts]
@@ -817,7 +783,7 @@ def doubts(scope: str, names: list[str]) -> bool:
     script, a confidence under 100%, a doubting symbol, words in a script the grader cannot
     read, or a question about a person or a role that no statement after it answers."""
     scope = _QUOTED.sub(" ", _QUOTED_LIST.sub(" ", scope))
-    if _DOUBT.search(scope):
+    if lexicon.DOUBT_IN_STATEMENT.search(scope):
         return True
     name_re = _patterns(names)[0]
     if _FOREIGN_SCRIPT.search(name_re.sub(" ", scope)):
@@ -827,6 +793,23 @@ def doubts(scope: str, names: list[str]) -> bool:
         if name_re.search(sentence) or _ROLE_WORD.search(sentence):
             rest = role_statements(scope[end.end() :], names)
             return not any(role in (True, False) for _, _, role in rest)
+    return False
+
+
+def reopens(after: str, names: list[str]) -> bool:
+    """Whether the text after the final answer reopens it (:mod:`..lexicon`): a sentence that
+    begins "Oops", "Wait", "Actually", ... with no statement of roles after it to settle it, or a
+    sentence that offers a role beside the answer ("Mia also works as a knight") and states no
+    role itself. A restatement that agrees, or a check, does neither."""
+    parts = lexicon.sentences(_QUOTED.sub(" ", _QUOTED_LIST.sub(" ", after)))
+    for i, sentence in enumerate(parts):
+        stated = [r for _, _, r in role_statements(sentence, names) if r in (True, False)]
+        if lexicon.REOPENING_RE.search(sentence) and not any(
+            r in (True, False) for _, _, r in role_statements(" ".join(parts[i:]), names)
+        ):
+            return True
+        if not stated and _ROLE_WORD.search(sentence) and lexicon.ALTERNATIVE_RE.search(sentence):
+            return True
     return False
 
 
@@ -863,7 +846,7 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         return fail("missing_person")
     if unfinished_after(answer.after) or ("<answer>" not in region and stops_mid_sentence(region)):
         return fail("cut_off")
-    if doubts(answer.scope, list(truth)):
+    if doubts(answer.scope, list(truth)) or reopens(answer.after, list(truth)):
         return fail("hedged")
     return judge_roles(answer.statements, truth, answer.block)
 
