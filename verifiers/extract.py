@@ -17,19 +17,15 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   begins a sentence after the answer's and stops it after ``MIN_CUT_WORDS`` words or more, has
   no answer (``cut_off``). A short remark after the box, finished or not ("\\boxed{204}
   minutes"), is fine.
-- Text after the final answer that retracts or doubts it (:func:`doubts_after`: "wrong", "not
-  sure", "could also be", "if n is odd", "otherwise", a ``?``, "no solution", another number
-  stated as the answer) makes it no committed answer (``hedged``); a closing remark, units, a
-  check that agrees and "I hope it is correct." are fine. A box named only to be rejected
-  (``\\boxed{7}, not \\boxed{8}``) is no answer.
+- Text after the final answer that hedges it (:func:`doubts_after`, by the rule of
+  :mod:`.lexicon`: a sentence that lowers the commitment or offers another value) makes it no
+  committed answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
+  \\boxed{8}``) is no answer.
 - Walking back from the last box, each earlier box is, by the text between it and the next box:
-  withdrawn when that text says it was wrong (an explicit correction: "wrong", "incorrect",
-  "mistake", "error", "miscalculated", "correcting", "correction", "corrected", "not right",
-  "scratch that", "take that back", "retract"); else offered alongside the next one when that text
-  starts with "or"/"either", or ends with "or", "maybe", "perhaps", "possibly", "probably",
-  "alternatively", "otherwise", "could/might/may (also) be" within 30 characters of the next box,
-  or when it is bare (fewer than four words and no arithmetic on a number: ``\\boxed{5}, wait,
-  \\boxed{6}``); else it is a step of the reasoning (an intermediate result), like every box
+  withdrawn when that text says it was wrong (:data:`.lexicon.CORRECTION`); else offered
+  alongside the next one when it starts or ends with an alternative (:data:`.lexicon.OFFERED_AFTER`,
+  :data:`.lexicon.OFFERED_BEFORE`) or is bare (fewer than four words and no arithmetic on a
+  number: ``\\boxed{5}, wait, \\boxed{6}``); else it is a step of the reasoning, like every box
   before it. The boxes that count are the last box and those offered alongside it.
 - :func:`clean_answer` removes what a human reads past: ``$``, surrounding markdown bold or
   italics, ``\\text{}``/``\\textbf{}``/``\\textsc{}``/``\\underline{}``/``\\mathrm{}`` and
@@ -42,17 +38,9 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   inside ``\\text{}``): a label before the one answer that follows, in every boxed task (ARC also
   reads "Output:" and "Output grid:" as its label, :mod:`.arc`).
 - Inside one box, a parenthetical or a trailing clause is decoration only when it restates or
-  explains (``Peter (House 1)``, ``Peter (the tea drinker)``). :func:`has_alternatives` flags an
-  answer that offers alternatives ("A or B", "either", "A (possibly B)", "maybe", "perhaps");
-  :func:`split_alternatives` gives the parts (math grades the parts of "A or B": when both are
-  right, ``\\frac34 \\text{ or } 0.75``, it is no hedge).
-  :func:`hedges` flags doubt ("probably", "possibly", "perhaps", "maybe", "likely", "might",
-  "could" but not "could not", "unsure", "uncertain", "not sure", "not certain", "also
-  possible", "guess", "tentative", "unverified", the same in other languages, a ``?``): a box
-  that doubts its own answer (``Peter (probably)``, ``\\text{Peter (probably;
-  Arnold is also possible)}``, ``7, not sure``) is ``hedged`` in every task, whether or not it
-  names the other candidate, since the candidate is often named in words no parser reads
-  ("Arnold can't be ruled out") and a final answer that does not commit is no final answer.
+  explains (``Peter (House 1)``). :func:`has_alternatives` flags an answer that offers
+  alternatives and :func:`split_alternatives` gives the parts; :func:`hedges` flags doubt. Both
+  read :mod:`.lexicon`, so a box that doubts its own answer is ``hedged`` in every task.
 """
 
 from __future__ import annotations
@@ -287,13 +275,10 @@ def _unfinished_sentence(rest: str) -> bool:
 
 
 def doubts_after(rest: str, answer: str) -> bool:
-    """Whether the text after the final answer retracts or doubts it (docs/guides/rewards.md): a
-    correction ("wrong", "mistake"), doubt (:func:`hedges`'s words, "doubt", a ``?``), a
-    condition or another candidate ("if", "unless", "assuming", "otherwise", "alternatively",
-    "or 8", "should be", "actually", "no wait"), a contradiction ("contradicts", "no
-    solution"), or another number stated as the answer ("Final answer: 8" after
-    ``\\boxed{7}``). A closing remark ("This satisfies every condition.", "I hope it is
-    correct.", units, a check that agrees) is none of these."""
+    """Whether the text after the final answer hedges it: one of its sentences lowers the
+    commitment or offers another value (:func:`.lexicon.hedge_after`;
+    docs/guides/rewards.md#hedges-one-lexicon-of-doubt) and the response does not settle it, or
+    it states another number as the answer ("Final answer: 8" after ``\\boxed{7}``)."""
     boxed = clean_answer(answer)
     if lexicon.hedge_after(rest, _same_as(boxed)) and not _settled(rest, boxed):
         return True
@@ -451,17 +436,14 @@ def unicode_to_latex(s: str) -> str:
 
 
 def has_alternatives(s: str) -> bool:
-    """Whether an answer offers alternatives: "or", "either", "possibly", "perhaps", "maybe" as a
-    word, ``\\lor``, ``\\vee``."""
+    """Whether an answer offers alternatives (:data:`.lexicon.ALTERNATIVES_INSIDE`)."""
     return bool(lexicon.ALTERNATIVES_INSIDE.search(s))
 
 
 def hedges(s: str) -> bool:
-    """Whether an answer qualifies itself with doubt: "probably", "possibly", "perhaps", "maybe",
-    "likely", "might", "could" (not "could not"), "unsure", "uncertain", "not sure", "not
-    certain", "also possible" as words. Such a box is no committed answer, whether or not it
-    names the other candidate (``Peter (probably)``, ``Peter (probably; Arnold is also
-    possible)``), so every scorer grades it ``hedged``."""
+    """Whether an answer qualifies itself with doubt (:func:`.lexicon.hedges`): such a box is no
+    committed answer, whether or not it names the other candidate, so every scorer grades it
+    ``hedged``."""
     return lexicon.hedges(s)
 
 

@@ -86,14 +86,10 @@ a knave``, ``... (maybe a knave)``: ``hedged``); a statement about everyone foll
 clause, by doubt ("possibly", "maybe", "perhaps", "probably", "could/might/may (also) be":
 ``Everyone is a knave, except possibly Ava``, ``All four are knaves, though Ava might be a
 knight``): the answer leaves someone undecided (``hedged``; "could not", "could never" are no
-doubt); doubt anywhere in the final answer or after it (:func:`doubts`: the words of
-:func:`..extract.hedges` and "guess", "tentative", "unverified", "unless", "vice versa", "the
-other way round", "alternatively", "I don't know", "kidding"; "cannot determine",
-"undetermined", "one of two consistent assignments"; the same in German, French, Spanish,
-Italian and Dutch; a confidence under 100%; ``🤔 ❓ ¿``; words in a script other than the Latin
-one, which the grader cannot read; a question about a person or a role that no statement after
-it answers): ``hedged``. A remark that doubts nothing is fine (``(I'm fairly, though not
-completely, confident about Liam.)``, ``Let me know if you want the steps.``). Any wrong role:
+doubt); doubt anywhere in the final answer or after it (:func:`doubts`, :func:`reopens`: the lexicon
+of :mod:`..lexicon`, docs/guides/rewards.md#hedges-one-lexicon-of-doubt; words in a script other
+than the Latin one, which the grader cannot read; a question about a person or a role that no
+statement after it answers): ``hedged``. Any wrong role:
 ``not_equal``.
 """
 
