@@ -485,3 +485,28 @@ def test_kk_the_final_statement_of_roles_is_graded(response):
 )
 def test_kk_hedged_wrong_or_incomplete_final_statements(response, reason):
     assert score("logic", response, KK).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("response", "reason"),
+    [
+        # Mia and Noah knights, Ava (not the role just named) a knave: the row's truth
+        ("Mia and Noah are knights; Ava isn't.", "ok"),
+        ("Mia and Noah are knights, and Ava is not.", "ok"),
+        # Noah named a knave, which he is not; Mia "isn't" a knave: a knight
+        ("Ava and Noah are knaves; Mia isn't.", "not_equal"),
+    ],
+)
+def test_a_group_statement_continued_by_a_negation(response, reason):
+    truth = json.dumps({"names": ["Mia", "Noah", "Ava"], "solution": [True, True, False]})
+    assert score("logic", response, truth).reason == reason
+
+
+def test_every_phrasing_of_the_table_names_a_pattern():
+    # each row of the table is read by one function; its pattern is a row pattern or a module one
+    from pac_verl.verifiers.knights_knaves import grade
+
+    row = grade._patterns(["Ava", "Leo"])
+    for phrasing in grade.PHRASINGS:
+        pattern = getattr(row, phrasing.pattern, None) or getattr(grade, phrasing.pattern)
+        assert hasattr(pattern, "finditer"), phrasing.pattern

@@ -100,6 +100,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pac_verl.verifiers import lexicon
 from pac_verl.verifiers.extract import (
@@ -304,7 +305,22 @@ def parse_truth(ground_truth: str) -> dict[str, bool]:
     return {str(n): bool(s) for n, s in zip(names, solution, strict=True)}
 
 
-def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
+class _RowPatterns(NamedTuple):
+    """The patterns built for a row's names (a repeat over names is bounded by their number)."""
+
+    name_re: re.Pattern
+    single: re.Pattern
+    labelled: re.Pattern
+    quoted_pair: re.Pattern
+    except_after: re.Pattern
+    except_before: re.Pattern
+    neither: re.Pattern
+    continued: re.Pattern
+    implication: re.Pattern
+    group_label: re.Pattern
+
+
+def _patterns(names: list[str]) -> _RowPatterns:
     name = "(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")"
     name_re = re.compile(rf"\b({name})\b", re.IGNORECASE)
     single = re.compile(
@@ -374,8 +390,8 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
         rf"(?:else\s+)?){someone}|\beither\s+{someone}",
         re.IGNORECASE,
     )
-    return (name_re, single, labelled, quoted_pair, except_after, except_before, neither,
-            continued, implication, group_label)  # fmt: skip
+    return _RowPatterns(name_re, single, labelled, quoted_pair, except_after, except_before,
+                        neither, continued, implication, group_label)  # fmt: skip
 
 
 def _group_before(text: str, end: int, name_re: re.Pattern) -> list[re.Match]:
@@ -447,140 +463,68 @@ def _transposed_tables(text: str, names: list[str]) -> list[tuple[int, str, bool
     return found
 
 
+@dataclass(frozen=True)
+class Phrasing:
+    """One family of role statements (docs/guides/rewards.md#per-task-what-is-accepted): the
+    pattern that finds it and how a match names people and their role. ``who``: ``name`` (the
+    group ``people``), ``names`` (every name inside the group ``people``), ``group_before`` (the
+    names listed right before the match: "Mia and Noah are knights"), ``pair`` (groups 1 and 2),
+    ``rest`` (everyone not named), ``everyone``. ``role``: the groups of the role word, its
+    negation and a second role (a hedge)."""
+
+    pattern: str  # a field of :class:`_RowPatterns`, else a module-level pattern
+    who: str
+    role: tuple[int | str, int | str | None, int | str | None]
+    people: int | str | None = None
+    flip: bool = False  # the match names the other role ("neither ... nor", "no one is")
+    # no statement where it restates a claim ("she said that ...") or names an exception
+    # ("everyone except Mia is ..."): the checks this row makes
+    skip: tuple[str, ...] = ("reported", "excepted")
+    hedge_after: bool = True  # the clause after it may offer the other role
+    only: bool = False  # "Only Mia is a knight": the others have the other role
+    the_only: int | str | None = None  # "Mia is the only knave": the others have the other role
+    more: bool = False  # names may follow it ("..., and so is Noah", "... and Mia a knave")
+    pair_of: tuple[str, ...] = ()  # groups that say the statement is about two people ("both")
+    exceptions: str | None = None  # "after": "..., except Ava"; "before": "everyone except Ava"
+
+
+_NAMED_ROLE = ("role", "neg", "other")  # the groups of :data:`_ALL_ROLE`
+# The phrasings of role statements, read by :func:`role_statements` one row at a time.
+PHRASINGS = (
+    Phrasing("single", "name", (4, 2, 5), people=1, only=True, the_only=3, more=True),
+    Phrasing("_PLURAL", "group_before", (2, 1, 3), only=True, more=True),
+    Phrasing("group_label", "names", (2, None, None), people=1),
+    Phrasing("_REST", "rest", (2, 1, 3), skip=(), hedge_after=False),
+    Phrasing(
+        "_ALL", "everyone", _NAMED_ROLE, skip=(), pair_of=("both", "both2"), exceptions="after"
+    ),
+    Phrasing("_THEY_ALL", "everyone", _NAMED_ROLE, skip=(), pair_of=("both",), exceptions="after"),
+    Phrasing(
+        "_NONE", "everyone", _NAMED_ROLE, skip=(), flip=True, pair_of=("both",), exceptions="after"
+    ),
+    Phrasing("_ALL_VERBLESS", "everyone", _NAMED_ROLE, skip=(), exceptions="after"),
+    Phrasing("except_before", "everyone", _NAMED_ROLE, people=1, skip=(), exceptions="before"),
+    Phrasing("neither", "pair", (4, 3, 5), skip=("reported",), flip=True),
+    Phrasing("labelled", "names", (2, None, None), people=3, skip=("reported",), the_only=1),
+)
+
+
 def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | str]]:
     """``(position, name, role)`` for every role statement in ``text``, in order; ``role`` is
     True (knight), False (knave), :data:`HEDGE`, or, for a statement that asserts nothing,
     :data:`CONDITIONAL` (under a condition, in a formula, negated as a clause) or
     :data:`QUESTION`. Positions are in ``text``; names come back as spelled in ``names``;
-    :data:`REST` and :data:`ALL` name the people a statement does not name."""
+    :data:`REST` and :data:`ALL` name the people a statement does not name. Every row of
+    :data:`PHRASINGS` is read by one function, :func:`_read`."""
     patterns = _patterns(names)
-    name_re, single, labelled, quoted_pair, except_after, except_before, neither = patterns[:7]
-    continued, implication, group_label = patterns[7:]
-    text, index = _prepare(text, quoted_pair)
-    canonical = {n.casefold(): n for n in names}
+    text, index = _prepare(text, patterns.quoted_pair)
     found: list[tuple[int, str, bool | str]] = list(_transposed_tables(text, names))
-
-    def only(start: int, end: int, role: bool | str) -> None:
-        """ "Only Mia is a knight": everyone not named has the other role."""
-        if role != HEDGE and _ONLY.search(text, max(0, start - 12), start):
-            found.append((end, REST, not role))
-
-    def more(end: int, word: str, role: bool | str) -> None:
-        """The people named right after a role statement ending at ``end`` whose role was
-        ``word`` ("knight"/"knave") read as ``role``: "... and Mia a knave", "..., and so is
-        Mia", "...; Mia isn't" (:func:`_patterns`' ``continued``), one after another."""
-        for _ in range(len(names) + 1):
-            c = continued.match(text, end)
-            if c is None:
-                return
-            end = c.end()
-            if c.group("el"):
-                word = c.group("role")
-                role = _role(word, c.group("neg"), c.group("other"))
-                if _hedged_after(text, end, role):
-                    role = HEDGE
-                found.extend((c.start("el") + n.start(), canonical[n.group(1).casefold()], role)
-                             for n in name_re.finditer(c.group("el")))  # fmt: skip
-            elif c.group("isnt"):  # "Mia isn't": not the role just named
-                negated = HEDGE if role == HEDGE else word.lower() != "knight"
-                found.append((c.start("isnt"), canonical[c.group("isnt").casefold()], negated))
-            else:  # "so is Mia", "Mia is too": the same role
-                group = c.group("so") or c.group("too")
-                start = c.start("so") if c.group("so") else c.start("too")
-                found.extend((start + n.start(), canonical[n.group(1).casefold()], role)
-                             for n in name_re.finditer(group))  # fmt: skip
-
-    for m in single.finditer(text):
-        if _reported(text, m.start()) or _excepted(text, m.start()):
-            continue
-        role = _role(*m.group(4, 2, 5))
-        if _hedged_after(text, m.end(), role):
-            role = HEDGE
-        found.append((m.start(), canonical[m.group(1).casefold()], role))
-        only(m.start(), m.end(), role)
-        if m.group(3) and role != HEDGE:  # "Mia is the only knave"
-            found.append((m.end(), REST, not role))
-        more(m.end(), m.group(4), role)
-    for m in _PLURAL.finditer(text):
-        group = _group_before(text, m.start(), name_re)
-        if not group or _reported(text, group[-1].start()) or _excepted(text, group[-1].start()):
-            continue
-        role = _role(*m.group(2, 1, 3))
-        if _hedged_after(text, m.end(), role):
-            role = HEDGE
-        found.extend((n.start(), canonical[n.group(1).casefold()], role) for n in group)
-        only(group[-1].start(), m.end(), role)
-        more(m.end(), m.group(1), role)
-    for m in group_label.finditer(text):
-        if _reported(text, m.start()) or _excepted(text, m.start()):
-            continue
-        role = m.group(2).lower() == "knight"
-        role = HEDGE if _hedged_after(text, m.end(), role) else role
-        found.extend((m.start(1) + n.start(), canonical[n.group(1).casefold()], role)
-                     for n in name_re.finditer(m.group(1)))  # fmt: skip
-    for m in _REST.finditer(text):
-        found.append((m.start(), REST, _role(*m.group(2, 1, 3))))
-
-    def everyone(m: re.Match, negated_subject: bool, count_needed: int | None) -> None:
-        """A statement about everyone (``m`` with the groups of :data:`_ALL_ROLE`), and the
-        exceptions named right after it."""
-        count = m.groupdict().get("count")
-        if count is not None:
-            count = count.lower()
-            if _NUMBER_WORDS.get(count, int(count) if count.isdigit() else 0) != len(names):
-                return
-        if count_needed is not None and count_needed != len(names):  # "both", "neither": two
-            return
-        role = _role(m.group("role"), m.group("neg"), m.group("other"))
-        if negated_subject and role != HEDGE:  # "no one is a knight": everyone is a knave
-            role = not role
-        if _hedged_after(text, m.end(), role) or _ALL_HEDGE.match(text, m.end()):
-            role = HEDGE  # "everyone is a knave, except possibly Ava": someone is undecided
-        found.append((m.start(), ALL, role))
-        exceptions = except_after.match(text, m.end())
-        if exceptions and role != HEDGE:  # "everyone is a knave except Ava": Ava is a knight
-            found.extend((exceptions.start(1) + n.start(), canonical[n.group(1).casefold()],
-                          not role) for n in name_re.finditer(exceptions.group(1)))  # fmt: skip
-
-    def both(m: re.Match, *groups: str) -> int | None:
-        return 2 if any(m.groupdict().get(g) for g in groups) else None
-
-    for m in _ALL.finditer(text):
-        everyone(m, False, both(m, "both", "both2"))
-    for m in _THEY_ALL.finditer(text):
-        everyone(m, False, both(m, "both"))
-    for m in _NONE.finditer(text):
-        everyone(m, True, both(m, "both"))
-    for m in _ALL_VERBLESS.finditer(text):
-        everyone(m, False, None)
-    for m in except_before.finditer(text):
-        role = _role(m.group("role"), m.group("neg"), m.group("other"))
-        if _hedged_after(text, m.end(), role) or _ALL_HEDGE.match(text, m.end()):
-            role = HEDGE
-        found.append((m.start(), ALL, role))
-        if role != HEDGE:
-            found.extend((m.start(1) + n.start(), canonical[n.group(1).casefold()], not role)
-                         for n in name_re.finditer(m.group(1)))  # fmt: skip
-    for m in neither.finditer(text):
-        if _reported(text, m.start()):
-            continue
-        role = _role(*m.group(4, 3, 5))
-        role = role if role == HEDGE else not role
-        if _hedged_after(text, m.end(), role):
-            role = HEDGE
-        found += [(m.start(i), canonical[m.group(i).casefold()], role) for i in (1, 2)]
-    for m in labelled.finditer(text):
-        if _reported(text, m.start()):
-            continue
-        role: bool | str = m.group(2).lower() == "knight"
-        if _hedged_after(text, m.end(), role):
-            role = HEDGE
-        found.extend((m.start(3) + n.start(), canonical[n.group(1).casefold()], role)
-                     for n in name_re.finditer(m.group(3)))  # fmt: skip
-        if m.group(1) and role != HEDGE:  # "the only knights are Ava and Leo"
-            found.append((m.end(), REST, not role))
+    for phrasing in PHRASINGS:
+        pattern = getattr(patterns, phrasing.pattern, None) or globals()[phrasing.pattern]
+        for m in pattern.finditer(text):
+            found += _read(phrasing, m, text, names, patterns)
     found.sort(key=lambda item: item[0])
-    moods = _moods(text, implication)
+    moods = _moods(text, patterns.implication)
     starts = [start for start, _, _ in moods]
     marked = []
     for position, name, role in found:
@@ -589,6 +533,113 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
             role = moods[i][2]
         marked.append((index[position], name, role))
     return marked
+
+
+def _read(phrasing: Phrasing, m: re.Match, text: str, names: list[str], patterns: _RowPatterns):
+    """The statements one match of a phrasing makes: ``(position, name, role)``."""
+    canonical = {n.casefold(): n for n in names}
+    people = phrasing.people
+
+    def listed(group: int | str) -> list[tuple[int, str]]:
+        return [(m.start(group) + n.start(), canonical[n.group(1).casefold()])
+                for n in patterns.name_re.finditer(m.group(group))]  # fmt: skip
+
+    if phrasing.who == "name":
+        named = [(m.start(), canonical[m.group(people).casefold()])]
+    elif phrasing.who == "names":
+        named = listed(people)
+    elif phrasing.who == "pair":
+        named = [(m.start(i), canonical[m.group(i).casefold()]) for i in (1, 2)]
+    elif phrasing.who == "group_before":
+        group = _group_before(text, m.start(), patterns.name_re)
+        if not group:
+            return []
+        named = [(n.start(), canonical[n.group(1).casefold()]) for n in group]
+    else:  # rest, everyone
+        named = []
+    first = named[-1][0] if phrasing.who == "group_before" else m.start()
+    if "reported" in phrasing.skip and _reported(text, first):
+        return []
+    if "excepted" in phrasing.skip and _excepted(text, first):
+        return []
+    word, neg, other = (m.group(g) if g is not None else None for g in phrasing.role)
+    role = _role(word, neg, other)
+    if phrasing.who == "everyone":
+        return _everyone(phrasing, m, text, names, patterns, role)
+    if phrasing.flip:
+        role = role if role == HEDGE else not role
+    if phrasing.hedge_after and _hedged_after(text, m.end(), role):
+        role = HEDGE
+    if phrasing.who == "rest":
+        return [(m.start(), REST, role)]
+    found = [(position, name, role) for position, name in named]
+    if phrasing.only and role != HEDGE:  # "Only Mia is a knight": the others, the other role
+        start = first
+        if _ONLY.search(text, max(0, start - 12), start):
+            found.append((m.end(), REST, not role))
+    if phrasing.the_only is not None and m.group(phrasing.the_only) and role != HEDGE:
+        found.append((m.end(), REST, not role))  # "Mia is the only knave"
+    if phrasing.more:
+        found += _more(text, m.end(), word, role, names, patterns)
+    return found
+
+
+def _everyone(phrasing: Phrasing, m: re.Match, text: str, names: list[str],
+              patterns: _RowPatterns, role: bool | str) -> list:  # fmt: skip
+    """A statement about everyone and the exceptions it names: "All four are knaves", "No one is
+    a knight", "Everyone is a knave except Ava", "Everyone except Ava is a knave"."""
+    canonical = {n.casefold(): n for n in names}
+    count = m.groupdict().get("count")
+    if count is not None:
+        count = count.lower()
+        if _NUMBER_WORDS.get(count, int(count) if count.isdigit() else 0) != len(names):
+            return []
+    if any(m.groupdict().get(g) for g in phrasing.pair_of) and len(names) != 2:
+        return []  # "both", "neither": two people
+    if phrasing.flip and role != HEDGE:  # "no one is a knight": everyone is a knave
+        role = not role
+    if _hedged_after(text, m.end(), role) or _ALL_HEDGE.match(text, m.end()):
+        role = HEDGE  # "everyone is a knave, except possibly Ava": someone is undecided
+    found: list = [(m.start(), ALL, role)]
+    if role == HEDGE:
+        return found
+    if phrasing.exceptions == "before":  # "everyone except Ava is a knave": Ava is a knight
+        found += [(m.start(1) + n.start(), canonical[n.group(1).casefold()], not role)
+                  for n in patterns.name_re.finditer(m.group(1))]  # fmt: skip
+    elif phrasing.exceptions == "after" and (e := patterns.except_after.match(text, m.end())):
+        found += [(e.start(1) + n.start(), canonical[n.group(1).casefold()], not role)
+                  for n in patterns.name_re.finditer(e.group(1))]  # fmt: skip
+    return found
+
+
+def _more(text: str, end: int, word: str, role: bool | str, names: list[str],
+          patterns: _RowPatterns) -> list:  # fmt: skip
+    """The people named right after a role statement ending at ``end`` whose role was ``word``
+    ("knight"/"knave") read as ``role``: "... and Mia a knave", "..., and so is Mia", "...; Mia
+    isn't" (:func:`_patterns`' ``continued``), one after another."""
+    canonical = {n.casefold(): n for n in names}
+    found: list = []
+    for _ in range(len(names) + 1):
+        c = patterns.continued.match(text, end)
+        if c is None:
+            break
+        end = c.end()
+        if c.group("el"):
+            word = c.group("role")
+            role = _role(word, c.group("neg"), c.group("other"))
+            if _hedged_after(text, end, role):
+                role = HEDGE
+            found.extend((c.start("el") + n.start(), canonical[n.group(1).casefold()], role)
+                         for n in patterns.name_re.finditer(c.group("el")))  # fmt: skip
+        elif c.group("isnt"):  # "Mia isn't": not the role just named
+            negated = HEDGE if role == HEDGE else word.lower() != "knight"
+            found.append((c.start("isnt"), canonical[c.group("isnt").casefold()], negated))
+        else:  # "so is Mia", "Mia is too": the same role
+            group = c.group("so") or c.group("too")
+            start = c.start("so") if c.group("so") else c.start("too")
+            found.extend((start + n.start(), canonical[n.group(1).casefold()], role)
+                         for n in patterns.name_re.finditer(group))  # fmt: skip
+    return found
 
 
 def _substitute(pattern: re.Pattern, repl, text: str, index: list[int]) -> tuple[str, list[int]]:
