@@ -20,42 +20,10 @@ so Grace is a knave"), so only the final statement of roles counts:
   shortest run of role statements that names every person. A person stated twice inside that run
   with different roles is ``hedged``; statements before it are reasoning.
 
-Role statements (any case; markdown bold, italics and backticks are ignored):
-- ``Grace is a knave``, ``Grace is also a knight``, ``Grace is therefore/thus/indeed/... a knave``,
-  ``Grace must be a knight`` (also "was", "has to be", "turns out to be", "proves to be", "can
-  only be"), ``Grace's a knave``, ``Grace is the knave``, ``Grace is one of the knaves``,
-  ``Grace is an honest knight`` / ``a lying knave``, ``..., Grace, who is a knave``; ``(1) Grace
-  is a knave``; "tells the truth", "is honest" for a knight and "lies", "is lying" for a knave;
-- what follows a role statement and names more people: the verb left out (``Grace is a knight
-  and Mia a knave``, ``Noah is a knight, Ruby a knave, Owen a knight``), the same role (``...,
-  and so is Mia``, ``...; Mia is too``), the other one (``Grace is a knight; Mia isn't``); ``Grace: knave``, ``Grace - knave``, ``Grace — knave``,
-  ``Grace = knave``, ``Grace (knave)``, ``Grace → knave``, JSON or a Python dict
-  (``{"Grace": "knave", ...}``), a table row ``| Grace | Knave |`` or ``Grace & Knave \\\\``, a
-  table whose header row holds the names and the row below it the roles;
-- groups, in any order and together in one sentence: ``Penelope, Mia and Noah are (both/all)
-  knights``, ``... are the knaves``; ``Knights: Penelope, Mia; knaves: Grace`` (also ``-``,
-  ``=``); ``the knights are Penelope and Mia, and the knaves are Grace and Lily``; ``the only
-  knights are Penelope and Mia`` (everyone else a knave); ``Neither Grace nor Lily is a knight``
-  (both knaves);
-- everyone, with a count or without (a stated count must be how many there are, else the
-  statement names nobody: ``All five are knaves`` of four people): ``All four are knaves``,
-  ``All four of them/inhabitants are knaves``, ``Everyone is a knight``, ``All of them are
-  knights``, ``Every one/Each of them is a knave``, ``They are all knights``, ``Both of them are
-  knights`` (two people); a conclusion without a verb at the start of a line or after a colon or
-  "so"/"therefore"/"thus"/"hence" (``Answer: all knaves.``; not ``... for all knights``); the
-  negative, everyone with the other role: ``None of them is a knight``, ``None of the four are
-  knights``, ``No one is a knight``, ``There are no knights`` (all knaves), ``Nobody is a knave``
-  (all knights), ``Neither of them is a knight`` (two people);
-- exceptions to a statement about everyone: ``Everyone is a knave except Ava`` (also "except
-  for", "apart from", "other than", "besides", "save", "but for"), ``Everyone except Ava is a
-  knave``, ``All but Ava are knaves``: the exceptions have the other role;
-- the rest: ``Grace and Lily are knaves; all the others are knights`` (also "the rest",
-  "everyone else"), ``Only Mia is a knight``, ``Mia is the only knave`` (everyone else has the
-  other role): a person the final statement does not name gets that role, and so do all when it
-  names nobody else (``Everyone is a knight except Ethan, who is a knave``).
-- ``Grace is not a knight`` is read as ``Grace is a knave`` (and "not a knave" as a knight): the
-  puzzle says every inhabitant is one of the two, so the negation names the other role exactly
-  as "knave" does.
+Role statements (any case; markdown bold, italics and backticks are ignored): the phrasings of
+docs/guides/rewards.md#per-task-what-is-accepted ("Grace is a knave", "Grace: knave", JSON,
+tables, groups, statements about everyone with their exceptions, "the rest", "only"), each a row
+of :data:`PHRASINGS` that :func:`role_statements` reads with one function.
 
 Not asserted (a statement of the reasoning, or no answer when it is all the final statement
 says): a sentence that ends in a question mark (``Samuel is a knave? No: Samuel is a knight.``

@@ -9,53 +9,10 @@ an exact comparison when both sides are plain numbers (integers, decimals, ``a/b
 step scores G responses per gold) on ``\\boxed{answer}`` against ``\\boxed{gold}``. Never
 ``eval``.
 
-Accepted forms (a careful human grader reads them as the gold):
-- a trailing period or comma, ``$``, markdown bold, ``\\textbf{}``/``\\text{}`` around the
-  answer, LaTeX and unicode spacing (``\\,`` ``\\;`` ``~`` ``\\ `` thin spaces; ``1\\,000\\,000``);
-- unicode operators and symbols (− × · ∗ ÷ ½ √ ° ∞ π), read as their LaTeX (:mod:`..extract`);
-- ``\\mathrm{i}`` (and ``\\text{i}``) for the imaginary unit;
-- an AMC choice label before the value (``\\textbf{(C)}\\ 204``, ``\\text{(C) } 204``,
-  ``(C) 204``) when the gold is a value: the value is graded;
-- when the gold is a choice label (``B``, ``(B)``, ``\\text{(B)}``, ``\\textbf{(B)}``): an
-  answer that gives a label (``(B)``, ``B)``, ``B.``, ``B``, ``\\textbf{(B)}``) is graded on the
-  label, whatever content follows it (``(B) 204``, ``\\text{(B) } A``: the content is the
-  choice's text, which the gold does not hold); an answer without a label is graded as a value;
-- a number word from zero to twenty, any case, as the whole answer (``four``, ``\\text{Four.}``
-  for ``4``; also a gold written so): a human reads it as the number. Not inside an expression
-  (``four + 1``: math-verify would read letters) and not past twenty (``twenty-one``: rare in
-  answers, and a word list that grows is a parser of English);
-- a percent sign, both ways: ``25\\%`` is right for gold ``25`` (the question asked for a
-  percentage) and for gold ``0.25``; ``25`` and ``0.25`` are right for gold ``25\\%``;
-- what math-verify accepts (equivalent forms, ``x = 3`` for ``3``, units in ``\\text{}``), and
-  ``3 = x``;
-- numbers written in scientific notation (``1.5e3``, ``1.5 \\times 10^{3}``, ``10^{6}``) or as a
-  repeating decimal (``4.\\overline{6}`` for ``\\frac{14}{3}``); ``\\dfrac``, ``\\tfrac``,
-  ``\\cfrac``, ``\\displaystyle``; an "Answer:" label (``\\text{Answer: } 7``);
-- a text answer in any case (``MONDAY`` for ``\\text{Monday}``);
-- the same answer boxed twice, or two equivalent forms (``\\frac12`` and ``0.5``);
-- when the gold is several values (the roots ``1, 2``): one per box (``\\boxed{1}`` and
-  ``\\boxed{2}``), or joined by "or" in one box: together they are the complete answer.
-
-Not accepted, and why:
-- a computation instead of a value (``\\boxed{2+3}``, ``\\boxed{10/2}``, ``\\boxed{\\sum_{k=1}^{100}
-  k}``, ``\\boxed{3^{2024} \\bmod 7}`` where the gold is a number): ``unevaluated``, whatever its
-  value (:mod:`.form` says exactly what counts as an operation);
-- an answer not in the gold's normal form (``(x+5)(x+7)`` for ``x^2+12x+35``, ``\\frac{18}{24}``
-  for ``\\frac{3}{4}``, ``\\sqrt{72}`` for ``6\\sqrt{2}``): ``unevaluated``; one of the question's
-  own expressions the gold is not: ``copied_question``; a decimal where the question asks for a
-  common fraction (and a fraction where it asks for a decimal): ``unevaluated``; a form past a
-  bound: ``too_complex``
-  (:mod:`.question`, docs/guides/rewards.md#math-forms);
-- several different answers offered together, in several boxes or in one ("3 or 4",
-  ``3 \\text{ or } 4``) when the gold is one answer: a hedge (``hedged``), whatever the last box
-  says;
-- doubt inside the box (``7 \\text{ (possibly } 8\\text{)}``, ``7 (probably)``, ``\\text{Monday,
-  not sure}``; the words of :func:`..extract.hedges`) unless the gold holds the same word: a hedge
-  (``hedged``), even when the doubted answer is right;
-- for a choice-label gold, a second label or doubt after the answer's label (``(B) 204 \\text{
-  or } (C) 205``): ``hedged``;
-- a box inside the reasoning (before ``</think>``) is not an answer (DeepScaleR);
-- an answer or gold longer than ``MAX_ANSWER_CHARS`` (``too_long``).
+What is accepted and what is not, and why (a careful human grader reads an accepted form as the
+gold): docs/guides/rewards.md#per-task-what-is-accepted (the math row),
+docs/guides/rewards.md#math-a-value-not-a-computation and docs/guides/rewards.md#math-forms;
+doubt and alternatives in or after the box: docs/guides/rewards.md#hedges-one-lexicon-of-doubt.
 
 Time bounds. math-verify's own timeouts use ``signal.alarm`` and raise off the main thread
 (Math-Verify issues #50 and #55), and verl calls reward functions from worker threads, so they are
