@@ -97,20 +97,21 @@ _SQRT_RE = re.compile(r"√\s*(\([^()]*\)|\{[^{}]*\}|[0-9.]+|[A-Za-z])")
 
 def tail(text: object) -> str:
     """The part of ``text`` a scorer reads (non-strings become empty): the last ``MAX_CHARS``
-    characters once whitespace at the end is dropped and runs of blank lines are one blank line,
-    so no amount of whitespace pushes the answer out of the window."""
+    characters once whitespace at the end is dropped, so no amount of it pushes the answer out of
+    the window. Code reads its program so, as written."""
     if not isinstance(text, str):
         return ""
-    return _BLANK_LINES.sub("\n\n", text.rstrip())[-MAX_CHARS:]
+    return text.rstrip()[-MAX_CHARS:]
 
 
 def reading(text: object) -> str:
-    """:func:`tail` of the text a reader sees: format characters (U+200B, U+200D, U+2060, U+FEFF,
-    U+00AD, ...) gone and a run of spaces one space. The scorers of every task but code (whose
-    program is run as written) read this."""
+    """:func:`tail` of the text a reader sees (docs/guides/rewards.md#what-a-reader-does-not-see):
+    format characters (U+200B, U+200D, U+2060, U+FEFF, U+00AD, ...) gone, a run of 200 spaces or
+    more one space and a run of blank lines one blank line. Every scorer but code's reads this."""
     if not isinstance(text, str):
         return ""
-    return tail(_LONG_SPACE.sub(" ", text.translate(_INVISIBLE)))
+    text = _LONG_SPACE.sub(" ", text.translate(_INVISIBLE))
+    return tail(_BLANK_LINES.sub("\n\n", text))
 
 
 def after_think(text: str) -> str:
