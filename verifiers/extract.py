@@ -281,7 +281,7 @@ def doubts_after(rest: str, answer: str) -> bool:
     docs/guides/rewards.md#hedges-one-lexicon-of-doubt) and the response does not settle it, or
     it states another number as the answer ("Final answer: 8" after ``\\boxed{7}``)."""
     boxed = clean_answer(answer)
-    if lexicon.hedge_after(rest, _same_as(boxed)) and not _settled(rest, boxed):
+    if lexicon.hedge_after(rest, boxed) and not _settled(rest, boxed):
         return True
     if not _PLAIN_NUMBER.fullmatch(boxed):
         return False
@@ -293,27 +293,12 @@ def _settled(rest: str, boxed: str) -> bool:
     doubts nothing ("Hmm, should the endpoints be included? ... Since it is strict, the answer
     stays (-2, 8)."), as a grader reads a doubt raised and answered."""
     sentences = lexicon.sentences(rest.strip())
-    if not sentences or not boxed or lexicon.hedge_after(sentences[-1], _same_as(boxed)):
+    if not sentences or not boxed or lexicon.hedge_after(sentences[-1], boxed):
         return False
     last = " ".join(sentences[-1].split())
     if _PLAIN_NUMBER.fullmatch(boxed):
         return re.search(rf"(?<![\d.]){re.escape(boxed)}(?![\d]|\.\d)", last) is not None
     return " ".join(boxed.split()) in last
-
-
-def _same_as(boxed: str) -> Callable[[str], bool]:
-    """Whether a value named after the answer ``boxed`` is the answer itself (a number equal to
-    it, or words the answer holds), for :func:`.lexicon.offers_other`."""
-    number = float(boxed) if _PLAIN_NUMBER.fullmatch(boxed) else None
-    folded = " ".join(boxed.casefold().split())
-
-    def same(value: str) -> bool:
-        value = value.strip().rstrip(".,")
-        if number is not None and _PLAIN_NUMBER.fullmatch(value):
-            return float(value) == number
-        return bool(value) and value.casefold() in folded
-
-    return same
 
 
 def _bare(gap: str) -> bool:

@@ -21,7 +21,6 @@ Every pattern is linear: bounded or possessive repetitions only
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 # ----- the word lists -----
 
@@ -104,7 +103,8 @@ ANSWERHOOD = (
 )  # fmt: skip
 # the words that name the answer itself, not another one ("this also works")
 PRONOUNS = ("this", "that", "it", "which", "answer", "result", "value", "solution", "above")
-CONFIDENCE_WORDS = (r"confiden\w*", r"sure", r"certain\w*", r"chance", r"likelihood", r"odds")
+# words of the speaker's belief (an event's "chance" or "odds" is a value, not doubt)
+CONFIDENCE_WORDS = (r"confiden\w*", r"sure", r"certain\w*")
 
 
 def _words(words: tuple[str, ...]) -> str:
@@ -133,18 +133,20 @@ OFFERED_BEFORE = re.compile(
 )
 CORRECTION_RE = re.compile(rf"\b(?:{_words(CORRECTION)})\b", re.IGNORECASE)
 _PERCENT = r"(?<![\d.,])(?:\d{1,2}(?:[.,]\d+)?)\s*(?:\\?%|percent\b)"
-# a confidence under 100%: "I'm about 70% confident", "Confidence: 50%", "(80%)"
+# a confidence under 100%: "I'm about 70% confident", "Confidence: 50%", "(80% sure)"
 CONFIDENCE_RE = re.compile(
     rf"\b(?:{_words(CONFIDENCE_WORDS)})\b[^.!?\n]{{0,40}}?{_PERCENT}|"
-    rf"{_PERCENT}[^.!?\n]{{0,40}}?\b(?:{_words(CONFIDENCE_WORDS)})\b|"
-    rf"\(\s*(?:about|around|approx\.?|~)?\s*{_PERCENT}[^()\n]{{0,20}}\)",
+    rf"{_PERCENT}[^.!?\n]{{0,40}}?\b(?:{_words(CONFIDENCE_WORDS)})\b",
     re.IGNORECASE,
 )
+# a bare percentage in brackets after an answer, "(80%)": a confidence unless it is the answer
+PERCENT_ASIDE = re.compile(rf"\(\s*(?:about|around|approx\.?|~)?\s*{_PERCENT}\s*\)", re.IGNORECASE)
 # a statement of roles (Knights and Knaves) is read by a parser of English: a condition or an
 # alternative in another language, or "unless", "alternatively", "... or not", is doubt there
 _UNPARSED = ("unless", "alternatively", "oder", "ou", "oppure", "wenn", "sinon")
 DOUBT_IN_STATEMENT = re.compile(
-    rf"{DOUBT_RE.pattern}|{CONFIDENCE_RE.pattern}|\b(?:{_words(_UNPARSED)})\b|"
+    rf"{DOUBT_RE.pattern}|{CONFIDENCE_RE.pattern}|{PERCENT_ASIDE.pattern}|"
+    rf"\b(?:{_words(_UNPARSED)})\b|"
     r"\bor\s+not(?=\s*(?:[.!?;)\]]|$))",
     re.IGNORECASE,
 )
@@ -156,15 +158,17 @@ ALTERNATIVE_RE = re.compile(
     rf"\b(?:{_words(ALTERNATIVE)})\b|{_words(ALTERNATIVE_CJK)}", re.IGNORECASE
 )
 _VALUE = r"-?\$?\d+(?:[.,/]\d+)*+"
-_ALT = rf"(?:{_words(ALTERNATIVE)})"
-# "or 8", "Also 8.", "alternatively: 8", "8 also", "8 as well", "8 too"
+_ALT_ANYWHERE = r"(?:or|alternatively|instead|oder|ou|oppure|или|либо)"
+_ALT_LEADING = r"(?:also|either|as\s+well|too|equally)"
+# another value offered: "or 8" anywhere, "Also 8." and "(also 8)" at the start of a sentence or
+# a bracket, "8 also works" / "8 as well" with the value as the sentence's subject
 _VALUE_OFFER = re.compile(
-    rf"\b{_ALT}\b[\s:,]{{0,3}}(?P<after>{_VALUE})(?![\w.]\w)|"
-    rf"(?<![\w.])(?P<before>{_VALUE})\s{{0,3}}(?:is\s+|would\s+be\s+)?{_ALT}\b|"
+    rf"\b{_ALT_ANYWHERE}\b[\s:,]{{0,3}}(?P<after>{_VALUE})(?![\w.]\w)|"
+    rf"(?:^|[(\[;])[^\w(\[;]{{0,3}}{_ALT_LEADING}\b[\s:,]{{0,3}}(?P<lead>{_VALUE})(?![\w.]\w)|"
+    rf"^[^\w]{{0,3}}(?P<before>{_VALUE})\s{{0,3}}(?:is\s+|would\s+be\s+)?{_ALT_LEADING}\b|"
     rf"{_words(ALTERNATIVE_CJK)}",
     re.IGNORECASE,
 )
-# "Eric also works", "8 is also a valid answer", "it is equally correct"
 _SAID_OFFER = re.compile(
     r"(?P<subject>[^\W_][\w.'’-]{0,40}?)\s+(?:is\s+|would\s+be\s+)?(?:also|equally|too)\s+"
     rf"(?:a\s+)?(?:{_words(ANSWERHOOD)})\b",
@@ -191,33 +195,81 @@ def hedges(answer: str) -> bool:
     )
 
 
-def lowers_commitment(sentence: str) -> bool:
-    """Whether a sentence lowers the commitment to the answer before it (see the module
-    docstring)."""
+def lowers_commitment(sentence: str, answer: str = "") -> bool:
+    """Whether a sentence lowers the commitment to ``answer`` (see the module docstring). A
+    reopening ("Wait", "Actually") in a sentence that checks or restates the answer, and a
+    percentage in brackets that is the answer itself (``\\frac12`` then "(50%)"), lower
+    nothing."""
     if DOUBT_RE.search(sentence) or _LOWERS.search(sentence):
         return True
-    if CONFIDENCE_RE.search(sentence) or REOPENING_RE.search(sentence):
+    if REOPENING_RE.search(sentence) and not (
+        _CHECK_RE.search(sentence) or restates(sentence, answer)
+    ):
         return True
+    if CONFIDENCE_RE.search(sentence):
+        return True
+    for m in PERCENT_ASIDE.finditer(sentence):
+        percent = _PERCENT_VALUE.search(m.group())
+        value = float(percent.group().replace(",", ".")) if percent else None
+        if value is None or not (same(str(value / 100), answer) or same(str(value), answer)):
+            return True
     return bool(_CONDITION_RE.search(sentence)) and not _CHECK_RE.search(sentence)
 
 
-def offers_other(sentence: str, same: Callable[[str], bool]) -> bool:
-    """Whether a sentence offers a value beside the answer; ``same(value)`` says whether a value
-    it names is the answer itself (then it restates, and offers nothing)."""
+def offers_other(sentence: str, answer: str) -> bool:
+    """Whether a sentence offers a value beside ``answer`` (a value that is the answer itself
+    restates it, and offers nothing)."""
     if _ANOTHER.search(sentence):
         return True
-    for m in _VALUE_OFFER.finditer(sentence):
-        value = m.group("after") or m.group("before")
-        if value is None or not same(value.replace("$", "")):
+    for m in _VALUE_OFFER.finditer(sentence.strip()):
+        value = m.group("after") or m.group("lead") or m.group("before")
+        if value is None or not same(value.replace("$", ""), answer):
             return True
     for m in _SAID_OFFER.finditer(sentence):
         subject = m.group("subject").casefold()
-        if subject not in PRONOUNS and not same(m.group("subject")):
+        if subject not in PRONOUNS and not same(m.group("subject"), answer):
             return True
     return False
 
 
-def hedge_after(text: str, same: Callable[[str], bool]) -> bool:
-    """Whether text after a committed answer hedges it: one of its sentences lowers the
+def hedge_after(text: str, answer: str) -> bool:
+    """Whether text after the committed ``answer`` hedges it: one of its sentences lowers the
     commitment or offers another value (a check or a restatement does neither)."""
-    return any(lowers_commitment(s) or offers_other(s, same) for s in sentences(text))
+    return any(lowers_commitment(s, answer) or offers_other(s, answer) for s in sentences(text))
+
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_FRACTION = re.compile(r"(-?)\\[dt]?frac\s*\{\s*(\d+)\s*\}\s*\{\s*(\d+)\s*\}|(-?\d+)\s*/\s*(\d+)")
+_PERCENT_VALUE = re.compile(r"\d{1,2}(?:[.,]\d+)?")
+
+
+def _number(text: str) -> float | None:
+    """The number ``text`` is, when it is one (``12``, ``-0.5``, ``\\frac{1}{2}``, ``3/4``)."""
+    text = text.strip().rstrip(".,").replace("$", "").replace(",", "")
+    if _NUMBER.fullmatch(text):
+        return float(text)
+    m = _FRACTION.fullmatch(text)
+    if m and m.group(2):
+        return (-1 if m.group(1) else 1) * int(m.group(2)) / max(int(m.group(3)), 1)
+    if m:
+        return int(m.group(4)) / max(int(m.group(5)), 1)
+    return None
+
+
+def same(value: str, answer: str) -> bool:
+    """Whether a value named beside ``answer`` is the answer itself: the same number, or words
+    the answer holds."""
+    number = _number(answer)
+    value = value.strip().rstrip(".,")
+    if number is not None and _number(value) is not None:
+        return abs(_number(value) - number) < 1e-9
+    return bool(value) and value.casefold() in " ".join(answer.casefold().split())
+
+
+def restates(sentence: str, answer: str) -> bool:
+    """Whether a sentence names ``answer`` itself (its number, or its words)."""
+    if not answer:
+        return False
+    if _number(answer) is not None:
+        return any(same(m.group(), answer) for m in _NUMBER.finditer(sentence))
+    return " ".join(answer.casefold().split()) in " ".join(sentence.casefold().split())

@@ -288,7 +288,8 @@ def test_lowered_commitment_after_the_answer_is_a_hedge_in_every_task(after):
 @pytest.mark.parametrize(
     "after",
     ["\n\n13 also works.", "\n\n13 is also a valid answer.", "\n\nAlso 13.", " (or 13)",
-     "\n\nAnother solution is 13.", "\n\nAlternatively, 13."],
+     "\n\nAnother solution is 13.", "\n\nAlternatively, 13.", "\n\nActually, 13.",
+     "\n\n13 as well."],
 )  # fmt: skip
 def test_another_value_after_the_answer_is_a_hedge(after):
     assert score("math", f"\\boxed{{12}}{after}", "12").reason == "hedged"
@@ -319,6 +320,12 @@ def test_a_second_value_offered_with_also_is_a_hedge(response):
     assert score("math", response, "12").reason == "hedged"
 
 
+def test_a_confidence_is_doubt_even_when_it_equals_the_answer():
+    # the answer 0.5 is 50%, but "Confidence: 50%" speaks of the answer, not restates it
+    assert score("math", "\\boxed{0.5}\n\nConfidence: 50%", "0.5").reason == "hedged"
+    assert score("math", "\\boxed{12} (80%)", "12").reason == "hedged"
+
+
 @pytest.mark.parametrize(
     "after",
     [
@@ -346,6 +353,15 @@ def test_kk_another_role_offered_after_the_block_is_a_hedge(after):
         ("\\boxed{5}\n\nThe answer 5 is also correct for part (b).", "5"),
         ("\\boxed{3}\n\nx = 3 also satisfies the second equation.", "3"),
         ("The chance is 50%, so the count is \\boxed{5}.", "5"),
+        # 1/2 is 50%: the percentage restates the answer; an event's chance is a value
+        ("\\boxed{\\frac{1}{2}} (50%)", "\\frac12"),
+        ("\\boxed{0.5}\n\nThat is, a 50% chance.", "0.5"),
+        # 3 * 4 = 12: a reopening that checks, or that restates the answer
+        ("\\boxed{12}\n\nWait, let me double check: 3 \\cdot 4 = 12. Yes.", "12"),
+        ("\\boxed{12}\n\nActually, this matches the expected result of 12.", "12"),
+        # other quantities of the solution, not other answers
+        ("\\boxed{12}\n\nThe width is 3 and the length is 4 too.", "12"),
+        ("\\boxed{7}\n\nTo verify: if n = 7, 2n + 1 = 15, and 15 is also odd.", "7"),
     ],
 )
 def test_a_check_or_a_restatement_after_the_answer_is_no_hedge(response, gold):

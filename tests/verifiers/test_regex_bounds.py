@@ -305,5 +305,5 @@ def test_the_lexicon_reads_adversarial_text_without_raising(text):
     from pac_verl.verifiers import lexicon
 
     # a verdict, whichever it is, on text built to make a backtracking pattern explode
-    assert lexicon.hedge_after(text, lambda value: value == "3") in (True, False)
+    assert lexicon.hedge_after(text, "3") in (True, False)
     assert lexicon.hedges(text) in (True, False)
