@@ -1,21 +1,11 @@
-"""The one lexicon of doubt every task reads (docs/guides/rewards.md#hedges-one-lexicon-of-doubt).
+"""The one lexicon of doubt every task reads; the rule and its examples are explained in
+docs/guides/rewards.md#hedges-one-lexicon-of-doubt.
 
 The word lists are data (tuples of regex alternatives, grouped by what they do to an answer);
-the compiled patterns and the two questions below are built from them once. The rule:
-
-- a sentence **lowers commitment** (:func:`lowers_commitment`) when it holds a word of doubt,
-  a correction, a contradiction, a reopening at its start ("Oops", "Wait", "Actually"), a
-  confidence under 100%, a question mark, or a condition ("if", "unless", "assuming") in a
-  sentence that checks nothing (a check: "Check:", "substituting", "plug in", "confirms", ✓);
-- a sentence **offers another value** (:func:`offers_other`) when an alternative marker ("or",
-  "also", "alternatively", "instead", "as well", "too") stands beside a value the answer is not
-  ("or 8", "Also 8.", "8 also works", "8 is also a valid answer", "Eric also works"), or it
-  says there is another answer ("another solution is", "is also possible");
-- text after a committed answer hedges it when one of its sentences does either
-  (:func:`hedge_after`); a sentence that checks or restates the answer does neither.
-
-Every pattern is linear: bounded or possessive repetitions only
-(tests/verifiers/test_regex_bounds.py checks them).
+the compiled patterns are built from them once, and three functions apply the rule:
+:func:`lowers_commitment` and :func:`offers_other` judge one sentence, :func:`hedge_after` the
+text after an answer; :func:`hedges` judges the answer itself. Every pattern is linear: bounded
+or possessive repetitions only (tests/verifiers/test_regex_bounds.py checks them).
 """
 
 from __future__ import annotations
