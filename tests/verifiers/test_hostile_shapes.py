@@ -5,18 +5,11 @@ linear."""
 import json
 
 import pytest
+from knights_knaves_helpers import KK, KNAVES, RIGHT, SK_MK, block
 
 from pac_verl.verifiers import score
 
 CD = json.dumps({"target": 30, "numbers": [21, 95, 8, 2, 26, 2]})  # (95-26-21)/2+8-2 = 30
-KK = json.dumps(
-    {
-        "names": ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"],
-        "solution": [False, True, True, True, True, False],
-    }
-)
-FOUR = ["Ava", "Leo", "Mia", "Noah"]
-KNAVES = json.dumps({"names": FOUR, "solution": [False] * 4})
 
 
 @pytest.mark.parametrize(
@@ -107,9 +100,8 @@ def test_format_characters_inside_a_box_are_read_past(mark):
     assert score("zebra", f"\\boxed{{Pe{mark}ter}}", "peter").reason == "ok"
     cd48 = json.dumps({"target": 48, "numbers": [3, 9, 4]})
     assert score("countdown", f"\\boxed{{(9 + 3){mark} \\times 4}}", cd48).reason == "ok"
-    two = json.dumps({"names": ["Samuel", "Mia"], "solution": [True, False]})
-    right = f"<answer>Sam{mark}uel is a knight, Mia is a kn{mark}ave</answer>"
-    assert score("logic", right, two).reason == "ok"
+    right = block(RIGHT.replace("Samuel", f"Sam{mark}uel").replace("knave", f"kn{mark}ave"))
+    assert score("logic", right, SK_MK).reason == "ok"
 
 
 @pytest.mark.parametrize("space", ["\n" * 25_000, "\n \n\t" * 8_000, " " * 25_000, "\r\n" * 12_000])
@@ -117,8 +109,4 @@ def test_whitespace_after_or_inside_a_response_is_not_content(space):
     assert score("math", "\\boxed{12}" + space, "12").reason == "ok"
     assert score("math", "\\boxed{12}." + space + "I hope it is correct.", "12").reason == "ok"
     assert score("zebra", "\\boxed{Peter}" + space, "peter").reason == "ok"
-    two = json.dumps({"names": ["Samuel", "Mia"], "solution": [True, False]})
-    assert (
-        score("logic", "<answer>Samuel is a knight, Mia is a knave</answer>" + space, two).reason
-        == "ok"
-    )
+    assert score("logic", block(RIGHT) + space, SK_MK).reason == "ok"
