@@ -103,7 +103,7 @@ def prompt(quiz: str, names) -> str:
 
     The paper shows the question only; Logic-RL and DUMP ask for the roles inside ``<answer>``
     tags, one numbered line per person. This wording asks for the same, so that the verifier
-    (``pac_verl.verifiers.logic``) grades the final statement and not the hypotheses tested on the
+    (``pac_verl.verifiers.knights_knaves``) grades the final statement and not the hypotheses tested on the
     way there. The example lines name the people but no role: an example role could bias the
     answer, and a ``knight/knave`` placeholder invites copying a hedge. (A deliberate difference
     from the appendix, listed in docs/guides/data.md.)"""

@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 from pac_verl.data_prep.prompts import FRAME_CUE, FRAME_PREAMBLE
 from pac_verl.errors import UserError
 from pac_verl.outputs import apply_umask
-from pac_verl.verifiers.math_question import question_expressions, question_forms
+from pac_verl.verifiers.math.question import question_expressions, question_forms
 
 COLUMNS = ("data_source", "prompt", "ability", "reward_model", "extra_info")
 

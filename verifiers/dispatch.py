@@ -16,12 +16,14 @@ from pac_verl.verifiers.verdict import Verdict, fail
 TASK_TYPES = ("countdown", "zebra", "arc", "math", "code", "logic", "toy")
 # Scored in the caller's thread: code's work runs in the sandbox process, within a Budget.
 IN_CALLER = frozenset({"code"})
+# the package that scores a task type, where its name is not the type's
+_PACKAGE = {"logic": "knights_knaves"}
 _log = logging.getLogger(__name__)
 _warned: set[str] = set()
 
 
 def _scorer(task_type: str):
-    return importlib.import_module(f"pac_verl.verifiers.{task_type}").score
+    return importlib.import_module(f"pac_verl.verifiers.{_PACKAGE.get(task_type, task_type)}").score
 
 
 def score(
@@ -75,7 +77,7 @@ def gold_solution(
         expr = extra_info.get("solution")
         return f"\\boxed{{{expr}}}" if expr else None
     if task_type == "logic":
-        from pac_verl.verifiers.logic import solution_text
+        from pac_verl.verifiers.knights_knaves import solution_text
 
         try:
             return solution_text(ground_truth)

@@ -17,19 +17,15 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   begins a sentence after the answer's and stops it after ``MIN_CUT_WORDS`` words or more, has
   no answer (``cut_off``). A short remark after the box, finished or not ("\\boxed{204}
   minutes"), is fine.
-- Text after the final answer that retracts or doubts it (:func:`doubts_after`: "wrong", "not
-  sure", "could also be", "if n is odd", "otherwise", a ``?``, "no solution", another number
-  stated as the answer) makes it no committed answer (``hedged``); a closing remark, units, a
-  check that agrees and "I hope it is correct." are fine. A box named only to be rejected
-  (``\\boxed{7}, not \\boxed{8}``) is no answer.
+- Text after the final answer that hedges it (:func:`doubts_after`, by the rule of
+  :mod:`.lexicon`: a sentence that lowers the commitment or offers another value) makes it no
+  committed answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
+  \\boxed{8}``) is no answer.
 - Walking back from the last box, each earlier box is, by the text between it and the next box:
-  withdrawn when that text says it was wrong (an explicit correction: "wrong", "incorrect",
-  "mistake", "error", "miscalculated", "correcting", "correction", "corrected", "not right",
-  "scratch that", "take that back", "retract"); else offered alongside the next one when that text
-  starts with "or"/"either", or ends with "or", "maybe", "perhaps", "possibly", "probably",
-  "alternatively", "otherwise", "could/might/may (also) be" within 30 characters of the next box,
-  or when it is bare (fewer than four words and no arithmetic on a number: ``\\boxed{5}, wait,
-  \\boxed{6}``); else it is a step of the reasoning (an intermediate result), like every box
+  withdrawn when that text says it was wrong (:data:`.lexicon.CORRECTION`); else offered
+  alongside the next one when it starts or ends with an alternative (:data:`.lexicon.OFFERED_AFTER`,
+  :data:`.lexicon.OFFERED_BEFORE`) or is bare (fewer than four words and no arithmetic on a
+  number: ``\\boxed{5}, wait, \\boxed{6}``); else it is a step of the reasoning, like every box
   before it. The boxes that count are the last box and those offered alongside it.
 - :func:`clean_answer` removes what a human reads past: ``$``, surrounding markdown bold or
   italics, ``\\text{}``/``\\textbf{}``/``\\textsc{}``/``\\underline{}``/``\\mathrm{}`` and
@@ -42,26 +38,29 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   inside ``\\text{}``): a label before the one answer that follows, in every boxed task (ARC also
   reads "Output:" and "Output grid:" as its label, :mod:`.arc`).
 - Inside one box, a parenthetical or a trailing clause is decoration only when it restates or
-  explains (``Peter (House 1)``, ``Peter (the tea drinker)``). :func:`has_alternatives` flags an
-  answer that offers alternatives ("A or B", "either", "A (possibly B)", "maybe", "perhaps");
-  :func:`split_alternatives` gives the parts (math grades the parts of "A or B": when both are
-  right, ``\\frac34 \\text{ or } 0.75``, it is no hedge).
-  :func:`hedges` flags doubt ("probably", "possibly", "perhaps", "maybe", "likely", "might",
-  "could" but not "could not", "unsure", "uncertain", "not sure", "not certain", "also
-  possible", "guess", "tentative", "unverified", the same in other languages, a ``?``): a box
-  that doubts its own answer (``Peter (probably)``, ``\\text{Peter (probably;
-  Arnold is also possible)}``, ``7, not sure``) is ``hedged`` in every task, whether or not it
-  names the other candidate, since the candidate is often named in words no parser reads
-  ("Arnold can't be ruled out") and a final answer that does not commit is no final answer.
+  explains (``Peter (House 1)``). :func:`has_alternatives` flags an answer that offers
+  alternatives and :func:`split_alternatives` gives the parts; :func:`hedges` flags doubt. Both
+  read :mod:`.lexicon`, so a box that doubts its own answer is ``hedged`` in every task.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pac_verl.verifiers import lexicon
+
 MAX_CHARS = 20_000  # only the last 20k characters of a response are read
+# what a reader does not see (docs/guides/rewards.md#what-a-reader-does-not-see): format
+# characters (zero-width spaces and joiners, the byte-order mark, the soft hyphen, direction
+# marks), runs of blank lines and of spaces, whitespace at the end
+_INVISIBLE = dict.fromkeys(
+    c for c in (*range(0x10000), *range(0xE0000, 0xE0080)) if unicodedata.category(chr(c)) == "Cf"
+)
+_BLANK_LINES = re.compile(r"\n(?:[ \t\r\f\v]*+\n){2,}+")
+_LONG_SPACE = re.compile(r"(?<![ \t])[ \t]{200,}+")
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _BARE_BOX_RE = re.compile(r"\\(?:boxed|fbox)[ \t]*(-?\d+(?:\.\d+)?)(?![\d.]\d)")
 _WRAP_RE = re.compile(
@@ -80,22 +79,6 @@ _COSMETIC_RE = re.compile(
 )
 _MARKDOWN_WRAP_RE = re.compile(r"^(\*\*|__|\*|_|`)(.+)\1$", re.DOTALL)
 _TRAILING_PUNCT = ".,;:。"  # "?" is doubt, not punctuation (:func:`hedges`)
-_ALTERNATIVES_RE = re.compile(
-    r"\b(?:or|either|possibly|perhaps|maybe|alternatively|oder|ou|oppure|или|либо)\b|"
-    r"\balt\.|(?-i:(?<![\w\\])o(?=\s+\S))|或者?|还是|\\lor\b|\\vee\b",
-    re.IGNORECASE,
-)
-# doubt about the answer given inside the box: "Peter (probably)", "7, not sure", "Peter; Arnold is
-# also possible", "Peter (Arnold might be)"; "could not" and "couldn't" state a fact
-_DOUBT_WORDS = (
-    r"probably|possibly|perhaps|maybe|likely|unlikely|unsure|uncertain|not\s+(?:sure|certain)|"
-    r"(?:also|equally)\s+possible|(?:might|could)(?!\s+not\b)(?!\s+never\b)|"
-    r"guess\w*|tentative\w*|unverified|unconfirmed|not\s+verified|"
-    r"vielleicht|wahrscheinlich|eventuell|peut[- ][eê]tre|probablement|quiz[aá]s?|tal\s+vez|"
-    r"talvez|probablemente|forse|может\s+быть|возможно|вероятно|наверное|не\s+уверен\w*"
-)
-_DOUBT_CJK = r"可能|也许|或许|大概|不确定|不一定|[?？]"
-_QUALIFIER_RE = re.compile(rf"\b(?:{_DOUBT_WORDS})\b|{_DOUBT_CJK}", re.IGNORECASE)
 # "Answer: 7", "\\text{Answer: } 7", "\\textbf{The final answer is} 7": a label, not the answer
 _LABEL_RE = re.compile(
     r"^(?:\\(?:text|textbf|textit|mathrm|mathbf)\s*\{\s*(?:the\s+)?(?:final\s+)?answer"
@@ -113,10 +96,22 @@ _SQRT_RE = re.compile(r"√\s*(\([^()]*\)|\{[^{}]*\}|[0-9.]+|[A-Za-z])")
 
 
 def tail(text: object) -> str:
-    """The part of ``text`` a scorer reads (non-strings become empty)."""
+    """The part of ``text`` a scorer reads (non-strings become empty): the last ``MAX_CHARS``
+    characters once whitespace at the end is dropped, so no amount of it pushes the answer out of
+    the window. Code reads its program so, as written."""
     if not isinstance(text, str):
         return ""
-    return text[-MAX_CHARS:]
+    return text.rstrip()[-MAX_CHARS:]
+
+
+def reading(text: object) -> str:
+    """:func:`tail` of the text a reader sees (docs/guides/rewards.md#what-a-reader-does-not-see):
+    format characters (U+200B, U+200D, U+2060, U+FEFF, U+00AD, ...) gone, a run of 200 spaces or
+    more one space and a run of blank lines one blank line. Every scorer but code's reads this."""
+    if not isinstance(text, str):
+        return ""
+    text = _LONG_SPACE.sub(" ", text.translate(_INVISIBLE))
+    return tail(_BLANK_LINES.sub("\n\n", text))
 
 
 def after_think(text: str) -> str:
@@ -195,18 +190,6 @@ _MID_SENTENCE = re.compile(
     re.IGNORECASE,
 )
 _MARKDOWN_END = re.compile(r"(?:[-*_=]{3,}|[*_`~]+)?\s*$")
-_CORRECTION = re.compile(
-    r"\b(?:wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculat\w*|"
-    r"correct(?:ing|ion|ions|ed)|not\s+(?:right|correct)|isn['’]?t\s+(?:right|correct)|"
-    r"scratch\s+that|take\s+(?:that|it)\s+back|retract\w*)\b",
-    re.IGNORECASE,
-)
-_ALT_AFTER = re.compile(r"^\W*(?:or|either)\b", re.IGNORECASE)
-_ALT_BEFORE = re.compile(
-    r"\b(?:or|either|maybe|perhaps|possibly|probably|alternatively|otherwise|"
-    r"(?:could|might|may)\s+(?:also\s+|equally\s+)?be)\b[^.!?\n]{0,30}$",
-    re.IGNORECASE,
-)
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _ARITHMETIC = re.compile(
     r"\d\s*(?:[-+*/^=×÷·]|\\(?:cdot|times|div)\b)|(?:[-+*/^=×÷·]|\\(?:cdot|times|div)\b)\s*\d"
@@ -215,17 +198,6 @@ _ARITHMETIC = re.compile(
 
 # a box named only to be rejected: "\\boxed{7}, not \\boxed{8}", "rather than", "instead of"
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
-# text after the final answer that retracts or doubts it (:func:`doubts_after`)
-_DOUBT_AFTER = re.compile(
-    rf"\b(?:{_DOUBT_WORDS}|wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculat\w*|"
-    r"not\s+(?:right|correct|confident)|isn['’]?t\s+(?:right|correct)|scratch\s+that|"
-    r"take\s+(?:that|it)\s+back|retract\w*|doubt\w*|otherwise|alternatively|unless|assuming|"
-    r"depending|if(?!\s+(?:you|any|needed|necessary)\b)|actually|on\s+second\s+thought|"
-    r"reconsider\w*|should\s+(?:be|have)|contradict\w*|no\s+solutions?|inconsistent|"
-    r"no,?\s+wait|or\s+(?=\$?-?\d)|oder|ou|или|либо)\b"
-    rf"|{_DOUBT_CJK}|或者?|还是",
-    re.IGNORECASE,
-)
 # "the answer is 8", "Final answer: 8" after the box
 _RESTATED = re.compile(r"\banswer\s*(?:is|:|would\s+be)\s*:?\s*\$?\s*(-?\d+(?:\.\d+)?)\b", re.I)
 _PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -304,15 +276,12 @@ def _unfinished_sentence(rest: str) -> bool:
 
 
 def doubts_after(rest: str, answer: str) -> bool:
-    """Whether the text after the final answer retracts or doubts it (docs/guides/rewards.md): a
-    correction ("wrong", "mistake"), doubt (:func:`hedges`'s words, "doubt", a ``?``), a
-    condition or another candidate ("if", "unless", "assuming", "otherwise", "alternatively",
-    "or 8", "should be", "actually", "no wait"), a contradiction ("contradicts", "no
-    solution"), or another number stated as the answer ("Final answer: 8" after
-    ``\\boxed{7}``). A closing remark ("This satisfies every condition.", "I hope it is
-    correct.", units, a check that agrees) is none of these."""
+    """Whether the text after the final answer hedges it: one of its sentences lowers the
+    commitment or offers another value (:func:`.lexicon.hedge_after`;
+    docs/guides/rewards.md#hedges-one-lexicon-of-doubt) and the response does not settle it, or
+    it states another number as the answer ("Final answer: 8" after ``\\boxed{7}``)."""
     boxed = clean_answer(answer)
-    if _DOUBT_AFTER.search(rest) and not _settled(rest, boxed):
+    if lexicon.hedge_after(rest, boxed) and not _settled(rest, boxed):
         return True
     if not _PLAIN_NUMBER.fullmatch(boxed):
         return False
@@ -323,8 +292,8 @@ def _settled(rest: str, boxed: str) -> bool:
     """Whether the response settles its doubt: its last sentence restates the boxed answer and
     doubts nothing ("Hmm, should the endpoints be included? ... Since it is strict, the answer
     stays (-2, 8)."), as a grader reads a doubt raised and answered."""
-    sentences = [s for s in _SENTENCE_END.split(rest.strip()) if s.strip()]
-    if not sentences or not boxed or _DOUBT_AFTER.search(sentences[-1]):
+    sentences = lexicon.sentences(rest.strip())
+    if not sentences or not boxed or lexicon.hedge_after(sentences[-1], boxed):
         return False
     last = " ".join(sentences[-1].split())
     if _PLAIN_NUMBER.fullmatch(boxed):
@@ -341,9 +310,10 @@ def _bare(gap: str) -> bool:
 def _relation(gap: str) -> str:
     """How the box before ``gap`` relates to the box after it: ``withdrawn``, ``alongside`` or
     ``step`` (see the module docstring)."""
-    if _CORRECTION.search(gap):
+    if lexicon.CORRECTION_RE.search(gap):
         return "withdrawn"
-    if _ALT_AFTER.search(gap[:40]) or _ALT_BEFORE.search(gap[-80:]) or _bare(gap):
+    offered = lexicon.OFFERED_AFTER.search(gap[:40]) or lexicon.OFFERED_BEFORE.search(gap[-80:])
+    if offered or _bare(gap):
         return "alongside"
     return "step"
 
@@ -357,7 +327,7 @@ def final_answers(
         return FinalAnswers()
     if think_unclosed(solution_str):
         return FinalAnswers(cut_off=True)
-    region = after_think(tail(solution_str))
+    region = after_think(reading(solution_str))
     spans, opened_after = box_spans(region)
     if spans and (opened_after or unfinished_after(region[_after(region, spans[-1][2]) :])):
         return FinalAnswers(cut_off=True)
@@ -412,7 +382,8 @@ def clean_answer(s: str, unwrap: bool = True) -> str:
 
     ``unwrap=False`` keeps ``\\text{}``-style wrappers (math-verify reads ``\\text{ cm}`` as a
     unit and ``\\text{ or }`` as a separator, which unwrapped text would lose)."""
-    s = _COSMETIC_RE.sub("", s.translate(_UNICODE_SPACES).translate(_FULL_WIDTH))
+    s = s.translate(_INVISIBLE).translate(_UNICODE_SPACES).translate(_FULL_WIDTH)
+    s = _COSMETIC_RE.sub("", s)
     s = _SPACING_RE.sub(" ", s)
     for _ in range(4):
         before = s
@@ -451,23 +422,20 @@ def unicode_to_latex(s: str) -> str:
 
 
 def has_alternatives(s: str) -> bool:
-    """Whether an answer offers alternatives: "or", "either", "possibly", "perhaps", "maybe" as a
-    word, ``\\lor``, ``\\vee``."""
-    return bool(_ALTERNATIVES_RE.search(s))
+    """Whether an answer offers alternatives (:data:`.lexicon.ALTERNATIVES_INSIDE`)."""
+    return bool(lexicon.ALTERNATIVES_INSIDE.search(s))
 
 
 def hedges(s: str) -> bool:
-    """Whether an answer qualifies itself with doubt: "probably", "possibly", "perhaps", "maybe",
-    "likely", "might", "could" (not "could not"), "unsure", "uncertain", "not sure", "not
-    certain", "also possible" as words. Such a box is no committed answer, whether or not it
-    names the other candidate (``Peter (probably)``, ``Peter (probably; Arnold is also
-    possible)``), so every scorer grades it ``hedged``."""
-    return bool(_QUALIFIER_RE.search(s))
+    """Whether an answer qualifies itself with doubt (:func:`.lexicon.hedges`): such a box is no
+    committed answer, whether or not it names the other candidate, so every scorer grades it
+    ``hedged``."""
+    return lexicon.hedges(s)
 
 
 def split_alternatives(s: str) -> list[str]:
     """The parts of an answer that offers alternatives (``7 (possibly 8)`` -> ``["7", "8"]``),
     brackets and commas at their edges gone; ``[s]`` when it offers none."""
-    parts = [p.strip(" \t\n,;()[]") for p in _ALTERNATIVES_RE.split(s)]
+    parts = [p.strip(" \t\n,;()[]") for p in lexicon.ALTERNATIVES_INSIDE.split(s)]
     parts = [p for p in parts if p]
     return parts if len(parts) > 1 else [s]

@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 
-from pac_verl.verifiers.extract import after_think, tail
+from pac_verl.verifiers.extract import after_think, reading
 from pac_verl.verifiers.verdict import Verdict, fail
 
 MAX_DIGITS = 10_000
@@ -414,14 +414,14 @@ def precheck(
     try:
         if task_type == "math":
             gold = _plain(str(ground_truth))
-            for box in boxed_all(after_think(tail(solution_str))):
+            for box in boxed_all(after_think(reading(solution_str))):
                 if _plain(box) == gold or len(box) > MAX_GUARDED_CHARS:
                     continue
                 refused = math_refusal(prepare(box))  # the text the parser will read
                 if refused:
                     return fail(refused)
         elif task_type == "countdown":
-            for box in boxed_all(tail(solution_str)):
+            for box in boxed_all(reading(solution_str)):
                 for match in _LITERAL_EXPONENT.finditer(box):
                     digits = match.group(1).replace("_", "")
                     if len(digits) > 6 or int(digits) > MAX_LITERAL_EXPONENT:

@@ -39,7 +39,7 @@ from pac_verl.errors import UserError
 from pac_verl.verifiers.dispatch import IN_CALLER, TASK_TYPES, score
 from pac_verl.verifiers.guards import precheck
 from pac_verl.verifiers.math import prepare as prepare_math_box
-from pac_verl.verifiers.math_question import question_of
+from pac_verl.verifiers.math.question import question_of
 from pac_verl.verifiers.pool import Limits, close_shared_pool, shared_pool
 from pac_verl.verifiers.sandbox import Budget, SandboxSettings, settings_for
 from pac_verl.verifiers.sandbox import slots as sandbox_slots

@@ -3,7 +3,7 @@ import json
 from pac_verl.data_prep import kk
 from pac_verl.data_prep.rows import validate_row
 from pac_verl.verifiers import score
-from pac_verl.verifiers.logic import solution_text
+from pac_verl.verifiers.knights_knaves import solution_text
 
 
 def test_hand_checked_unique_solution():

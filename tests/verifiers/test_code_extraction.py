@@ -204,3 +204,9 @@ def test_fence_scanning_stays_linear():
     # a long line of fences, none at a line start; a long indented run
     assert fenced_blocks("x ```a``` " * 20000) == []
     assert fenced_blocks(" " * 1_000_000 + "```python\nx = 1\n```") == ["x = 1\n"]
+
+
+def test_whitespace_after_the_fence_does_not_push_the_program_out_of_the_window():
+    # 25,000 newlines after the answer: a reader sees the fence at the end of the response
+    response = f"```python\n{SOLUTION}```" + "\n" * 25_000
+    assert extract_code(response) == SOLUTION

@@ -8,6 +8,7 @@ comments), never by running the scorer. The rules: docs/guides/rewards.md."""
 import json
 
 import pytest
+from knights_knaves_helpers import KK, KK_LIST, KNAVES
 
 from pac_verl.verifiers import score
 
@@ -17,20 +18,6 @@ LONG_REASONING = (
     "But wait, the problem says the walk takes t minutes longer on the way back, so I need to "
     "recompute the return trip, which takes 204 plus t minutes where t is the"
 )
-KK = json.dumps(
-    {
-        "names": ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"],
-        "solution": [False, True, True, True, True, False],
-    }
-)
-KK_LIST = """(1) Grace is a knave
-(2) Penelope is a knight
-(3) Mia is a knight
-(4) Noah is a knight
-(5) Matthew is a knight
-(6) Lily is a knave"""
-FOUR = ["Ava", "Leo", "Mia", "Noah"]
-KNAVES = json.dumps({"names": FOUR, "solution": [False] * 4})
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ comments), never by running the scorer. The rules: docs/guides/rewards.md."""
 import json
 
 import pytest
+from knights_knaves_helpers import RIGHT, SK_MK, block
 
 from pac_verl.verifiers import score
 from pac_verl.verifiers.extract import hedges
@@ -258,3 +259,161 @@ def test_many_different_answers_are_a_hedge_without_grading_each():
     names = ["bob", "carol", "eric", "peter", "alice", "tom", "ann", "joe", "arnold"]
     response = " ".join(f"\\boxed{{{n}}}" for n in names)
     assert score("zebra", response, "arnold").reason == "hedged"
+
+
+# One lexicon of doubt (docs/guides/rewards.md#hedges-one-lexicon-of-doubt): a sentence after the
+# answer hedges it when it lowers the commitment or offers another value, in every task; a
+# sentence that checks or restates the answer does neither. 12 is the math gold; 13 is another
+# value; Peter the Zebra gold and Eric another name.
+LOWERS = [
+    "\n\nI'm about 70% confident.",
+    "\n\nConfidence: 50%",
+    " (80% sure)",
+    "\n\nOops.",
+    "\n\nWait.",
+    "\n\nActually, hmm.",
+    "\n\nHold on, let me look again.",
+]
+
+
+@pytest.mark.parametrize("after", LOWERS)
+def test_lowered_commitment_after_the_answer_is_a_hedge_in_every_task(after):
+    assert score("math", f"\\boxed{{12}}{after}", "12").reason == "hedged"
+    assert score("zebra", f"\\boxed{{Peter}}{after}", "peter").reason == "hedged"
+    assert score("arc", f"\\boxed{{{GRID}}}{after}", GRID).reason == "hedged"
+    assert score("countdown", f"\\boxed{{(9 + 3) \\times 4}}{after}", CD48).reason == "hedged"
+    assert score("logic", block(RIGHT) + after, SK_MK).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["\n\n13 also works.", "\n\n13 is also a valid answer.", "\n\nAlso 13.", " (or 13)",
+     "\n\nAnother solution is 13.", "\n\nAlternatively, 13.", "\n\nActually, 13.",
+     "\n\n13 as well."],
+)  # fmt: skip
+def test_another_value_after_the_answer_is_a_hedge(after):
+    assert score("math", f"\\boxed{{12}}{after}", "12").reason == "hedged"
+    assert score("math", f"\\boxed{{13}}{after.replace('13', '12')}", "12").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("response", "truth"),
+    [
+        ("\\boxed{Peter}\n\nEric also works.", "peter"),
+        ("\\boxed{Peter (also Eric)}", "peter"),
+        ("\\boxed{Peter}\n\nEric is also possible.", "peter"),
+    ],
+)
+def test_another_name_beside_the_answer_is_a_hedge(response, truth):
+    assert score("zebra", response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "\\boxed{12 (also 13)}",
+        "\\boxed{12 \\text{ (also 13)}}",
+        "\\boxed{12}\n\n13 also works.",
+    ],
+)
+def test_a_second_value_offered_with_also_is_a_hedge(response):
+    assert score("math", response, "12").reason == "hedged"
+
+
+def test_a_confidence_is_doubt_even_when_it_equals_the_answer():
+    # the answer 0.5 is 50%, but "Confidence: 50%" speaks of the answer, not restates it
+    assert score("math", "\\boxed{0.5}\n\nConfidence: 50%", "0.5").reason == "hedged"
+    assert score("math", "\\boxed{12} (80%)", "12").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "\n\nMia also works as a knight.",
+        " (also Mia is a knight)",
+        "\n\nOr Samuel is a knave.",
+    ],
+)
+def test_kk_another_role_offered_after_the_block_is_a_hedge(after):
+    assert score("logic", block(RIGHT) + after, SK_MK).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("response", "gold"),
+    [
+        # 2*7 + 1 = 15
+        ("\\boxed{7}\n\nCheck: if n=7, then 2n+1=15. ✓", "7"),
+        # 3^2 = 9
+        ("\\boxed{3}\n\nVerification: substituting x=3 gives 9, as required.", "3"),
+        # 5^2 = 25
+        ("\\boxed{5}\n\nIf we plug in 5 we get 25, which confirms it.", "5"),
+        ("\\boxed{5}\n\nI'm 100% confident.", "5"),
+        ("\\boxed{5}\n\nConfidence: 100%", "5"),
+        ("\\boxed{5}\n\nThis also works for the second equation.", "5"),
+        ("\\boxed{5}\n\nThe answer 5 is also correct for part (b).", "5"),
+        ("\\boxed{3}\n\nx = 3 also satisfies the second equation.", "3"),
+        ("The chance is 50%, so the count is \\boxed{5}.", "5"),
+        # 1/2 is 50%: the percentage restates the answer; an event's chance is a value
+        ("\\boxed{\\frac{1}{2}} (50%)", "\\frac12"),
+        ("\\boxed{0.5}\n\nThat is, a 50% chance.", "0.5"),
+        # 3 * 4 = 12: a reopening that checks, or that restates the answer
+        ("\\boxed{12}\n\nWait, let me double check: 3 \\cdot 4 = 12. Yes.", "12"),
+        ("\\boxed{12}\n\nActually, this matches the expected result of 12.", "12"),
+        # other quantities of the solution, not other answers
+        ("\\boxed{12}\n\nThe width is 3 and the length is 4 too.", "12"),
+        ("\\boxed{7}\n\nTo verify: if n = 7, 2n + 1 = 15, and 15 is also odd.", "7"),
+    ],
+)
+def test_a_check_or_a_restatement_after_the_answer_is_no_hedge(response, gold):
+    assert score("math", response, gold).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "\n\nCheck: if Samuel is a knight, his claim holds, which confirms it.",
+        "\n\nConfidence: 100%",
+        "\n\nWait, let me verify: Samuel is a knight and Mia is a knave.",
+        "\n\nMia is also a knave, as her claim is false.",
+    ],
+)
+def test_kk_a_check_or_a_restatement_after_the_block_is_no_hedge(after):
+    assert score("logic", block(RIGHT) + after, SK_MK).reason == "ok"
+
+
+def test_the_lexicon_of_doubt_lives_in_one_module():
+    # no other verifier module spells a word of the lexicon in its code (docstrings and
+    # comments may name them): every task reads the lists of pac_verl.verifiers.lexicon
+    import ast
+    import pathlib
+
+    import pac_verl.verifiers as package
+
+    root = pathlib.Path(package.__file__).parent
+    spelled = {}
+    for path in root.rglob("*.py"):
+        if path.name == "lexicon.py":
+            continue
+        tree = ast.parse(path.read_text())
+        docs = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if id(node) in docs:
+                    continue
+                for word in (
+                    "probably",
+                    "vielleicht",
+                    "scratch",
+                    "oops",
+                    "unverified",
+                    "misschien",
+                ):
+                    if word in node.value.lower():
+                        spelled.setdefault(path.name, set()).add(word)
+    assert spelled == {}

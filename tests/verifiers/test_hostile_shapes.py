@@ -5,18 +5,11 @@ linear."""
 import json
 
 import pytest
+from knights_knaves_helpers import KK, KNAVES, RIGHT, SK_MK, block
 
 from pac_verl.verifiers import score
 
 CD = json.dumps({"target": 30, "numbers": [21, 95, 8, 2, 26, 2]})  # (95-26-21)/2+8-2 = 30
-KK = json.dumps(
-    {
-        "names": ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"],
-        "solution": [False, True, True, True, True, False],
-    }
-)
-FOUR = ["Ava", "Leo", "Mia", "Noah"]
-KNAVES = json.dumps({"names": FOUR, "solution": [False] * 4})
 
 
 @pytest.mark.parametrize(
@@ -91,3 +84,29 @@ def test_hostile_groups_labels_and_words_score_zero_without_raising(task, text):
 def test_kk_hostile_shapes_score_zero_without_raising(text):
     verdict = score("logic", text, KK)
     assert verdict.score == 0.0 and verdict.reason in {"missing_person", "hedged", "not_equal"}
+
+
+# What a reader does not see is not part of the answer: format characters (zero-width space U+200B,
+# zero-width joiner U+200D, word joiner U+2060, byte-order mark U+FEFF, soft hyphen U+00AD) and
+# runs of blank lines or trailing whitespace, however long. The right answer written with them
+# stays right in every task (target 48 from [3, 9, 4]: (9 + 3) * 4 = 48).
+INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad"]
+
+
+@pytest.mark.parametrize("mark", INVISIBLE)
+def test_format_characters_inside_a_box_are_read_past(mark):
+    assert score("math", f"\\boxed{{1{mark}2}}", "12").reason == "ok"
+    assert score("math", f"\\boxed{{{mark}12{mark}}}", "12").reason == "ok"
+    assert score("zebra", f"\\boxed{{Pe{mark}ter}}", "peter").reason == "ok"
+    cd48 = json.dumps({"target": 48, "numbers": [3, 9, 4]})
+    assert score("countdown", f"\\boxed{{(9 + 3){mark} \\times 4}}", cd48).reason == "ok"
+    right = block(RIGHT.replace("Samuel", f"Sam{mark}uel").replace("knave", f"kn{mark}ave"))
+    assert score("logic", right, SK_MK).reason == "ok"
+
+
+@pytest.mark.parametrize("space", ["\n" * 25_000, "\n \n\t" * 8_000, " " * 25_000, "\r\n" * 12_000])
+def test_whitespace_after_or_inside_a_response_is_not_content(space):
+    assert score("math", "\\boxed{12}" + space, "12").reason == "ok"
+    assert score("math", "\\boxed{12}." + space + "I hope it is correct.", "12").reason == "ok"
+    assert score("zebra", "\\boxed{Peter}" + space, "peter").reason == "ok"
+    assert score("logic", block(RIGHT) + space, SK_MK).reason == "ok"

@@ -10,33 +10,9 @@ comments), never by running the scorer. The rules: docs/guides/rewards.md."""
 import json
 
 import pytest
+from knights_knaves_helpers import BOTH, KK, KK_LIST, KNAVES, ONE_KNIGHT, RIGHT, SK_MK, SWAP, block
 
 from pac_verl.verifiers import score
-
-KK = json.dumps(
-    {
-        "names": ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"],
-        "solution": [False, True, True, True, True, False],
-    }
-)
-KK_LIST = """(1) Grace is a knave
-(2) Penelope is a knight
-(3) Mia is a knight
-(4) Noah is a knight
-(5) Matthew is a knight
-(6) Lily is a knave"""
-FOUR = ["Ava", "Leo", "Mia", "Noah"]
-KNAVES = json.dumps({"names": FOUR, "solution": [False] * 4})
-ONE_KNIGHT = json.dumps({"names": FOUR, "solution": [True, False, False, False]})
-TWO = ["Samuel", "Mia"]
-SK_MK = json.dumps({"names": TWO, "solution": [True, False]})  # Samuel knight, Mia knave
-BOTH = json.dumps({"names": TWO, "solution": [True, True]})
-RIGHT = "Samuel is a knight, Mia is a knave"
-SWAP = "Samuel is a knave, Mia is a knight"
-
-
-def block(text: str) -> str:
-    return f"<answer>{text}</answer>"
 
 
 @pytest.mark.parametrize(

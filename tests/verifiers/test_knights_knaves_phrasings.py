@@ -11,62 +11,42 @@ comments), never by running the scorer. The rules: docs/guides/rewards.md."""
 import json
 
 import pytest
+from knights_knaves_helpers import (
+    BOTH,
+    KK,
+    KK_LIST,
+    KK_WRONG,
+    KNAVES,
+    KNIGHTS,
+    ONE_KNIGHT,
+    RIGHT,
+    ROLES,
+    SK_MK,
+    block,
+    role,
+)
 
 from pac_verl.verifiers import score
 
-KK = json.dumps(
-    {
-        "names": ["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"],
-        "solution": [False, True, True, True, True, False],
-    }
-)
-KK_LIST = """(1) Grace is a knave
-(2) Penelope is a knight
-(3) Mia is a knight
-(4) Noah is a knight
-(5) Matthew is a knight
-(6) Lily is a knave"""
-ROLES = [("Grace", False), ("Penelope", True), ("Mia", True), ("Noah", True), ("Matthew", True),
-         ("Lily", False)]  # fmt: skip
-# the same roles with Grace and Lily swapped to knights: a wrong final answer
-KK_WRONG = KK_LIST.replace("Grace is a knave", "Grace is a knight").replace(
-    "Lily is a knave", "Lily is a knight"
-)
 HYPOTHESES = (
     "Suppose Grace is a knight. Then Noah is a knave, so Mia is a knight and Matthew is a knave,"
     " and Lily is a knight... that contradicts Mia's statement. So Grace is a knave.\n"
 )
 
 
-def role(knight: bool) -> str:
-    return "knight" if knight else "knave"
-
-
 FIVE = json.dumps(
     {"names": ["Ava", "Leo", "Mia", "Noah", "Zoe"], "solution": [True, True, True, False, False]}
 )
-FOUR = ["Ava", "Leo", "Mia", "Noah"]
-KNAVES = json.dumps({"names": FOUR, "solution": [False] * 4})
-KNIGHTS = json.dumps({"names": FOUR, "solution": [True] * 4})
-ONE_KNIGHT = json.dumps({"names": FOUR, "solution": [True, False, False, False]})
 THREE = ["Emma", "Liam", "Ava"]
 ALL_KNIGHTS = json.dumps({"names": THREE, "solution": [True] * 3})
 ALL_KNAVES = json.dumps({"names": THREE, "solution": [False] * 3})
 MIXED = json.dumps({"names": THREE, "solution": [True, False, True]})
-TWO = ["Samuel", "Mia"]
-SK_MK = json.dumps({"names": TWO, "solution": [True, False]})  # Samuel knight, Mia knave
-BOTH = json.dumps({"names": TWO, "solution": [True, True]})
 NOAH_RUBY_OWEN = ["Noah", "Ruby", "Owen"]
 NRO = json.dumps({"names": NOAH_RUBY_OWEN, "solution": [True, False, True]})
-RIGHT = "Samuel is a knight, Mia is a knave"
 ZOEY_OWEN_AVA_LEO = ["Zoey", "Owen", "Ava", "Leo"]
 TWO_KNIGHTS_TWO_KNAVES = json.dumps(
     {"names": ZOEY_OWEN_AVA_LEO, "solution": [True, False, True, False]}
 )
-
-
-def block(text: str) -> str:
-    return f"<answer>{text}</answer>"
 
 
 @pytest.mark.parametrize(
@@ -505,3 +485,28 @@ def test_kk_the_final_statement_of_roles_is_graded(response):
 )
 def test_kk_hedged_wrong_or_incomplete_final_statements(response, reason):
     assert score("logic", response, KK).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("response", "reason"),
+    [
+        # Mia and Noah knights, Ava (not the role just named) a knave: the row's truth
+        ("Mia and Noah are knights; Ava isn't.", "ok"),
+        ("Mia and Noah are knights, and Ava is not.", "ok"),
+        # Noah named a knave, which he is not; Mia "isn't" a knave: a knight
+        ("Ava and Noah are knaves; Mia isn't.", "not_equal"),
+    ],
+)
+def test_a_group_statement_continued_by_a_negation(response, reason):
+    truth = json.dumps({"names": ["Mia", "Noah", "Ava"], "solution": [True, True, False]})
+    assert score("logic", response, truth).reason == reason
+
+
+def test_every_phrasing_of_the_table_names_a_pattern():
+    # each row of the table is read by one function; its pattern is a row pattern or a module one
+    from pac_verl.verifiers.knights_knaves import grade
+
+    row = grade._patterns(["Ava", "Leo"])
+    for phrasing in grade.PHRASINGS:
+        pattern = getattr(row, phrasing.pattern, None) or getattr(grade, phrasing.pattern)
+        assert hasattr(pattern, "finditer"), phrasing.pattern

@@ -290,3 +290,29 @@ def test_math_right_answers_in_other_forms_score_one(box, gold):
 def test_math_hedges_and_wrong_forms_score_zero(response, gold, reason):
     verdict = score("math", response, gold)
     assert (verdict.score, verdict.reason) == (0.0, reason)
+
+
+@pytest.mark.parametrize(
+    ("box", "gold", "reason"),
+    [
+        # two solutions joined by "and" are the list of both, as a comma or "or" joins them
+        ("x = 1 \\text{ and } x = 2", "1, 2", "ok"),
+        ("x = 1 \\quad\\text{and}\\quad x = 2", "1, 2", "ok"),
+        ("x = 1 \\text{ and } x = 2", "\\{1, 2\\}", "ok"),
+        ("x=1 \\text{ and } x=2", "1,2", "ok"),
+        ("x = 1 \\land x = 2", "1, 2", "ok"),
+        ("x = 2 \\text{ and } x = 1", "1, 2", "ok"),
+        # one wrong root: wrong (x = 3 is no root of the gold's pair)
+        ("x = 1 \\text{ and } x = 3", "1, 2", "not_equal"),
+        # a pair of names labels its pair of values
+        ("(x, y) = (1, 2)", "(1, 2)", "ok"),
+        ("(x,y)=(1,2)", "(1,2)", "ok"),
+    ],
+)
+def test_solutions_joined_by_and_are_the_list_of_them(box, gold, reason):
+    assert score("math", f"\\boxed{{{box}}}", gold).reason == reason
+
+
+def test_two_values_joined_by_and_for_one_gold_are_a_hedge():
+    # the gold is one value; "x = 1 and x = 2" offers a second
+    assert score("math", "\\boxed{x = 1 \\text{ and } x = 2}", "1").reason == "hedged"

@@ -10,7 +10,7 @@ import pytest
 from pac_verl.data_prep.rows import make_row
 from pac_verl.verifiers import compute_score
 from pac_verl.verifiers.math import score
-from pac_verl.verifiers.math_question import question_expressions, question_forms
+from pac_verl.verifiers.math.question import question_expressions, question_forms
 
 EXPAND_12 = (
     "x^{12}+12x^{11}+66x^{10}+220x^{9}+495x^{8}+792x^{7}+924x^{6}+792x^{5}+495x^{4}+220x^{3}"

@@ -23,7 +23,7 @@ from re import _parser
 import pytest
 
 import pac_verl.verifiers
-from pac_verl.verifiers import logic
+from pac_verl.verifiers.knights_knaves import grade as logic
 
 UNIVERSE = string.printable + "é中\u2009\u00a0−×·π…’“”"
 _CATEGORY = {
@@ -266,3 +266,44 @@ def test_a_repeat_over_kk_names_is_bounded_by_the_number_of_people():
                     if all(f"LITERAL, {ord(n[0])}" in body for n in name.split("|")):
                         assert av[1] <= 3, pattern.pattern
                 stack += Checker.children(op, av)
+
+
+def test_the_lexicon_and_the_reading_patterns_are_checked():
+    # the lexicon of doubt builds every pattern the tasks read doubt with, and the reading of a
+    # response drops invisible characters and whitespace runs: all of them are in the check
+    names = {name.rsplit("[", 2)[0] for name in PATTERNS}
+    expected = {
+        "pac_verl.verifiers.lexicon.DOUBT_RE",
+        "pac_verl.verifiers.lexicon.CONFIDENCE_RE",
+        "pac_verl.verifiers.lexicon.DOUBT_IN_STATEMENT",
+        "pac_verl.verifiers.lexicon.REOPENING_RE",
+        "pac_verl.verifiers.lexicon.ALTERNATIVES_INSIDE",
+        "pac_verl.verifiers.lexicon._VALUE_OFFER",
+        "pac_verl.verifiers.lexicon._SAID_OFFER",
+        "pac_verl.verifiers.lexicon._SENTENCE_END",
+        "pac_verl.verifiers.extract._BLANK_LINES",
+        "pac_verl.verifiers.extract._LONG_SPACE",
+        "pac_verl.verifiers.math.grade._CONJUNCTION",
+    }
+    assert expected <= names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "also " * 4000,
+        "8 also " * 3000,
+        "Confidence " * 3000 + "50%",
+        "(" + "9" * 2000 + "%" * 2000,
+        "Check: if " * 3000,
+        "Oops " * 4000,
+        ("Eric " * 40 + "also works. ") * 100,
+        "x" * 20000 + " is also a valid answer",
+    ],
+)
+def test_the_lexicon_reads_adversarial_text_without_raising(text):
+    from pac_verl.verifiers import lexicon
+
+    # a verdict, whichever it is, on text built to make a backtracking pattern explode
+    assert lexicon.hedge_after(text, "3") in (True, False)
+    assert lexicon.hedges(text) in (True, False)

@@ -1,68 +1,25 @@
 """Math (docs/concepts/spec.md#rewards): DeepScaleR-style extraction graded with math-verify.
 
-Extraction: the boxes that count by :mod:`.extract`'s rule (after the last ``</think>``; the last
+Extraction: the boxes that count by :mod:`..extract`'s rule (after the last ``</think>``; the last
 box and those offered alongside it; a cut-off response is ``cut_off``); no box is ``no_boxed``.
 Grading one answer: normalised string equality first (cheap and exact), then the form (a value,
-not a computation: :mod:`.math_form`, else ``unevaluated``, before sympy evaluates anything), then
+not a computation: :mod:`.form`, else ``unevaluated``, before sympy evaluates anything), then
 an exact comparison when both sides are plain numbers (integers, decimals, ``a/b``,
 ``\\frac{a}{b}``: no sympy), then math-verify's ``parse``/``verify`` (the gold's parse cached: a
 step scores G responses per gold) on ``\\boxed{answer}`` against ``\\boxed{gold}``. Never
 ``eval``.
 
-Accepted forms (a careful human grader reads them as the gold):
-- a trailing period or comma, ``$``, markdown bold, ``\\textbf{}``/``\\text{}`` around the
-  answer, LaTeX and unicode spacing (``\\,`` ``\\;`` ``~`` ``\\ `` thin spaces; ``1\\,000\\,000``);
-- unicode operators and symbols (− × · ∗ ÷ ½ √ ° ∞ π), read as their LaTeX (:mod:`.extract`);
-- ``\\mathrm{i}`` (and ``\\text{i}``) for the imaginary unit;
-- an AMC choice label before the value (``\\textbf{(C)}\\ 204``, ``\\text{(C) } 204``,
-  ``(C) 204``) when the gold is a value: the value is graded;
-- when the gold is a choice label (``B``, ``(B)``, ``\\text{(B)}``, ``\\textbf{(B)}``): an
-  answer that gives a label (``(B)``, ``B)``, ``B.``, ``B``, ``\\textbf{(B)}``) is graded on the
-  label, whatever content follows it (``(B) 204``, ``\\text{(B) } A``: the content is the
-  choice's text, which the gold does not hold); an answer without a label is graded as a value;
-- a number word from zero to twenty, any case, as the whole answer (``four``, ``\\text{Four.}``
-  for ``4``; also a gold written so): a human reads it as the number. Not inside an expression
-  (``four + 1``: math-verify would read letters) and not past twenty (``twenty-one``: rare in
-  answers, and a word list that grows is a parser of English);
-- a percent sign, both ways: ``25\\%`` is right for gold ``25`` (the question asked for a
-  percentage) and for gold ``0.25``; ``25`` and ``0.25`` are right for gold ``25\\%``;
-- what math-verify accepts (equivalent forms, ``x = 3`` for ``3``, units in ``\\text{}``), and
-  ``3 = x``;
-- numbers written in scientific notation (``1.5e3``, ``1.5 \\times 10^{3}``, ``10^{6}``) or as a
-  repeating decimal (``4.\\overline{6}`` for ``\\frac{14}{3}``); ``\\dfrac``, ``\\tfrac``,
-  ``\\cfrac``, ``\\displaystyle``; an "Answer:" label (``\\text{Answer: } 7``);
-- a text answer in any case (``MONDAY`` for ``\\text{Monday}``);
-- the same answer boxed twice, or two equivalent forms (``\\frac12`` and ``0.5``);
-- when the gold is several values (the roots ``1, 2``): one per box (``\\boxed{1}`` and
-  ``\\boxed{2}``), or joined by "or" in one box: together they are the complete answer.
-
-Not accepted, and why:
-- a computation instead of a value (``\\boxed{2+3}``, ``\\boxed{10/2}``, ``\\boxed{\\sum_{k=1}^{100}
-  k}``, ``\\boxed{3^{2024} \\bmod 7}`` where the gold is a number): ``unevaluated``, whatever its
-  value (:mod:`.math_form` says exactly what counts as an operation);
-- an answer not in the gold's normal form (``(x+5)(x+7)`` for ``x^2+12x+35``, ``\\frac{18}{24}``
-  for ``\\frac{3}{4}``, ``\\sqrt{72}`` for ``6\\sqrt{2}``): ``unevaluated``; one of the question's
-  own expressions the gold is not: ``copied_question``; a decimal where the question asks for a
-  common fraction (and a fraction where it asks for a decimal): ``unevaluated``; a form past a
-  bound: ``too_complex``
-  (:mod:`.math_question`, docs/guides/rewards.md#math-forms);
-- several different answers offered together, in several boxes or in one ("3 or 4",
-  ``3 \\text{ or } 4``) when the gold is one answer: a hedge (``hedged``), whatever the last box
-  says;
-- doubt inside the box (``7 \\text{ (possibly } 8\\text{)}``, ``7 (probably)``, ``\\text{Monday,
-  not sure}``; the words of :func:`.extract.hedges`) unless the gold holds the same word: a hedge
-  (``hedged``), even when the doubted answer is right;
-- for a choice-label gold, a second label or doubt after the answer's label (``(B) 204 \\text{
-  or } (C) 205``): ``hedged``;
-- a box inside the reasoning (before ``</think>``) is not an answer (DeepScaleR);
-- an answer or gold longer than ``MAX_ANSWER_CHARS`` (``too_long``).
+What is accepted and what is not, and why (a careful human grader reads an accepted form as the
+gold): docs/guides/rewards.md#per-task-what-is-accepted (the math row),
+docs/guides/rewards.md#math-a-value-not-a-computation and docs/guides/rewards.md#math-forms;
+doubt and alternatives in or after the box: docs/guides/rewards.md#hedges-one-lexicon-of-doubt.
 
 Time bounds. math-verify's own timeouts use ``signal.alarm`` and raise off the main thread
 (Math-Verify issues #50 and #55), and verl calls reward functions from worker threads, so they are
 switched off (``parsing_timeout=None``, ``timeout_seconds=None``). The answer and the gold are
-capped at ``MAX_ANSWER_CHARS``, which keeps sympy's work small, and the guards of :mod:`.guards`
+capped at ``MAX_ANSWER_CHARS``, which keeps sympy's work small, and the guards of :mod:`..guards`
 settle absurd sizes; what time is left unbounded is bounded by the caller: ``compute_score`` and
-``compute_scores`` score in a killable worker of :mod:`.pool`, which is killed at ``timeout_s``
+``compute_scores`` score in a killable worker of :mod:`..pool`, which is killed at ``timeout_s``
 (reason ``timeout``). No alarm interrupts the grading in-process, not even on the main
 thread: an alarm that lands inside math-verify or sympy can be caught by their broad handlers
 (scored ``not_equal``, not ``timeout``) and can leave a parse half done for the grades that follow
@@ -91,13 +48,13 @@ from pac_verl.verifiers.extract import (
     unwrap_text,
 )
 from pac_verl.verifiers.guards import math_refusal, math_too_large
-from pac_verl.verifiers.math_form import (
+from pac_verl.verifiers.math.form import (
     evaluated,
     fraction_spelling,
     operations,
     plain_numbers,
 )
-from pac_verl.verifiers.math_question import (
+from pac_verl.verifiers.math.question import (
     canon,
     copies_question,
     form_violation,
@@ -267,7 +224,7 @@ def _as_words(s: str) -> str | None:
 
 @functools.lru_cache(maxsize=4096)
 def _gold_operations(gold: str) -> frozenset[str] | None:
-    """The operations an answer may use (:mod:`.math_form`): the gold's as written and as sympy
+    """The operations an answer may use (:mod:`.form`): the gold's as written and as sympy
     writes its value. None: the gold's cannot be read, so the form is not judged."""
     if simple_number(gold) is not None:
         return frozenset(operations(gold, None) or ())
@@ -341,7 +298,7 @@ def _copies_question_text(answer: str, gold: str) -> bool:
 
 
 def _grade(answer: str, gold: str) -> Verdict:
-    """One prepared answer against one gold form: its form (:mod:`.math_form`), then its value."""
+    """One prepared answer against one gold form: its form (:mod:`.form`), then its value."""
     if _plain(answer) == _plain(gold):
         return OK
     gold_words = _as_words(gold)
@@ -371,7 +328,7 @@ def _grade(answer: str, gold: str) -> Verdict:
         if not _form_ok(answer, answer_parsed[0], gold):  # before sympy evaluates anything
             return fail("unevaluated")
         violation = form_violation(answer, answer_parsed[0], gold, gold_parsed[0])
-        if violation is not None:  # the gold's normal form (:mod:`.math_question`)
+        if violation is not None:  # the gold's normal form (:mod:`.question`)
             return fail(violation)
         if copies_question(answer_parsed[0], gold_parsed[0], _question_trees()):
             return fail("copied_question")
@@ -632,6 +589,12 @@ def _sole_value(prepared: str, gold: str) -> str:
     return prepared
 
 
+# "and" between two values (``x = 1 \\text{ and } x = 2``, ``\\land``, ``\\wedge``): a list of them
+_CONJUNCTION = re.compile(
+    r"\s*+(?:\\text\s*+\{\s*+and\s*+\}|\\(?:land|wedge)(?![a-zA-Z])|(?<![A-Za-z\\])and(?![A-Za-z]))\s*+"
+)
+
+
 def _grade_relation(values: tuple[list[str], list[str]], gold: str) -> Verdict:
     """Every exact value must be right and every approximation agree with the gold; a value
     that is not is an answer offered beside the right one (``hedged``)."""
@@ -663,6 +626,8 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
         return OK
+    if _CONJUNCTION.search(prepared) and _gold_is_set(gold):  # the roots, joined by "and"
+        prepared = _CONJUNCTION.sub(", ", prepared)
     if hedges(prepared) and not hedges(gold):  # "7 (probably)", "Monday, not sure"
         return fail("hedged")
     if _LEADING_INEQUALITY.match(prepared) and not _LEADING_INEQUALITY.match(gold):
@@ -725,7 +690,7 @@ def score(
     """One response against the gold; ``question``: the question's own expressions
     (``extra_info["question_expressions"]``), which an answer may not copy; ``forms``: the forms
     its wording asks for (``extra_info["question_forms"]``: ``fraction``, ``decimal``); see
-    :mod:`.math_question`."""
+    :mod:`.question`."""
     if not isinstance(ground_truth, str) or not ground_truth.strip():
         return fail("bad_ground_truth")
     token = _QUESTION.set(tuple(str(q) for q in question or ()))

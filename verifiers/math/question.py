@@ -391,7 +391,7 @@ def _reduced(expr: Any) -> bool:
     :class:`TooComplex` past ``MAX_TERMS`` terms, ``MAX_DEGREE`` or ``MAX_DENSE``."""
     from sympy import Poly
 
-    from pac_verl.verifiers.math_form import _terms_estimate
+    from pac_verl.verifiers.math.form import _terms_estimate
 
     if _terms_estimate(expr) > MAX_TERMS:
         raise TooComplex

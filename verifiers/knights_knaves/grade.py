@@ -8,7 +8,7 @@ with ``true`` = knight.
 What is graded. Models solve these puzzles by testing hypotheses ("suppose Grace is a knight ...
 so Grace is a knave"), so only the final statement of roles counts:
 - the ``<answer>...</answer>`` blocks after ``</think>``, when there are any (the prompt asks for
-  one), chosen by the rule every boxed task follows (:func:`.extract.final_answers`, each block
+  one), chosen by the rule every boxed task follows (:func:`..extract.final_answers`, each block
   standing in for a box): the last block counts, with the blocks offered beside it (a bare gap,
   "or", "maybe", ...: two different answers are then ``hedged``); a block withdrawn by an
   explicit correction ("wrong", "mistake", "correction", ...) or followed by a derivation is
@@ -20,42 +20,10 @@ so Grace is a knave"), so only the final statement of roles counts:
   shortest run of role statements that names every person. A person stated twice inside that run
   with different roles is ``hedged``; statements before it are reasoning.
 
-Role statements (any case; markdown bold, italics and backticks are ignored):
-- ``Grace is a knave``, ``Grace is also a knight``, ``Grace is therefore/thus/indeed/... a knave``,
-  ``Grace must be a knight`` (also "was", "has to be", "turns out to be", "proves to be", "can
-  only be"), ``Grace's a knave``, ``Grace is the knave``, ``Grace is one of the knaves``,
-  ``Grace is an honest knight`` / ``a lying knave``, ``..., Grace, who is a knave``; ``(1) Grace
-  is a knave``; "tells the truth", "is honest" for a knight and "lies", "is lying" for a knave;
-- what follows a role statement and names more people: the verb left out (``Grace is a knight
-  and Mia a knave``, ``Noah is a knight, Ruby a knave, Owen a knight``), the same role (``...,
-  and so is Mia``, ``...; Mia is too``), the other one (``Grace is a knight; Mia isn't``); ``Grace: knave``, ``Grace - knave``, ``Grace — knave``,
-  ``Grace = knave``, ``Grace (knave)``, ``Grace → knave``, JSON or a Python dict
-  (``{"Grace": "knave", ...}``), a table row ``| Grace | Knave |`` or ``Grace & Knave \\\\``, a
-  table whose header row holds the names and the row below it the roles;
-- groups, in any order and together in one sentence: ``Penelope, Mia and Noah are (both/all)
-  knights``, ``... are the knaves``; ``Knights: Penelope, Mia; knaves: Grace`` (also ``-``,
-  ``=``); ``the knights are Penelope and Mia, and the knaves are Grace and Lily``; ``the only
-  knights are Penelope and Mia`` (everyone else a knave); ``Neither Grace nor Lily is a knight``
-  (both knaves);
-- everyone, with a count or without (a stated count must be how many there are, else the
-  statement names nobody: ``All five are knaves`` of four people): ``All four are knaves``,
-  ``All four of them/inhabitants are knaves``, ``Everyone is a knight``, ``All of them are
-  knights``, ``Every one/Each of them is a knave``, ``They are all knights``, ``Both of them are
-  knights`` (two people); a conclusion without a verb at the start of a line or after a colon or
-  "so"/"therefore"/"thus"/"hence" (``Answer: all knaves.``; not ``... for all knights``); the
-  negative, everyone with the other role: ``None of them is a knight``, ``None of the four are
-  knights``, ``No one is a knight``, ``There are no knights`` (all knaves), ``Nobody is a knave``
-  (all knights), ``Neither of them is a knight`` (two people);
-- exceptions to a statement about everyone: ``Everyone is a knave except Ava`` (also "except
-  for", "apart from", "other than", "besides", "save", "but for"), ``Everyone except Ava is a
-  knave``, ``All but Ava are knaves``: the exceptions have the other role;
-- the rest: ``Grace and Lily are knaves; all the others are knights`` (also "the rest",
-  "everyone else"), ``Only Mia is a knight``, ``Mia is the only knave`` (everyone else has the
-  other role): a person the final statement does not name gets that role, and so do all when it
-  names nobody else (``Everyone is a knight except Ethan, who is a knave``).
-- ``Grace is not a knight`` is read as ``Grace is a knave`` (and "not a knave" as a knight): the
-  puzzle says every inhabitant is one of the two, so the negation names the other role exactly
-  as "knave" does.
+Role statements (any case; markdown bold, italics and backticks are ignored): the phrasings of
+docs/guides/rewards.md#per-task-what-is-accepted ("Grace is a knave", "Grace: knave", JSON,
+tables, groups, statements about everyone with their exceptions, "the rest", "only"), each a row
+of :data:`PHRASINGS` that :func:`role_statements` reads with one function.
 
 Not asserted (a statement of the reasoning, or no answer when it is all the final statement
 says): a sentence that ends in a question mark (``Samuel is a knave? No: Samuel is a knight.``
@@ -77,7 +45,7 @@ statement, asserts, insists, declares, lied, lies, tells us) are what someone sa
 
 Cut off (``cut_off``): an unclosed ``<think>``; or a complete final statement after which the
 text stops mid-sentence (its last word one like "the", "is", "and", or a comma or a colon), or runs
-on for 200 characters or more without ending a sentence (:func:`.extract.unfinished_after`).
+on for 200 characters or more without ending a sentence (:func:`..extract.unfinished_after`).
 
 Not accepted: a person with no role in the final statement (``missing_person``); a hedged role
 (``knight or knave``, ``knight/knave``, ``either ... or``, ``a knave and a knight``, and a hedge
@@ -86,14 +54,10 @@ a knave``, ``... (maybe a knave)``: ``hedged``); a statement about everyone foll
 clause, by doubt ("possibly", "maybe", "perhaps", "probably", "could/might/may (also) be":
 ``Everyone is a knave, except possibly Ava``, ``All four are knaves, though Ava might be a
 knight``): the answer leaves someone undecided (``hedged``; "could not", "could never" are no
-doubt); doubt anywhere in the final answer or after it (:func:`doubts`: the words of
-:func:`.extract.hedges` and "guess", "tentative", "unverified", "unless", "vice versa", "the
-other way round", "alternatively", "I don't know", "kidding"; "cannot determine",
-"undetermined", "one of two consistent assignments"; the same in German, French, Spanish,
-Italian and Dutch; a confidence under 100%; ``🤔 ❓ ¿``; words in a script other than the Latin
-one, which the grader cannot read; a question about a person or a role that no statement after
-it answers): ``hedged``. A remark that doubts nothing is fine (``(I'm fairly, though not
-completely, confident about Liam.)``, ``Let me know if you want the steps.``). Any wrong role:
+doubt); doubt anywhere in the final answer or after it (:func:`doubts`, :func:`reopens`: the lexicon
+of :mod:`..lexicon`, docs/guides/rewards.md#hedges-one-lexicon-of-doubt; words in a script other
+than the Latin one, which the grader cannot read; a question about a person or a role that no
+statement after it answers): ``hedged``. Any wrong role:
 ``not_equal``.
 """
 
@@ -104,12 +68,14 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from pac_verl.verifiers import lexicon
 from pac_verl.verifiers.extract import (
     after_think,
     final_answers,
+    reading,
     stops_mid_sentence,
-    tail,
     think_unclosed,
     unfinished_after,
 )
@@ -220,8 +186,7 @@ _ALL_VERBLESS = re.compile(
 # doubt anywhere in the clause after a statement about everyone: "except possibly Ava", "though
 # Ava might be a knight"
 _ALL_HEDGE = re.compile(
-    r"[^\n.;]{0,80}?\b(?:possibly|maybe|perhaps|probably|"
-    r"(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?be)\b",
+    rf"[^\n.;]{{0,80}}?\b(?:{'|'.join(lexicon.QUALIFIERS)}|{lexicon.MAY_BE})\b",
     re.IGNORECASE,
 )
 # a claim restated: "she claimed that Noah is a knave", "he says Mia is a knight"
@@ -233,9 +198,9 @@ _REPORTED = re.compile(
 )
 # a hedge right after a role: "(though she could also be a knave)", ", or possibly a knight"
 _HEDGE_AFTER = re.compile(
-    r"[^\n.;]{0,60}?\b(?:(?:she|he|they|it)\s+(?:could|might|may)\s+(?:also\s+|equally\s+|well\s+)?"
-    r"be|or(?:\s+(?:possibly|perhaps|maybe))?|possibly|perhaps|maybe)\s+(?:also\s+)?(?:an?\s+)?"
-    r"(knight|knave)s?\b",
+    rf"[^\n.;]{{0,60}}?\b(?:(?:she|he|they|it)\s+{lexicon.MAY_BE}|"
+    rf"or(?:\s+(?:{'|'.join(lexicon.QUALIFIERS)}))?|{'|'.join(lexicon.QUALIFIERS)})\s+(?:also\s+)?"
+    r"(?:an?\s+)?(knight|knave)s?\b",
     re.IGNORECASE,
 )
 # truth-teller / liar are the puzzle's own words for knight / knave (the statements then read
@@ -291,40 +256,6 @@ _NEGATED_CLAUSE = re.compile(
 )
 # a formula: or, not, xor, equivalence ("∧" alone asserts both sides and is read as "and")
 _LOGIC = re.compile(r"[∨¬⊕⊻⇔⟺↔⟷]|<->|<=>|\bxor\b|\bimplies\b", re.IGNORECASE)
-# an explicit correction (the words of :mod:`.extract`'s box rule)
-_CORRECTION = re.compile(
-    r"\b(?:wrong|incorrect|mistakes?|mistaken|errors?|erroneous|miscalculated|"
-    r"correct(?:ing|ion|ed)|not\s+(?:right|correct)|scratch\s+that|take\s+(?:that|it)\s+back|"
-    r"retract(?:ed|ing)?)\b",
-    re.IGNORECASE,
-)
-# doubt about the final answer, or another answer offered beside it (:func:`doubts`)
-_DOUBT = re.compile(
-    r"\b(?:probably|possibly|perhaps|maybe|likely|unsure|uncertain|"
-    r"not\s+(?:sure|certain|verified)|(?:also|equally)\s+possible|"
-    r"(?:might|could)(?!\s+(?:not|never|only)\b)|may\s+(?:well\s+|also\s+)?(?:be|have)|"
-    r"guess(?:ed|ing)?|tentative(?:ly)?|unverified|unconfirmed|unless|"
-    r"(?:don['’]t|do\s+not|doesn['’]t)\s+know|no\s+idea|kidding|joking|"
-    r"vice\s+versa|other\s+way\s+a?round|or\s+(?:the\s+)?(?:reverse|opposite|inverse)|"
-    r"or\s+not(?=\s*(?:[.!?;)\]]|$))|alternatively|"
-    r"(?:cannot|can['’]t|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+"
-    r"(?:be\s+)?(?:determined?|tell|decided?|known?|say|conclude)|"
-    r"undetermined|indeterminate|undecidable|not\s+(?:uniquely\s+)?determined|no\s+unique|"
-    r"not\s+unique|ambiguous|(?:insufficient|not\s+enough)\s+information|"
-    r"(?:two|several|multiple|many|more\s+than\s+one)\s+(?:consistent\s+|possible\s+|valid\s+)?"
-    r"(?:solutions|assignments|answers|possibilities)|"
-    r"one\s+of\s+(?:two|several|many|the)\s+(?:consistent|possible|valid)|"
-    r"both\s+(?:(?:assignments|solutions|answers|options|cases)\s+)?(?:are|seem|remain)\s+"
-    r"(?:consistent|possible|valid)|"
-    # the same in other languages written in the Latin script
-    r"vielleicht|umgekehrt|wahrscheinlich|vermutlich|eventuell|oder|wenn|"
-    r"peut[\s-]?[eê]tre|l['’]inverse|inversement|probablement|ou|sinon|"
-    r"quiz[aá]s?|tal\s+vez|talvez|al\s+rev[eé]s|viceversa|forse|oppure|probabilmente|"
-    r"misschien|omgekeerd)(?!\w)|"
-    r"(?<![\d.,])\d{1,2}(?:[.,]\d+)?\s*(?:%|percent\b)|"  # a confidence under 100%
-    "[\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937]",  # ❓ ❔ ⁉ ‽ ¿ 🤔 🤷
-    re.IGNORECASE,
-)
 # a letter of a script other than the Latin one: words the grader cannot read
 _FOREIGN_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
 _ROLE_WORD = re.compile(r"\b(?:knight|knave)s?\b", re.IGNORECASE)
@@ -342,7 +273,22 @@ def parse_truth(ground_truth: str) -> dict[str, bool]:
     return {str(n): bool(s) for n, s in zip(names, solution, strict=True)}
 
 
-def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
+class _RowPatterns(NamedTuple):
+    """The patterns built for a row's names (a repeat over names is bounded by their number)."""
+
+    name_re: re.Pattern
+    single: re.Pattern
+    labelled: re.Pattern
+    quoted_pair: re.Pattern
+    except_after: re.Pattern
+    except_before: re.Pattern
+    neither: re.Pattern
+    continued: re.Pattern
+    implication: re.Pattern
+    group_label: re.Pattern
+
+
+def _patterns(names: list[str]) -> _RowPatterns:
     name = "(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")"
     name_re = re.compile(rf"\b({name})\b", re.IGNORECASE)
     single = re.compile(
@@ -412,8 +358,8 @@ def _patterns(names: list[str]) -> tuple[re.Pattern, ...]:
         rf"(?:else\s+)?){someone}|\beither\s+{someone}",
         re.IGNORECASE,
     )
-    return (name_re, single, labelled, quoted_pair, except_after, except_before, neither,
-            continued, implication, group_label)  # fmt: skip
+    return _RowPatterns(name_re, single, labelled, quoted_pair, except_after, except_before,
+                        neither, continued, implication, group_label)  # fmt: skip
 
 
 def _group_before(text: str, end: int, name_re: re.Pattern) -> list[re.Match]:
@@ -485,140 +431,68 @@ def _transposed_tables(text: str, names: list[str]) -> list[tuple[int, str, bool
     return found
 
 
+@dataclass(frozen=True)
+class Phrasing:
+    """One family of role statements (docs/guides/rewards.md#per-task-what-is-accepted): the
+    pattern that finds it and how a match names people and their role. ``who``: ``name`` (the
+    group ``people``), ``names`` (every name inside the group ``people``), ``group_before`` (the
+    names listed right before the match: "Mia and Noah are knights"), ``pair`` (groups 1 and 2),
+    ``rest`` (everyone not named), ``everyone``. ``role``: the groups of the role word, its
+    negation and a second role (a hedge)."""
+
+    pattern: str  # a field of :class:`_RowPatterns`, else a module-level pattern
+    who: str
+    role: tuple[int | str, int | str | None, int | str | None]
+    people: int | str | None = None
+    flip: bool = False  # the match names the other role ("neither ... nor", "no one is")
+    # no statement where it restates a claim ("she said that ...") or names an exception
+    # ("everyone except Mia is ..."): the checks this row makes
+    skip: tuple[str, ...] = ("reported", "excepted")
+    hedge_after: bool = True  # the clause after it may offer the other role
+    only: bool = False  # "Only Mia is a knight": the others have the other role
+    the_only: int | str | None = None  # "Mia is the only knave": the others have the other role
+    more: bool = False  # names may follow it ("..., and so is Noah", "... and Mia a knave")
+    pair_of: tuple[str, ...] = ()  # groups that say the statement is about two people ("both")
+    exceptions: str | None = None  # "after": "..., except Ava"; "before": "everyone except Ava"
+
+
+_NAMED_ROLE = ("role", "neg", "other")  # the groups of :data:`_ALL_ROLE`
+# The phrasings of role statements, read by :func:`role_statements` one row at a time.
+PHRASINGS = (
+    Phrasing("single", "name", (4, 2, 5), people=1, only=True, the_only=3, more=True),
+    Phrasing("_PLURAL", "group_before", (2, 1, 3), only=True, more=True),
+    Phrasing("group_label", "names", (2, None, None), people=1),
+    Phrasing("_REST", "rest", (2, 1, 3), skip=(), hedge_after=False),
+    Phrasing(
+        "_ALL", "everyone", _NAMED_ROLE, skip=(), pair_of=("both", "both2"), exceptions="after"
+    ),
+    Phrasing("_THEY_ALL", "everyone", _NAMED_ROLE, skip=(), pair_of=("both",), exceptions="after"),
+    Phrasing(
+        "_NONE", "everyone", _NAMED_ROLE, skip=(), flip=True, pair_of=("both",), exceptions="after"
+    ),
+    Phrasing("_ALL_VERBLESS", "everyone", _NAMED_ROLE, skip=(), exceptions="after"),
+    Phrasing("except_before", "everyone", _NAMED_ROLE, people=1, skip=(), exceptions="before"),
+    Phrasing("neither", "pair", (4, 3, 5), skip=("reported",), flip=True),
+    Phrasing("labelled", "names", (2, None, None), people=3, skip=("reported",), the_only=1),
+)
+
+
 def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | str]]:
     """``(position, name, role)`` for every role statement in ``text``, in order; ``role`` is
     True (knight), False (knave), :data:`HEDGE`, or, for a statement that asserts nothing,
     :data:`CONDITIONAL` (under a condition, in a formula, negated as a clause) or
     :data:`QUESTION`. Positions are in ``text``; names come back as spelled in ``names``;
-    :data:`REST` and :data:`ALL` name the people a statement does not name."""
+    :data:`REST` and :data:`ALL` name the people a statement does not name. Every row of
+    :data:`PHRASINGS` is read by one function, :func:`_read`."""
     patterns = _patterns(names)
-    name_re, single, labelled, quoted_pair, except_after, except_before, neither = patterns[:7]
-    continued, implication, group_label = patterns[7:]
-    text, index = _prepare(text, quoted_pair)
-    canonical = {n.casefold(): n for n in names}
+    text, index = _prepare(text, patterns.quoted_pair)
     found: list[tuple[int, str, bool | str]] = list(_transposed_tables(text, names))
-
-    def only(start: int, end: int, role: bool | str) -> None:
-        """ "Only Mia is a knight": everyone not named has the other role."""
-        if role != HEDGE and _ONLY.search(text, max(0, start - 12), start):
-            found.append((end, REST, not role))
-
-    def more(end: int, word: str, role: bool | str) -> None:
-        """The people named right after a role statement ending at ``end`` whose role was
-        ``word`` ("knight"/"knave") read as ``role``: "... and Mia a knave", "..., and so is
-        Mia", "...; Mia isn't" (:func:`_patterns`' ``continued``), one after another."""
-        for _ in range(len(names) + 1):
-            c = continued.match(text, end)
-            if c is None:
-                return
-            end = c.end()
-            if c.group("el"):
-                word = c.group("role")
-                role = _role(word, c.group("neg"), c.group("other"))
-                if _hedged_after(text, end, role):
-                    role = HEDGE
-                found.extend((c.start("el") + n.start(), canonical[n.group(1).casefold()], role)
-                             for n in name_re.finditer(c.group("el")))  # fmt: skip
-            elif c.group("isnt"):  # "Mia isn't": not the role just named
-                negated = HEDGE if role == HEDGE else word.lower() != "knight"
-                found.append((c.start("isnt"), canonical[c.group("isnt").casefold()], negated))
-            else:  # "so is Mia", "Mia is too": the same role
-                group = c.group("so") or c.group("too")
-                start = c.start("so") if c.group("so") else c.start("too")
-                found.extend((start + n.start(), canonical[n.group(1).casefold()], role)
-                             for n in name_re.finditer(group))  # fmt: skip
-
-    for m in single.finditer(text):
-        if _reported(text, m.start()) or _excepted(text, m.start()):
-            continue
-        role = _role(*m.group(4, 2, 5))
-        if _hedged_after(text, m.end(), role):
-            role = HEDGE
-        found.append((m.start(), canonical[m.group(1).casefold()], role))
-        only(m.start(), m.end(), role)
-        if m.group(3) and role != HEDGE:  # "Mia is the only knave"
-            found.append((m.end(), REST, not role))
-        more(m.end(), m.group(4), role)
-    for m in _PLURAL.finditer(text):
-        group = _group_before(text, m.start(), name_re)
-        if not group or _reported(text, group[-1].start()) or _excepted(text, group[-1].start()):
-            continue
-        role = _role(*m.group(2, 1, 3))
-        if _hedged_after(text, m.end(), role):
-            role = HEDGE
-        found.extend((n.start(), canonical[n.group(1).casefold()], role) for n in group)
-        only(group[-1].start(), m.end(), role)
-        more(m.end(), m.group(1), role)
-    for m in group_label.finditer(text):
-        if _reported(text, m.start()) or _excepted(text, m.start()):
-            continue
-        role = m.group(2).lower() == "knight"
-        role = HEDGE if _hedged_after(text, m.end(), role) else role
-        found.extend((m.start(1) + n.start(), canonical[n.group(1).casefold()], role)
-                     for n in name_re.finditer(m.group(1)))  # fmt: skip
-    for m in _REST.finditer(text):
-        found.append((m.start(), REST, _role(*m.group(2, 1, 3))))
-
-    def everyone(m: re.Match, negated_subject: bool, count_needed: int | None) -> None:
-        """A statement about everyone (``m`` with the groups of :data:`_ALL_ROLE`), and the
-        exceptions named right after it."""
-        count = m.groupdict().get("count")
-        if count is not None:
-            count = count.lower()
-            if _NUMBER_WORDS.get(count, int(count) if count.isdigit() else 0) != len(names):
-                return
-        if count_needed is not None and count_needed != len(names):  # "both", "neither": two
-            return
-        role = _role(m.group("role"), m.group("neg"), m.group("other"))
-        if negated_subject and role != HEDGE:  # "no one is a knight": everyone is a knave
-            role = not role
-        if _hedged_after(text, m.end(), role) or _ALL_HEDGE.match(text, m.end()):
-            role = HEDGE  # "everyone is a knave, except possibly Ava": someone is undecided
-        found.append((m.start(), ALL, role))
-        exceptions = except_after.match(text, m.end())
-        if exceptions and role != HEDGE:  # "everyone is a knave except Ava": Ava is a knight
-            found.extend((exceptions.start(1) + n.start(), canonical[n.group(1).casefold()],
-                          not role) for n in name_re.finditer(exceptions.group(1)))  # fmt: skip
-
-    def both(m: re.Match, *groups: str) -> int | None:
-        return 2 if any(m.groupdict().get(g) for g in groups) else None
-
-    for m in _ALL.finditer(text):
-        everyone(m, False, both(m, "both", "both2"))
-    for m in _THEY_ALL.finditer(text):
-        everyone(m, False, both(m, "both"))
-    for m in _NONE.finditer(text):
-        everyone(m, True, both(m, "both"))
-    for m in _ALL_VERBLESS.finditer(text):
-        everyone(m, False, None)
-    for m in except_before.finditer(text):
-        role = _role(m.group("role"), m.group("neg"), m.group("other"))
-        if _hedged_after(text, m.end(), role) or _ALL_HEDGE.match(text, m.end()):
-            role = HEDGE
-        found.append((m.start(), ALL, role))
-        if role != HEDGE:
-            found.extend((m.start(1) + n.start(), canonical[n.group(1).casefold()], not role)
-                         for n in name_re.finditer(m.group(1)))  # fmt: skip
-    for m in neither.finditer(text):
-        if _reported(text, m.start()):
-            continue
-        role = _role(*m.group(4, 3, 5))
-        role = role if role == HEDGE else not role
-        if _hedged_after(text, m.end(), role):
-            role = HEDGE
-        found += [(m.start(i), canonical[m.group(i).casefold()], role) for i in (1, 2)]
-    for m in labelled.finditer(text):
-        if _reported(text, m.start()):
-            continue
-        role: bool | str = m.group(2).lower() == "knight"
-        if _hedged_after(text, m.end(), role):
-            role = HEDGE
-        found.extend((m.start(3) + n.start(), canonical[n.group(1).casefold()], role)
-                     for n in name_re.finditer(m.group(3)))  # fmt: skip
-        if m.group(1) and role != HEDGE:  # "the only knights are Ava and Leo"
-            found.append((m.end(), REST, not role))
+    for phrasing in PHRASINGS:
+        pattern = getattr(patterns, phrasing.pattern, None) or globals()[phrasing.pattern]
+        for m in pattern.finditer(text):
+            found += _read(phrasing, m, text, names, patterns)
     found.sort(key=lambda item: item[0])
-    moods = _moods(text, implication)
+    moods = _moods(text, patterns.implication)
     starts = [start for start, _, _ in moods]
     marked = []
     for position, name, role in found:
@@ -627,6 +501,113 @@ def role_statements(text: str, names: list[str]) -> list[tuple[int, str, bool | 
             role = moods[i][2]
         marked.append((index[position], name, role))
     return marked
+
+
+def _read(phrasing: Phrasing, m: re.Match, text: str, names: list[str], patterns: _RowPatterns):
+    """The statements one match of a phrasing makes: ``(position, name, role)``."""
+    canonical = {n.casefold(): n for n in names}
+    people = phrasing.people
+
+    def listed(group: int | str) -> list[tuple[int, str]]:
+        return [(m.start(group) + n.start(), canonical[n.group(1).casefold()])
+                for n in patterns.name_re.finditer(m.group(group))]  # fmt: skip
+
+    if phrasing.who == "name":
+        named = [(m.start(), canonical[m.group(people).casefold()])]
+    elif phrasing.who == "names":
+        named = listed(people)
+    elif phrasing.who == "pair":
+        named = [(m.start(i), canonical[m.group(i).casefold()]) for i in (1, 2)]
+    elif phrasing.who == "group_before":
+        group = _group_before(text, m.start(), patterns.name_re)
+        if not group:
+            return []
+        named = [(n.start(), canonical[n.group(1).casefold()]) for n in group]
+    else:  # rest, everyone
+        named = []
+    first = named[-1][0] if phrasing.who == "group_before" else m.start()
+    if "reported" in phrasing.skip and _reported(text, first):
+        return []
+    if "excepted" in phrasing.skip and _excepted(text, first):
+        return []
+    word, neg, other = (m.group(g) if g is not None else None for g in phrasing.role)
+    role = _role(word, neg, other)
+    if phrasing.who == "everyone":
+        return _everyone(phrasing, m, text, names, patterns, role)
+    if phrasing.flip:
+        role = role if role == HEDGE else not role
+    if phrasing.hedge_after and _hedged_after(text, m.end(), role):
+        role = HEDGE
+    if phrasing.who == "rest":
+        return [(m.start(), REST, role)]
+    found = [(position, name, role) for position, name in named]
+    if phrasing.only and role != HEDGE:  # "Only Mia is a knight": the others, the other role
+        start = first
+        if _ONLY.search(text, max(0, start - 12), start):
+            found.append((m.end(), REST, not role))
+    if phrasing.the_only is not None and m.group(phrasing.the_only) and role != HEDGE:
+        found.append((m.end(), REST, not role))  # "Mia is the only knave"
+    if phrasing.more:
+        found += _more(text, m.end(), word, role, names, patterns)
+    return found
+
+
+def _everyone(phrasing: Phrasing, m: re.Match, text: str, names: list[str],
+              patterns: _RowPatterns, role: bool | str) -> list:  # fmt: skip
+    """A statement about everyone and the exceptions it names: "All four are knaves", "No one is
+    a knight", "Everyone is a knave except Ava", "Everyone except Ava is a knave"."""
+    canonical = {n.casefold(): n for n in names}
+    count = m.groupdict().get("count")
+    if count is not None:
+        count = count.lower()
+        if _NUMBER_WORDS.get(count, int(count) if count.isdigit() else 0) != len(names):
+            return []
+    if any(m.groupdict().get(g) for g in phrasing.pair_of) and len(names) != 2:
+        return []  # "both", "neither": two people
+    if phrasing.flip and role != HEDGE:  # "no one is a knight": everyone is a knave
+        role = not role
+    if _hedged_after(text, m.end(), role) or _ALL_HEDGE.match(text, m.end()):
+        role = HEDGE  # "everyone is a knave, except possibly Ava": someone is undecided
+    found: list = [(m.start(), ALL, role)]
+    if role == HEDGE:
+        return found
+    if phrasing.exceptions == "before":  # "everyone except Ava is a knave": Ava is a knight
+        found += [(m.start(1) + n.start(), canonical[n.group(1).casefold()], not role)
+                  for n in patterns.name_re.finditer(m.group(1))]  # fmt: skip
+    elif phrasing.exceptions == "after" and (e := patterns.except_after.match(text, m.end())):
+        found += [(e.start(1) + n.start(), canonical[n.group(1).casefold()], not role)
+                  for n in patterns.name_re.finditer(e.group(1))]  # fmt: skip
+    return found
+
+
+def _more(text: str, end: int, word: str, role: bool | str, names: list[str],
+          patterns: _RowPatterns) -> list:  # fmt: skip
+    """The people named right after a role statement ending at ``end`` whose role was ``word``
+    ("knight"/"knave") read as ``role``: "... and Mia a knave", "..., and so is Mia", "...; Mia
+    isn't" (:func:`_patterns`' ``continued``), one after another."""
+    canonical = {n.casefold(): n for n in names}
+    found: list = []
+    for _ in range(len(names) + 1):
+        c = patterns.continued.match(text, end)
+        if c is None:
+            break
+        end = c.end()
+        if c.group("el"):
+            word = c.group("role")
+            role = _role(word, c.group("neg"), c.group("other"))
+            if _hedged_after(text, end, role):
+                role = HEDGE
+            found.extend((c.start("el") + n.start(), canonical[n.group(1).casefold()], role)
+                         for n in patterns.name_re.finditer(c.group("el")))  # fmt: skip
+        elif c.group("isnt"):  # "Mia isn't": not the role just named
+            negated = HEDGE if role == HEDGE else word.lower() != "knight"
+            found.append((c.start("isnt"), canonical[c.group("isnt").casefold()], negated))
+        else:  # "so is Mia", "Mia is too": the same role
+            group = c.group("so") or c.group("too")
+            start = c.start("so") if c.group("so") else c.start("too")
+            found.extend((start + n.start(), canonical[n.group(1).casefold()], role)
+                         for n in patterns.name_re.finditer(group))  # fmt: skip
+    return found
 
 
 def _substitute(pattern: re.Pattern, repl, text: str, index: list[int]) -> tuple[str, list[int]]:
@@ -757,7 +738,7 @@ def _final_answer(region: str, names: list[str]) -> _Final | None:
 
 def _counting_blocks(region: str, closed: list[re.Match]) -> list[re.Match]:
     """The answer blocks that count, by the rule every boxed task follows
-    (:func:`.extract.final_answers`): each block stands in for a box, so a block withdrawn by
+    (:func:`..extract.final_answers`): each block stands in for a box, so a block withdrawn by
     a correction or followed by a derivation is left out and blocks offered together count
     together (two different answers are then a hedge)."""
     masked = region.replace("\\boxed", "\\Boxed").replace("\\fbox", "\\Fbox")
@@ -782,7 +763,7 @@ def _with_after(statements: list, after: str, names: list[str]) -> list:
     conflicts = [s for s in said if s[1] in final and final[s[1]] != {s[2]}]
     if not conflicts:
         return statements
-    if _CORRECTION.search(after, 0, conflicts[0][0]):
+    if lexicon.CORRECTION_RE.search(after, 0, conflicts[0][0]):
         replaced = {name for _, name, _ in said}
         return [s for s in statements if s[1] not in replaced] + said
     return statements + [(position, name, HEDGE) for position, name, _ in conflicts]
@@ -817,7 +798,7 @@ def doubts(scope: str, names: list[str]) -> bool:
     script, a confidence under 100%, a doubting symbol, words in a script the grader cannot
     read, or a question about a person or a role that no statement after it answers."""
     scope = _QUOTED.sub(" ", _QUOTED_LIST.sub(" ", scope))
-    if _DOUBT.search(scope):
+    if lexicon.DOUBT_IN_STATEMENT.search(scope):
         return True
     name_re = _patterns(names)[0]
     if _FOREIGN_SCRIPT.search(name_re.sub(" ", scope)):
@@ -827,6 +808,23 @@ def doubts(scope: str, names: list[str]) -> bool:
         if name_re.search(sentence) or _ROLE_WORD.search(sentence):
             rest = role_statements(scope[end.end() :], names)
             return not any(role in (True, False) for _, _, role in rest)
+    return False
+
+
+def reopens(after: str, names: list[str]) -> bool:
+    """Whether the text after the final answer reopens it (:mod:`..lexicon`): a sentence that
+    begins "Oops", "Wait", "Actually", ... with no statement of roles after it to settle it, or a
+    sentence that offers a role beside the answer ("Mia also works as a knight") and states no
+    role itself. A restatement that agrees, or a check, does neither."""
+    parts = lexicon.sentences(_QUOTED.sub(" ", _QUOTED_LIST.sub(" ", after)))
+    for i, sentence in enumerate(parts):
+        stated = [r for _, _, r in role_statements(sentence, names) if r in (True, False)]
+        if lexicon.REOPENING_RE.search(sentence) and not any(
+            r in (True, False) for _, _, r in role_statements(" ".join(parts[i:]), names)
+        ):
+            return True
+        if not stated and _ROLE_WORD.search(sentence) and lexicon.ALTERNATIVE_RE.search(sentence):
+            return True
     return False
 
 
@@ -857,13 +855,13 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         return fail("bad_ground_truth")
     if isinstance(solution_str, str) and think_unclosed(solution_str):
         return fail("cut_off")
-    region = after_think(tail(solution_str))
+    region = after_think(reading(solution_str))
     answer = _final_answer(region, list(truth))
     if answer is None:
         return fail("missing_person")
     if unfinished_after(answer.after) or ("<answer>" not in region and stops_mid_sentence(region)):
         return fail("cut_off")
-    if doubts(answer.scope, list(truth)):
+    if doubts(answer.scope, list(truth)) or reopens(answer.after, list(truth)):
         return fail("hedged")
     return judge_roles(answer.statements, truth, answer.block)
 

@@ -24,13 +24,13 @@ Not operations:
   the constants π, e, i and ∞, a minus sign, and a complex number's standard form ``a + bi``
   (``0 + 2i`` for ``2i``; ``1 + 1 + 2i`` still adds);
 - arithmetic and functions on variables: whether they are the gold's form is
-  :mod:`.math_question`'s rule (``(x+1)^2`` for the gold ``x^2+2x+1`` is not).
+  :mod:`.question`'s rule (``(x+1)^2`` for the gold ``x^2+2x+1`` is not).
 
 The gold's operations are those it is written with and those of its value as sympy writes it, so
 a gold that is itself not simplified (``\\sqrt{8}``) accepts its simplified form (``2\\sqrt{2}``).
 
 Normal forms (expanded, factored, reduced, rationalised, simplified radicals) are
-:mod:`.math_question`'s rule: ``\\sqrt{12}`` for the gold ``2\\sqrt{3}`` passes this module (the
+:mod:`.question`'s rule: ``\\sqrt{12}`` for the gold ``2\\sqrt{3}`` passes this module (the
 gold takes a root too) and fails that one; ``\\frac{10}{2}`` and ``\\sqrt{25}`` for the gold
 ``5`` fail here (an integer gold has no division and no root). Everything here reads trees sympy built and short regular
 expressions over at most ``MAX_NODES`` nodes: linear in the answer, and it never raises.
