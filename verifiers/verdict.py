@@ -27,7 +27,8 @@ def fail(reason: str) -> Verdict:
 OK = Verdict(1.0, "ok")
 
 
-MAX_DISTINCT_ANSWERS = 8
+MAX_DISTINCT_ANSWERS = 8  # boxes read at all (roots, one a box, are graded together as one)
+MAX_SEPARATE_ANSWERS = 3  # answers graded one by one: each may cost a grader its whole bound
 
 
 def judge_final_answers(
@@ -46,8 +47,9 @@ def judge_final_answers(
     together as one answer (it returns None when the truth is one value); else 1 only if every one
     of them is right (two right Countdown expressions, ``\\frac12`` and ``0.5``), otherwise
     ``hedged``, whatever the last one says, so that offering several answers never pays. More than
-    ``MAX_DISTINCT_ANSWERS`` distinct answers is ``hedged`` without grading them. No answer is
-    ``no_boxed``.
+    ``MAX_DISTINCT_ANSWERS`` distinct answers, or more than ``MAX_SEPARATE_ANSWERS`` that are not
+    graded together, is ``hedged`` without grading them, so a response costs at most three
+    graders' bounds. No answer is ``no_boxed``.
     """
     if isinstance(answers, FinalAnswers):
         if answers.cut_off:
@@ -70,6 +72,8 @@ def judge_final_answers(
         together = combine(list(distinct.values()))
         if together is not None:
             return together
+    if len(distinct) > MAX_SEPARATE_ANSWERS:
+        return fail("hedged")
     for answer in distinct.values():
         if not grade(answer).correct:
             return fail("hedged")

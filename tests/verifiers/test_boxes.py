@@ -75,10 +75,22 @@ WRONG_EXPR = "95-26-21-8-2-2"
         # not hedges: the same value twice, or two spellings of it
         ("\\boxed{\\frac{3}{4} \\text{ or } 0.75}", "\\frac{3}{4}", "ok"),
         ("\\boxed{5} or \\boxed{5.0}", "5", "ok"),
+        # a root per box is one answer however many roots: 2, 3, 5 and 7 are graded together
+        ("\\boxed{2}, \\boxed{3}, \\boxed{5}, \\boxed{7}", "2, 3, 5, 7", "ok"),
     ],
 )
 def test_math_which_box_counts(response, gold, reason):
     assert score("math", response, gold).reason == reason
+
+
+def test_at_most_three_answers_are_graded_one_by_one():
+    # each may cost a grader its whole bound: four right expressions are four offered answers
+    cd = json.dumps({"target": 35, "numbers": [3, 4, 5]})  # (3 + 4) * 5 = 35
+    right = ["(3+4)*5", "5*(3+4)", "(4+3)*5", "5*(4+3)"]
+    boxes = ", ".join(f"\\boxed{{{e}}}" for e in right)
+    assert score("countdown", boxes, cd).reason == "hedged"
+    boxes = ", ".join(f"\\boxed{{{e}}}" for e in right[:3])
+    assert score("countdown", boxes, cd).reason == "ok"
 
 
 def test_the_rule_is_shared_by_every_boxed_task():
