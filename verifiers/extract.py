@@ -93,6 +93,8 @@ _UNICODE_LATEX = (
     ("⇒", "\\Rightarrow "), ("→", "\\to "), ("≡", "\\equiv "),
 )  # fmt: skip
 _SQRT_RE = re.compile(r"√\s*(\([^()]*\)|\{[^{}]*\}|[0-9.]+|[A-Za-z])")
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", "0123456789+-=()ni")
+_SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ]++")
 
 
 def tail(text: object) -> str:
@@ -414,8 +416,10 @@ def _strip_trailing_punctuation(s: str) -> str:
 
 
 def unicode_to_latex(s: str) -> str:
-    """Unicode operators and symbols in their LaTeX spelling (``√2`` -> ``\\sqrt{2}``)."""
+    """Unicode operators and symbols in their LaTeX spelling (``√2`` -> ``\\sqrt{2}``, ``x²``
+    -> ``x^{2}``)."""
     s = _SQRT_RE.sub(lambda m: "\\sqrt{" + m.group(1).strip("(){}") + "}", s)
+    s = _SUPERSCRIPT_RUN.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPT) + "}", s)
     for old, new in _UNICODE_LATEX:
         s = s.replace(old, new)
     return s.replace("√", "\\sqrt")

@@ -251,6 +251,9 @@ def test_sets_written_as_conditions(answer, gold, reason):
         ("½", "\\frac{1}{2}"),
         ("√2", "\\sqrt{2}"),
         ("3√2", "3\\sqrt{2}"),
+        ("x²+12x+35", "x^2+12x+35"),  # unicode superscripts are exponents
+        ("2¹⁰", "2^{10}"),
+        ("x⁻¹", "\\frac{1}{x}"),
         ("30°", "30"),
         ("30^\\circ", "30"),
         ("∞", "\\infty"),
