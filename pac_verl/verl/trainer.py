@@ -29,6 +29,13 @@ the trim are discarded, as DAPO does. Step metrics: ``curriculum/dynamic/gen_bat
 ``curriculum/dynamic/dropped_groups``, ``curriculum/dynamic/surplus_groups``,
 ``curriculum/dynamic/unscored_groups`` (below).
 
+Checkpoints. When verl saves ``global_step_k`` the sampler's whole state also goes to its own file,
+``global_step_k/pac_state.json`` (:mod:`pac_verl.verl.checkpoint`, written before verl's files,
+so verl's ``latest_checkpointed_iteration.txt`` certifies it too); on resume it is read back after
+verl's ``_load_checkpoint`` and wins over the sampler state in ``data.pt``, which verl may not
+have restored (verl 0.9.1 skips it on an epoch boundary). A checkpoint without the file resumes
+from the sampler state in its ``data.pt``, read here; docs/guides/resume.md#what-a-checkpoint-holds.
+
 Unscored answers. Our reward marks a call that ended without a verdict on the answer
 (``scored`` = 0: no worker or sandbox slot within ``queue_s``, a grader starved of CPU until
 ``timeout_s``, a crashed worker, ...; :mod:`pac_verl.verifiers.reward`; an answer too complex to
@@ -58,6 +65,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import os
 import uuid
 
 import numpy as np
@@ -66,6 +74,7 @@ from verl import DataProto
 from verl.trainer.ppo.ray_trainer import RayPPOTrainer, compute_response_mask
 
 from pac_verl.errors import UserError
+from pac_verl.verl import checkpoint
 from pac_verl.verl.arms import arm_name
 from pac_verl.verl.feedback import unscored_rows
 from pac_verl.verl.reward_metrics import reward_metrics
@@ -124,6 +133,60 @@ class PACTrainer(RayPPOTrainer):
         if sampler is not None:
             metrics.update(sampler.observe(batch))
         return output
+
+    # ----- checkpoints (module docstring) ---------------------------------------------------------
+    def _step_folder(self, resumed: bool = False) -> str:
+        """The ``global_step_k`` folder of ``self.global_steps`` as verl names it: under
+        ``trainer.default_local_dir``, or ``trainer.resume_from_path`` for the checkpoint
+        resumed in ``resume_mode=resume_path``."""
+        trainer = self.config.trainer
+        name = f"global_step_{self.global_steps}"
+        if resumed and trainer.get("resume_mode") == "resume_path":
+            return os.path.abspath(str(trainer.resume_from_path))
+        return os.path.abspath(os.path.join(trainer.default_local_dir, name))
+
+    def _save_checkpoint(self):
+        sampler = self._sampler()
+        if sampler is not None:
+            checkpoint.write_state(self._step_folder(), self.global_steps, sampler.state_dict())
+        return super()._save_checkpoint()
+
+    def _load_checkpoint(self):
+        result = super()._load_checkpoint()
+        sampler = self._sampler()
+        if sampler is None or not getattr(self, "global_steps", 0):
+            return result  # nothing resumed
+        folder = self._step_folder(resumed=True)
+        name = os.path.basename(folder)
+        state = checkpoint.read_state(folder, self.global_steps)
+        source = f"{name}/{checkpoint.FILE_NAME}"
+        if state is None:
+            state, source = self._data_pt_sampler_state(folder), f"{name}/data.pt"
+            if state is None:
+                _log.warning("%s has neither %s nor a sampler state in data.pt: the curriculum "
+                             "starts from its prior", name, checkpoint.FILE_NAME)  # fmt: skip
+                return result
+            _log.warning("%s has no %s (written by an older pac-verl): the curriculum state is "
+                         "read from its data.pt", name, checkpoint.FILE_NAME)  # fmt: skip
+        try:
+            sampler.restore(state, source)
+        except (UserError, KeyError, TypeError, ValueError) as err:
+            raise UserError(
+                f"{source} does not fit this run's curriculum ({err}): resume with the "
+                "curriculum and training data the run was started with, or start afresh in a "
+                "new trainer.default_local_dir"
+            ) from None
+        print(f"curriculum state restored from {source} (step {self.global_steps})")
+        return result
+
+    @staticmethod
+    def _data_pt_sampler_state(folder: str) -> dict | None:
+        path = os.path.join(folder, "data.pt")
+        if not os.path.exists(path):
+            return None
+        state = torch.load(path, weights_only=False)  # verl's own file, read as verl reads it
+        iter_state = state.get("_sampler_iter_state") if isinstance(state, dict) else None
+        return iter_state.get("sampler_state") if isinstance(iter_state, dict) else None
 
     def _validate(self, *args, **kwargs):
         """verl's validation; its per-source scores then go to the sampler (DUMP's
