@@ -171,8 +171,9 @@ class PACTrainer(RayPPOTrainer):
         try:
             sampler.restore(state, source)
         except (UserError, KeyError, TypeError, ValueError) as err:
+            what = f"it has no {err}" if isinstance(err, KeyError) else str(err)
             raise UserError(
-                f"{source} does not fit this run's curriculum ({err}): resume with the "
+                f"{source} does not fit this run's curriculum ({what}): resume with the "
                 "curriculum and training data the run was started with, or start afresh in a "
                 "new trainer.default_local_dir"
             ) from None

@@ -270,7 +270,7 @@ def _no_controller(record):
                             r"new trainer.default_local_dir$"),
         (_other_arms, r"does not fit this run's curriculum \(.*saved arms=.*resume with"),
         (_other_pools, r"does not fit this run's curriculum \(arm queue state is for pool sizes"),
-        (_no_controller, r"does not fit this run's curriculum \('controller'\): resume with"),
+        (_no_controller, r"does not fit this run's curriculum \(it has no 'controller'\): resume"),
     ],
 )  # fmt: skip
 def test_a_file_of_another_curriculum_is_refused(full, tmp_path, edit, message):
