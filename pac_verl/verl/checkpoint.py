@@ -34,7 +34,7 @@ def write_state(folder: str | Path, step: int, sampler_state: dict[str, Any]) ->
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / FILE_NAME
     record = {"format": FORMAT, "version": VERSION, "step": int(step), "sampler": sampler_state}
-    text = json.dumps(record, sort_keys=True)
+    text = json.dumps(record, sort_keys=True, default=_plain)
     tmp = folder / f".{FILE_NAME}.{os.getpid()}.tmp"
     try:
         with open(tmp, "w", encoding="utf-8") as f:
@@ -80,3 +80,10 @@ def read_state(folder: str | Path, step: int) -> dict[str, Any] | None:
             f"(copied from another checkpoint?): {fix}"
         )
     return record["sampler"]
+
+
+def _plain(value: Any) -> Any:
+    """A NumPy scalar or array left in a state, as the Python value or list it holds."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    raise TypeError(f"the curriculum state holds a {type(value).__name__}, which JSON cannot store")

@@ -322,6 +322,12 @@ def test_the_refusal_reaches_the_command_line_as_one_line():
     assert user_message(err) == str(err)
 
 
+def test_numpy_values_in_a_state_are_stored_as_their_python_values(tmp_path):
+    state = {"step": np.int64(3), "shares": np.array([0.25, 0.75]), "seen": [np.int32(7)]}
+    checkpoint.write_state(tmp_path, 3, state)
+    assert checkpoint.read_state(tmp_path, 3) == {"step": 3, "shares": [0.25, 0.75], "seen": [7]}
+
+
 def test_a_failed_write_leaves_the_previous_file_whole(tmp_path, monkeypatch):
     first = checkpoint.write_state(tmp_path, 3, {"controller": {"step": 3}})
     before = first.read_bytes()
