@@ -7,7 +7,8 @@ GRPO advantages are computed, before the checkpoint is saved), and its ``curricu
 travel in the actor output's ``meta_info["metrics"]``, which ``fit`` logs at the same step. verl's own
 later ``sampler.update(batch)`` sees the same step again and does nothing (see
 :meth:`PACSampler.observe`). After every validation the per-source scores go to the sampler too,
-for a controller that learns from them (DUMP's ``validation_update``).
+for a controller that learns from them (DUMP's ``validation_update``), except after a resumed
+run's validation of a step the uninterrupted run did not validate (:meth:`_extra_validation`).
 
 Prompt identity: ``_get_gen_batch`` is the first method ``fit`` calls with a step's rows (uids
 just assigned, dataloader order); it hands the uids to :meth:`PACSampler.bind`, so the per-prompt
@@ -110,6 +111,7 @@ def leave_out_unscored(batch: DataProto, step: int) -> dict[str, float]:
 
 class PACTrainer(RayPPOTrainer):
     _validating = False
+    _resumed_at: int | None = None  # the step a resume restored the curriculum state of
 
     def _sampler(self) -> PACSampler | None:
         sampler = getattr(getattr(self, "train_dataloader", None), "sampler", None)
@@ -178,6 +180,7 @@ class PACTrainer(RayPPOTrainer):
                 "new trainer.default_local_dir"
             ) from None
         print(f"curriculum state restored from {source} (step {self.global_steps})")
+        self._resumed_at = self.global_steps
         return result
 
     @staticmethod
@@ -191,16 +194,28 @@ class PACTrainer(RayPPOTrainer):
 
     def _validate(self, *args, **kwargs):
         """verl's validation; its per-source scores then go to the sampler (DUMP's
-        ``validation_update``). Rows generated here are not training rows: no uid binding."""
+        ``validation_update``), except those of :meth:`_extra_validation`. Rows generated here
+        are not training rows: no uid binding."""
         self._validating = True
         try:
             metrics = super()._validate(*args, **kwargs)
         finally:
             self._validating = False
         sampler = self._sampler()
-        if sampler is not None and metrics:
+        if sampler is not None and metrics and not self._extra_validation():
             sampler.observe_validation(metrics)
         return metrics
+
+    def _extra_validation(self) -> bool:
+        """Whether this is the validation a resumed run does before its first step
+        (``trainer.val_before_train``) at a step the uninterrupted run did not validate: verl
+        validates after saving a step that is a multiple of ``trainer.test_freq``, so only then
+        did the controller see a validation at the resumed step."""
+        step = self._resumed_at
+        if step is None or self.global_steps != step:
+            return False
+        freq = int(self.config.trainer.get("test_freq", -1) or -1)
+        return not (freq > 0 and step % freq == 0)
 
     def _val_metrics_update(self, data_sources, sample_uids, reward_extra_infos_dict, *args):
         """verl's validation metrics, plus ``val-aux/<source>/unscored/count``: answers our reward

@@ -67,12 +67,11 @@ def slots(batch) -> list[str]:
     return [f"{i['type']}/{i['difficulty']}#{i['index']}" for i in batch["extra_info"]]
 
 
-def train(trainer, sampler, first_step: int, last_step: int, saves=(), validate=None):
+def train(trainer, sampler, first_step: int, last_step: int, saves=(), validate=()):
     """verl's fit loop around the sampler: epochs from ``global_steps // len(loader)``, one
     dataloader pass each; per step the uids bound, the controller fed (rewards seeded by the
-    step), the checkpoint saved at ``saves``, then validation scores handed over at the steps of
-    ``validate`` ({step: metrics}), as fit() validates after it saves. Returns (epoch, slots)
-    per step."""
+    step), the checkpoint saved at ``saves``, then the trainer's validation at the steps of
+    ``validate``, as fit() validates after it saves. Returns (epoch, slots) per step."""
     loader, drawn, step = trainer.train_dataloader, [], first_step
     for epoch in range(trainer.global_steps // len(loader), 100):
         for batch in loader:
@@ -88,8 +87,8 @@ def train(trainer, sampler, first_step: int, last_step: int, saves=(), validate=
             trainer.global_steps = step
             if step in saves:
                 trainer._save_checkpoint()
-            if step in (validate or {}):
-                sampler.observe_validation(validate[step])
+            if step in validate:
+                trainer._validate()
             if step == last_step:
                 return drawn
             step += 1
@@ -215,21 +214,34 @@ def test_an_older_checkpoint_resumes_from_data_pt_and_says_so(full, tmp_path, re
     assert train(trainer, sampler, 7, STEPS) == full[2][6:]
 
 
-def test_a_validation_at_the_resumed_step_counts_as_in_the_uninterrupted_run(full, tmp_path):
-    """DUMP learns from validation scores. fit() validates at step 4 after saving it; the
-    resumed run validates at step 4 before its first batch (``val_before_train``). The restored
-    state must be in place before that validation, and data.pt's copy, which the dataloader
-    applies at its first batch, must not undo it."""
+@pytest.mark.parametrize("test_freq", [4, 3])
+def test_the_resumed_runs_first_validation_counts_as_in_the_uninterrupted_run(
+    full, tmp_path, monkeypatch, test_freq
+):
+    """DUMP learns from validation scores. fit() validates the multiples of trainer.test_freq
+    after saving them; a resumed run validates its start step before its first batch
+    (``val_before_train``). With test_freq 4 the uninterrupted run validated step 4: the resumed
+    run's validation must reach the restored state (not be undone by data.pt's copy, which the
+    dataloader applies at its first batch). With test_freq 3 it did not: the resumed run's must
+    not reach the controller."""
     root, tok, _, _ = full
     scores = {f"val-core/arc/{lvl}/acc/mean@1": 0.1 * lvl for lvl in (1, 2, 3)}
-    _, sampler, loader = make(root, tok, {"name": "dump"})
+    monkeypatch.setattr(RayPPOTrainer, "_validate", lambda self: dict(scores))
+    validations = {s for s in range(1, 9) if s % test_freq == 0}
+
+    def dump_trainer(ckpt):
+        _, sampler, loader = make(root, tok, {"name": "dump"})
+        trainer = trainer_for(loader, ckpt)
+        trainer.config.trainer.test_freq = test_freq
+        return trainer, sampler
+
     ckpt = tmp_path / "ckpt"
-    drawn = train(trainer_for(loader, ckpt), sampler, 1, 8, saves=(4,), validate={4: scores})
-    _, resumed_sampler, resumed_loader = make(root, tok, {"name": "dump"})
-    trainer = trainer_for(resumed_loader, ckpt)
-    trainer._load_checkpoint()
-    assert sorted(resumed_sampler.observe_validation(scores)) == ["arc/1", "arc/2", "arc/3"]
-    assert train(trainer, resumed_sampler, 5, 8) == drawn[4:]
+    trainer, sampler = dump_trainer(ckpt)
+    drawn = train(trainer, sampler, 1, 8, saves=(4,), validate=validations)
+    resumed, resumed_sampler = dump_trainer(ckpt)
+    resumed._load_checkpoint()
+    resumed._validate()  # val_before_train, at step 4
+    assert train(resumed, resumed_sampler, 5, 8, validate=validations) == drawn[4:]
     assert resumed_sampler.controller.state_dict() == sampler.controller.state_dict()
 
 
