@@ -32,10 +32,11 @@ the trim are discarded, as DAPO does. Step metrics: ``curriculum/dynamic/gen_bat
 
 Checkpoints. When verl saves ``global_step_k`` the sampler's whole state also goes to its own file,
 ``global_step_k/pac_state.json`` (:mod:`pac_verl.verl.checkpoint`, written before verl's files,
-so verl's ``latest_checkpointed_iteration.txt`` certifies it too); on resume it is read back after
-verl's ``_load_checkpoint`` and wins over the sampler state in ``data.pt``, which verl may not
-have restored (verl 0.9.1 skips it on an epoch boundary). A checkpoint without the file resumes
-from the sampler state in its ``data.pt``, read here; docs/guides/resume.md#what-a-checkpoint-holds.
+so verl's ``latest_checkpointed_iteration.txt`` certifies it too); on resume it is read from the
+checkpoint verl resumes, before verl loads the model, and wins over the sampler state in
+``data.pt``, which verl may not restore (verl 0.9.1 skips it on an epoch boundary). A checkpoint
+without the file resumes from the sampler state in its ``data.pt``, read here;
+docs/guides/resume.md#what-a-checkpoint-holds.
 
 Unscored answers. Our reward marks a call that ended without a verdict on the answer
 (``scored`` = 0: no worker or sandbox slot within ``queue_s``, a grader starved of CPU until
@@ -75,6 +76,7 @@ from verl import DataProto
 from verl.trainer.ppo.ray_trainer import RayPPOTrainer, compute_response_mask
 
 from pac_verl.errors import UserError
+from pac_verl.run_record import checkpointed_step
 from pac_verl.verl import checkpoint
 from pac_verl.verl.arms import arm_name
 from pac_verl.verl.feedback import unscored_rows
@@ -154,20 +156,55 @@ class PACTrainer(RayPPOTrainer):
         return super()._save_checkpoint()
 
     def _load_checkpoint(self):
-        result = super()._load_checkpoint()
+        """verl's resume, with the curriculum's state restored from the same checkpoint. The
+        checkpoint verl will pick is restored first, so a file that does not fit is refused
+        before verl loads the model; if verl then picked another, that one is restored too."""
         sampler = self._sampler()
-        if sampler is None or not getattr(self, "global_steps", 0):
-            return result  # nothing resumed
-        folder = self._step_folder(resumed=True)
+        ahead = self._checkpoint_to_resume() if sampler is not None else None
+        if ahead is not None:
+            initial = sampler.state_dict()
+            self._restore_curriculum(sampler, *ahead)
+        result = super()._load_checkpoint()
+        step = getattr(self, "global_steps", 0)
+        if sampler is not None and step and (ahead is None or ahead[1] != step):
+            self._restore_curriculum(sampler, self._step_folder(resumed=True), step)
+        elif ahead is not None and not step:  # verl started afresh after all
+            sampler.restore(initial, "the initial state")
+            self._resumed_at = None
+        return result
+
+    def _checkpoint_to_resume(self) -> tuple[str, int] | None:
+        """The ``global_step_k`` folder and step verl's ``_load_checkpoint`` resumes, found as
+        it finds them (``resume_mode`` auto: verl's tracker file; ``resume_path``), or None."""
+        trainer = self.config.trainer
+        mode = trainer.get("resume_mode")
+        if mode == "resume_path":
+            folder = trainer.get("resume_from_path")
+            if not isinstance(folder, str) or "global_step_" not in folder:
+                return None  # verl refuses it
+        elif mode == "auto" and trainer.get("default_hdfs_dir") is None:
+            latest = checkpointed_step(os.path.abspath(trainer.default_local_dir))
+            if latest is None:
+                return None
+            folder = os.path.join(trainer.default_local_dir, f"global_step_{latest}")
+        else:
+            return None
+        step = folder.rstrip("/").split("global_step_")[-1]
+        if not step.isdigit() or not os.path.isdir(folder):
+            return None
+        return os.path.abspath(folder), int(step)
+
+    def _restore_curriculum(self, sampler: PACSampler, folder: str, step: int) -> None:
+        """Load the sampler's state of checkpoint ``folder`` (module docstring)."""
         name = os.path.basename(folder)
-        state = checkpoint.read_state(folder, self.global_steps)
+        state = checkpoint.read_state(folder, step)
         source = f"{name}/{checkpoint.FILE_NAME}"
         if state is None:
             state, source = self._data_pt_sampler_state(folder), f"{name}/data.pt"
             if state is None:
                 _log.warning("%s has neither %s nor a sampler state in data.pt: the curriculum "
                              "starts from its prior", name, checkpoint.FILE_NAME)  # fmt: skip
-                return result
+                return
             _log.warning("%s has no %s (written by an older pac-verl): the curriculum state is "
                          "read from its data.pt", name, checkpoint.FILE_NAME)  # fmt: skip
         try:
@@ -179,9 +216,8 @@ class PACTrainer(RayPPOTrainer):
                 "curriculum and training data the run was started with, or start afresh in a "
                 "new trainer.default_local_dir"
             ) from None
-        print(f"curriculum state restored from {source} (step {self.global_steps})")
-        self._resumed_at = self.global_steps
-        return result
+        print(f"curriculum state restored from {source} (step {step})")
+        self._resumed_at = step
 
     @staticmethod
     def _data_pt_sampler_state(folder: str) -> dict | None:

@@ -245,6 +245,29 @@ def test_the_resumed_runs_first_validation_counts_as_in_the_uninterrupted_run(
     assert resumed_sampler.controller.state_dict() == sampler.controller.state_dict()
 
 
+def test_the_checkpoint_verl_resumes_is_the_one_restored(full, tmp_path, monkeypatch):
+    """The state is restored ahead of verl from the checkpoint verl will pick; if verl picks
+    another, that one's state replaces it, and if verl starts afresh, the sampler does too."""
+    ckpt = copy_checkpoints(full, tmp_path)
+    ahead = (str(ckpt / "global_step_4"), 4)
+    monkeypatch.setattr(PACTrainer, "_checkpoint_to_resume", lambda self: ahead)
+    trainer, sampler = resume(full, ckpt, 6)  # verl resumes step 6 (its tracker)
+    assert trainer._resumed_at == 6
+    assert train(trainer, sampler, 7, STEPS) == full[2][6:]
+
+    def afresh(self):
+        self.global_steps = 0
+        return 0
+
+    monkeypatch.setattr(RayPPOTrainer, "_load_checkpoint", afresh)
+    root, tok, drawn, _ = full
+    _, sampler, loader = make(root, tok, CURRICULUM)
+    trainer = trainer_for(loader, ckpt)
+    trainer._load_checkpoint()
+    assert sampler.controller.step == 0 and trainer._resumed_at is None
+    assert train(trainer, sampler, 1, 2) == drawn[:2]
+
+
 def test_the_file_holds_the_samplers_state_of_its_step(full, tmp_path):
     ckpt = copy_checkpoints(full, tmp_path)
     record = json.loads((ckpt / "global_step_4" / "pac_state.json").read_text())
@@ -254,6 +277,10 @@ def test_the_file_holds_the_samplers_state_of_its_step(full, tmp_path):
     assert state["controller"]["step"] == 4 and state["batches_this_epoch"] == 4
     assert state["prompts"]["rule"] == "thompson"
     assert sorted(state) == ["batches_this_epoch", "controller", "last_uids", "prompts", "queues"]
+
+
+def _model_loaded(self, local_path, del_local_after_load=False):
+    raise AssertionError("verl loaded the model before the curriculum's file was checked")
 
 
 def _other_controller(record):
@@ -285,7 +312,8 @@ def _no_controller(record):
         (_no_controller, r"does not fit this run's curriculum \(it has no 'controller'\): resume"),
     ],
 )  # fmt: skip
-def test_a_file_of_another_curriculum_is_refused(full, tmp_path, edit, message):
+def test_a_file_of_another_curriculum_is_refused(full, tmp_path, monkeypatch, edit, message):
+    monkeypatch.setattr(_ActorWorkers, "load_checkpoint", _model_loaded)  # refused before that
     ckpt = copy_checkpoints(full, tmp_path)
     path = ckpt / "global_step_6" / "pac_state.json"
     record = json.loads(path.read_text())
@@ -311,7 +339,8 @@ def test_a_file_of_another_curriculum_is_refused(full, tmp_path, edit, message):
          r"another checkpoint\?\): delete it"),
     ],
 )  # fmt: skip
-def test_a_damaged_file_is_refused_with_its_fix(full, tmp_path, damage, message):
+def test_a_damaged_file_is_refused_with_its_fix(full, tmp_path, monkeypatch, damage, message):
+    monkeypatch.setattr(_ActorWorkers, "load_checkpoint", _model_loaded)  # refused before that
     ckpt = copy_checkpoints(full, tmp_path)
     damage(ckpt / "global_step_6" / "pac_state.json", ckpt)
     with pytest.raises(UserError, match=message):
