@@ -74,7 +74,9 @@ def read_state(folder: str | Path, step: int) -> dict[str, Any] | None:
             f"{where} has version {version!r}, newer than this pac-verl reads ({VERSION}): "
             "resume with the pac-verl that wrote it, or upgrade pac-verl"
         )
-    if record.get("step") != step or not isinstance(record.get("sampler"), dict):
+    if not isinstance(record.get("sampler"), dict):
+        raise UserError(f"{where} holds no sampler state: {fix}")
+    if record.get("step") != step:
         raise UserError(
             f"{where} holds the state after step {record.get('step')!r}, not step {step} "
             f"(copied from another checkpoint?): {fix}"

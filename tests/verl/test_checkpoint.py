@@ -334,6 +334,8 @@ def test_a_file_of_another_curriculum_is_refused(full, tmp_path, monkeypatch, ed
         (lambda p, ckpt: p.write_text(p.read_text().replace('"version": 1', '"version": 2')),
          r"^global_step_6/pac_state.json has version 2, newer than this pac-verl reads \(1\): "
          r"resume with the pac-verl that wrote it, or upgrade pac-verl$"),
+        (lambda p, ckpt: p.write_text('{"format": "pac-verl curriculum state", "version": 1}'),
+         r"^global_step_6/pac_state.json holds no sampler state: delete it"),
         (lambda p, ckpt: shutil.copy(ckpt / "global_step_4" / "pac_state.json", p),
          r"^global_step_6/pac_state.json holds the state after step 4, not step 6 \(copied from "
          r"another checkpoint\?\): delete it"),
