@@ -170,12 +170,14 @@ def test_a_resumed_run_draws_the_batches_of_the_uninterrupted_one(
         request.getfixturevalue("verl_091_skip")
     with caplog.at_level(logging.WARNING):
         trainer, sampler = resume(full, ckpt, step, mode)
+        # verl handed data.pt to the dataloader (verl 0.9.1 does not on an epoch boundary)
+        verl_restored = trainer.train_dataloader.next_iter_state is not None
         resumed = train(trainer, sampler, step + 1, STEPS)
     # the same prompt in every slot, in the same epoch, at every step after the checkpoint
     assert resumed == drawn[step:]
     assert sampler.controller.state_dict() == final_state
     differs = [r.getMessage() for r in caplog.records if "differs" in r.getMessage()]
-    if data_pt == "stale":  # verl restored the stale copy; the PAC file's state was kept
+    if data_pt == "stale" and verl_restored:  # the PAC file's state was kept over it
         assert differs == [
             "the dataloader's curriculum state (data.pt) differs from "
             f"global_step_{step}/pac_state.json; the state of global_step_{step}/pac_state.json "
