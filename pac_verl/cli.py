@@ -13,7 +13,7 @@ import importlib
 import sys
 
 from pac_verl import __version__
-from pac_verl.errors import UserError
+from pac_verl.errors import UserError, user_message
 
 # name -> (module with main(argv), one-line description)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(module.main(rest) or 0)
     except UserError as err:
-        print(f"pac-verl {name}: error: {err}", file=sys.stderr)
+        print(f"pac-verl {name}: error: {user_message(err)}", file=sys.stderr)
         return 2
     except OSError as err:
         if not err.filename:

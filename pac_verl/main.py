@@ -15,7 +15,7 @@ from __future__ import annotations
 import hydra
 
 from pac_verl.checks.config import check_command_line
-from pac_verl.errors import UserError
+from pac_verl.errors import UserError, user_message
 from pac_verl.resolvers import register_resolvers
 from pac_verl.run_stops import stop_cleanly
 from pac_verl.train import train
@@ -26,7 +26,7 @@ def main(config) -> None:
     try:  # Ctrl-C or a full disk: one line, Ray stopped, no half checkpoint (pac_verl.run_stops)
         stop_cleanly(lambda: train(config), config.trainer.default_local_dir, "pac_verl.main")
     except UserError as err:  # a refused attempt (run.json, controller values): one line
-        raise SystemExit(f"pac_verl.main: error: {err}") from None
+        raise SystemExit(f"pac_verl.main: error: {user_message(err)}") from None
 
 
 if __name__ == "__main__":

@@ -17,6 +17,13 @@ default). Per batch it asks ``controller.allocate()`` for the arm of each of the
   only when the loader asks for that batch (``data.dataloader_num_workers`` must be 0).
 - ``state_dict``/``load_state_dict`` hold the controller (posterior, window, RNG, ...), the queues
   and the position in the epoch, so a resumed run draws exactly the batches of the uninterrupted one.
+  A state saved after the last batch of an epoch loads as the start of the next epoch (the
+  uninterrupted run's generator ends the epoch before its next draw).
+- ``restore(state, source)``: what ``PACTrainer`` calls with the state of its own checkpoint file
+  (:mod:`pac_verl.verl.checkpoint`). It loads the state and keeps it over the copy in the
+  dataloader's state (``data.pt``), which the ``StatefulDataLoader`` applies later, at the
+  first ``iter()``: until the next draw, a ``load_state_dict`` is compared with the restored state
+  (a warning when they differ) and ignored.
 - ``observe(batch)`` feeds a trained step back to the controller; it is idempotent per step (a step
   is recognised by its prompt uids), so the trainer hook can call it before the checkpoint is written
   and verl's own ``update(batch)`` after it is a no-op.
@@ -30,6 +37,8 @@ default). Per batch it asks ``controller.allocate()`` for the arm of each of the
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -44,6 +53,8 @@ from pac_verl.errors import UserError
 from pac_verl.naming import core_val_metric, val_source_of
 from pac_verl.verl.arms import discover_arms
 from pac_verl.verl.feedback import extract_feedback
+
+_log = logging.getLogger(__name__)
 
 
 class PACSampler(AbstractCurriculumSampler):
@@ -77,6 +88,7 @@ class PACSampler(AbstractCurriculumSampler):
         self._uid_rows: dict[str, int] = {}  # uid -> dataset row, bound by the trainer
         self._dropped: list = []  # (arms, rewards [P, G], rows) generated but not trained
         self.adv_estimator = "grpo"  # PACTrainer sets algorithm.adv_estimator (feedback module)
+        self._restored: tuple[str, str] | None = None  # (source, state as JSON) until the next draw
 
     def __len__(self) -> int:
         return self.batches_per_epoch * self.batch_size
@@ -89,6 +101,7 @@ class PACSampler(AbstractCurriculumSampler):
         self.batches_this_epoch = 0
 
     def _draw(self) -> np.ndarray:
+        self._restored = None  # past the restore: the dataloader's copy can no longer arrive
         self._last_rows = self.prompts.draw(self.controller.allocate())
         return self._last_rows
 
@@ -168,10 +181,31 @@ class PACSampler(AbstractCurriculumSampler):
         }
 
     def load_state_dict(self, state: Mapping[str, Any]) -> None:
+        if self._restored is not None:  # the dataloader's copy of a state restore() loaded
+            source, restored = self._restored
+            self._restored = None
+            if _as_json(state) != restored:
+                _log.warning("the dataloader's curriculum state (data.pt) differs from %s; "
+                             "the state of %s is kept", source, source)  # fmt: skip
+            return
         self.controller.load_state_dict(state["controller"])
         self.queues.load_state_dict(state["queues"])
         if "prompts" in state:  # checkpoints written before prompt-level selection lack it
             self.prompts.load_state_dict(state["prompts"])
-        self.batches_this_epoch = int(state["batches_this_epoch"])
+        batches = int(state["batches_this_epoch"])
+        # the last batch of an epoch drawn: the next draw is the next epoch's first
+        self.batches_this_epoch = batches if batches < self.batches_per_epoch else 0
         last = state.get("last_uids")
         self._last_uids = frozenset(last) if last is not None else None
+
+    def restore(self, state: Mapping[str, Any], source: str) -> None:
+        """Load ``state`` read from ``source`` (a checkpoint file) and keep it over the
+        dataloader's own copy until the next draw (module docstring)."""
+        self._restored = None
+        self.load_state_dict(state)
+        self._restored = (source, _as_json(state))
+
+
+def _as_json(state: Mapping[str, Any]) -> str:
+    """A state's canonical text, to compare two states value by value."""
+    return json.dumps(state, sort_keys=True, default=repr)

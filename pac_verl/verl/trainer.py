@@ -7,7 +7,8 @@ GRPO advantages are computed, before the checkpoint is saved), and its ``curricu
 travel in the actor output's ``meta_info["metrics"]``, which ``fit`` logs at the same step. verl's own
 later ``sampler.update(batch)`` sees the same step again and does nothing (see
 :meth:`PACSampler.observe`). After every validation the per-source scores go to the sampler too,
-for a controller that learns from them (DUMP's ``validation_update``).
+for a controller that learns from them (DUMP's ``validation_update``), except after a resumed
+run's validation of a step the uninterrupted run did not validate (:meth:`_extra_validation`).
 
 Prompt identity: ``_get_gen_batch`` is the first method ``fit`` calls with a step's rows (uids
 just assigned, dataloader order); it hands the uids to :meth:`PACSampler.bind`, so the per-prompt
@@ -28,6 +29,14 @@ groups are all solved or all failed still reads as saturated or out of reach. Gr
 the trim are discarded, as DAPO does. Step metrics: ``curriculum/dynamic/gen_batches``,
 ``curriculum/dynamic/dropped_groups``, ``curriculum/dynamic/surplus_groups``,
 ``curriculum/dynamic/unscored_groups`` (below).
+
+Checkpoints. When verl saves ``global_step_k`` the sampler's whole state also goes to its own file,
+``global_step_k/pac_state.json`` (:mod:`pac_verl.verl.checkpoint`, written before verl's files,
+so verl's ``latest_checkpointed_iteration.txt`` certifies it too); on resume it is read from the
+checkpoint verl resumes, before verl loads the model, and wins over the sampler state in
+``data.pt``, which verl may not restore (verl 0.9.1 skips it on an epoch boundary). A checkpoint
+without the file resumes from the sampler state in its ``data.pt``, read here;
+docs/guides/resume.md#what-a-checkpoint-holds.
 
 Unscored answers. Our reward marks a call that ended without a verdict on the answer
 (``scored`` = 0: no worker or sandbox slot within ``queue_s``, a grader starved of CPU until
@@ -58,6 +67,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import os
 import uuid
 
 import numpy as np
@@ -66,6 +76,8 @@ from verl import DataProto
 from verl.trainer.ppo.ray_trainer import RayPPOTrainer, compute_response_mask
 
 from pac_verl.errors import UserError
+from pac_verl.run_record import checkpointed_step
+from pac_verl.verl import checkpoint
 from pac_verl.verl.arms import arm_name
 from pac_verl.verl.feedback import unscored_rows
 from pac_verl.verl.reward_metrics import reward_metrics
@@ -101,6 +113,7 @@ def leave_out_unscored(batch: DataProto, step: int) -> dict[str, float]:
 
 class PACTrainer(RayPPOTrainer):
     _validating = False
+    _resumed_at: int | None = None  # the step a resume restored the curriculum state of
 
     def _sampler(self) -> PACSampler | None:
         sampler = getattr(getattr(self, "train_dataloader", None), "sampler", None)
@@ -125,18 +138,120 @@ class PACTrainer(RayPPOTrainer):
             metrics.update(sampler.observe(batch))
         return output
 
+    # ----- checkpoints (module docstring) ---------------------------------------------------------
+    def _step_folder(self, resumed: bool = False) -> str:
+        """The ``global_step_k`` folder of ``self.global_steps`` as verl names it: under
+        ``trainer.default_local_dir``, or ``trainer.resume_from_path`` for the checkpoint
+        resumed in ``resume_mode=resume_path``."""
+        trainer = self.config.trainer
+        name = f"global_step_{self.global_steps}"
+        if resumed and trainer.get("resume_mode") == "resume_path":
+            return os.path.abspath(str(trainer.resume_from_path))
+        return os.path.abspath(os.path.join(trainer.default_local_dir, name))
+
+    def _save_checkpoint(self):
+        sampler = self._sampler()
+        if sampler is not None:
+            checkpoint.write_state(self._step_folder(), self.global_steps, sampler.state_dict())
+        return super()._save_checkpoint()
+
+    def _load_checkpoint(self):
+        """verl's resume, with the curriculum's state restored from the same checkpoint. The
+        checkpoint verl will pick is restored first, so a file that does not fit is refused
+        before verl loads the model; if verl then picked another, that one is restored too."""
+        sampler = self._sampler()
+        ahead = self._checkpoint_to_resume() if sampler is not None else None
+        if ahead is not None:
+            initial = sampler.state_dict()
+            self._restore_curriculum(sampler, *ahead)
+        result = super()._load_checkpoint()
+        step = getattr(self, "global_steps", 0)
+        if sampler is not None and step and (ahead is None or ahead[1] != step):
+            self._restore_curriculum(sampler, self._step_folder(resumed=True), step)
+        elif ahead is not None and not step:  # verl started afresh after all
+            sampler.restore(initial, "the initial state")
+            self._resumed_at = None
+        return result
+
+    def _checkpoint_to_resume(self) -> tuple[str, int] | None:
+        """The ``global_step_k`` folder and step verl's ``_load_checkpoint`` resumes, found as
+        it finds them (``resume_mode`` auto: verl's tracker file; ``resume_path``), or None."""
+        trainer = self.config.trainer
+        mode = trainer.get("resume_mode")
+        if mode == "resume_path":
+            folder = trainer.get("resume_from_path")
+            if not isinstance(folder, str) or "global_step_" not in folder:
+                return None  # verl refuses it
+        elif mode == "auto" and trainer.get("default_hdfs_dir") is None:
+            latest = checkpointed_step(os.path.abspath(trainer.default_local_dir))
+            if latest is None:
+                return None
+            folder = os.path.join(trainer.default_local_dir, f"global_step_{latest}")
+        else:
+            return None
+        step = folder.rstrip("/").split("global_step_")[-1]
+        if not step.isdigit() or not os.path.isdir(folder):
+            return None
+        return os.path.abspath(folder), int(step)
+
+    def _restore_curriculum(self, sampler: PACSampler, folder: str, step: int) -> None:
+        """Load the sampler's state of checkpoint ``folder`` (module docstring)."""
+        name = os.path.basename(folder)
+        state = checkpoint.read_state(folder, step)
+        source = f"{name}/{checkpoint.FILE_NAME}"
+        if state is None:
+            state, source = self._data_pt_sampler_state(folder), f"{name}/data.pt"
+            if state is None:
+                _log.warning("%s has neither %s nor a sampler state in data.pt: the curriculum "
+                             "starts from its prior", name, checkpoint.FILE_NAME)  # fmt: skip
+                return
+            _log.warning("%s has no %s (written by an older pac-verl): the curriculum state is "
+                         "read from its data.pt", name, checkpoint.FILE_NAME)  # fmt: skip
+        try:
+            sampler.restore(state, source)
+        except (UserError, KeyError, TypeError, ValueError) as err:
+            what = f"it has no {err}" if isinstance(err, KeyError) else str(err)
+            raise UserError(
+                f"{source} does not fit this run's curriculum ({what}): resume with the "
+                "curriculum and training data the run was started with, or start afresh in a "
+                "new trainer.default_local_dir"
+            ) from None
+        print(f"curriculum state restored from {source} (step {step})")
+        self._resumed_at = step
+
+    @staticmethod
+    def _data_pt_sampler_state(folder: str) -> dict | None:
+        path = os.path.join(folder, "data.pt")
+        if not os.path.exists(path):
+            return None
+        state = torch.load(path, weights_only=False)  # verl's own file, read as verl reads it
+        iter_state = state.get("_sampler_iter_state") if isinstance(state, dict) else None
+        return iter_state.get("sampler_state") if isinstance(iter_state, dict) else None
+
     def _validate(self, *args, **kwargs):
         """verl's validation; its per-source scores then go to the sampler (DUMP's
-        ``validation_update``). Rows generated here are not training rows: no uid binding."""
+        ``validation_update``), except those of :meth:`_extra_validation`. Rows generated here
+        are not training rows: no uid binding."""
         self._validating = True
         try:
             metrics = super()._validate(*args, **kwargs)
         finally:
             self._validating = False
         sampler = self._sampler()
-        if sampler is not None and metrics:
+        if sampler is not None and metrics and not self._extra_validation():
             sampler.observe_validation(metrics)
         return metrics
+
+    def _extra_validation(self) -> bool:
+        """Whether this is the validation a resumed run does before its first step
+        (``trainer.val_before_train``) at a step the uninterrupted run did not validate: verl
+        validates after saving a step that is a multiple of ``trainer.test_freq``, so only then
+        did the controller see a validation at the resumed step."""
+        step = self._resumed_at
+        if step is None or self.global_steps != step:
+            return False
+        freq = int(self.config.trainer.get("test_freq", -1) or -1)
+        return not (freq > 0 and step % freq == 0)
 
     def _val_metrics_update(self, data_sources, sample_uids, reward_extra_infos_dict, *args):
         """verl's validation metrics, plus ``val-aux/<source>/unscored/count``: answers our reward

@@ -269,6 +269,11 @@ def test_checkpoint_holds_the_controller_state_of_its_step(assets, tmp_path, rec
     # and the dataloader has yielded k batches
     assert sampler_state["controller"]["step"] == SAVE and state["_num_yielded"] == SAVE
     assert sampler_state["batches_this_epoch"] == SAVE  # 72 rows / 18 = 4 batches per epoch
+    # the same state in the curriculum's own file (docs/guides/resume.md#what-a-checkpoint-holds)
+    pac = json.loads(
+        (tmp_path / "c" / "ckpt" / f"global_step_{SAVE}" / "pac_state.json").read_text()
+    )
+    assert pac["step"] == SAVE and pac["sampler"] == json.loads(json.dumps(sampler_state))
     assert OmegaConf.select(recorder.trainers[0].config, "data.curriculum.cold_start") == 2
 
 

@@ -9,16 +9,20 @@ stood in. The toy's noise arm is left out: its coin is drawn afresh at every cal
 check below needs every reward of step 3 to come out the same twice.
 
 Run A trains 3 steps and checkpoints every step; run B starts from a copy of A's checkpoints up
-to step 2 and trains step 3 again (verl's ``resume_mode=auto``). Checked, on what the runs leave
-behind (verl's metrics file, its checkpoints, the rollout's weight log):
+to step 2 and trains step 3 again (verl's ``resume_mode=auto``). The training set has 5 prompts per
+arm, 25 rows, 2 batches of 12: step 2 ends an epoch, and B's copy of it has no ``data.pt``, as
+verl 0.9.1 restores none on an epoch boundary; B's curriculum resumes from the checkpoint's
+``pac_state.json`` (docs/guides/resume.md#what-a-checkpoint-holds). Checked, on what the runs
+leave behind (verl's metrics file, its checkpoints, the rollout's weight log):
 
 * the rollout receives the actor's weights at every sync (their SHA-256 changes each step, and
   the first equals the model folder's: FSDP2's shards arrive whole);
 * ``grad_norm > 0`` every step; the KL loss to the reference is 0 at step 1, > 0 after;
 * every step's batch is what the controller allocates from the state saved at the step before;
 * ``curriculum/`` metrics for every arm at every step, and the run log (``run.json``);
-* the resumed step 3 is the uninterrupted one: same batch, same rollout weights before it, same
-  rewards, and the same controller and queue state in its checkpoint (floats to float32 rounding:
+* the resumed step 3, the first of the second epoch, is the uninterrupted one: same batch, same
+  rollout weights before it, same rewards, and the same controller and queue state and the same
+  position in the epoch in its checkpoint (floats to float32 rounding:
   the order of a prompt's rollouts within the batch is not fixed, see :func:`assert_same_state`).
 
 On a GPU node the rollout would be vLLM and the weights would travel by CUDA IPC; what differs is
@@ -46,6 +50,7 @@ from pac_verl.curriculum import make_controller
 pytestmark = [pytest.mark.slow, pytest.mark.node_versions]
 
 STEPS, B, N = 3, 12, 8  # the toy setting's batch: 12 prompts x 8 responses
+PER_ARM = 5  # 5 arms x 5 prompts = 25 rows: 2 batches per epoch, step 2 ends the first epoch
 BUILT = ("learn/1", "learn/2", "learn/3", "saturated", "unreachable")  # no noise arm (docstring)
 ARMS = sorted(f"toy/{arm}" for arm in BUILT)
 EXP = "toy__tiny-cpu__pac__seed0"
@@ -53,7 +58,7 @@ EXP = "toy__tiny-cpu__pac__seed0"
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    root = build_assets(tmp_path_factory.mktemp("real"), arms=BUILT)
+    root = build_assets(tmp_path_factory.mktemp("real"), train_per_arm=PER_ARM, arms=BUILT)
     a, b = root / "a", root / "b"
     ray.shutdown()  # run_ppo starts Ray with the CPU stack's resources and setup hook itself
     with ResourceMeter() as meter:
@@ -66,6 +71,7 @@ def runs(tmp_path_factory):
                     a / "ckpt" / EXP / f"global_step_{step}",
                     b / "ckpt" / EXP / f"global_step_{step}",
                 )
+            (b / "ckpt" / EXP / "global_step_2" / "data.pt").unlink()  # verl 0.9.1 skips it
             (b / "ckpt" / EXP / "latest_checkpointed_iteration.txt").write_text("2")
             train_once(root, b, STEPS)
         finally:
@@ -155,7 +161,7 @@ def assert_same_state(a, b, path="state"):
         assert a == b, path
 
 
-def test_a_run_resumed_at_step_2_redoes_step_3(runs):
+def test_a_run_resumed_on_an_epoch_boundary_without_data_pt_redoes_step_3(runs):
     _, a, b = runs
     ma, mb = read_metrics(a / "runs"), read_metrics(b / "runs")
     assert sorted(mb) == [3]  # B trained step 3 only
@@ -167,7 +173,7 @@ def test_a_run_resumed_at_step_2_redoes_step_3(runs):
     for key in ("critic/score/mean", "response_length/mean", "critic/advantages/max"):
         assert mb[3][key] == pytest.approx(ma[3][key], rel=1e-6), key
     sa, sb = sampler_state(a, 3), sampler_state(b, 3)
-    assert sb["batches_this_epoch"] == sa["batches_this_epoch"]
+    assert sb["batches_this_epoch"] == sa["batches_this_epoch"] == 1  # the epoch's first batch
     assert sb["queues"] == sa["queues"]
     assert_same_state(sa["controller"], sb["controller"])
 
