@@ -233,25 +233,27 @@ def stops_mid_sentence(text: str) -> bool:
     return bool(_MID_SENTENCE.search(end[-40:]))
 
 
-def unfinished_after(rest: str) -> bool:
+def unfinished_after(rest: str, in_formula: bool = False) -> bool:
     """The cut-off rule for the text after a final answer: it stops mid-sentence or
     mid-formula, or it runs on for ``MAX_REMARK_CHARS`` or more without ending a sentence, or it
     leaves a formula or a brace open (:func:`open_formula`), or a sentence it begins after the
     answer's own stops unfinished after ``MIN_CUT_WORDS`` words or more (``\\boxed{7}. Let me
-    check this by substituting``: a short remark, ``\\boxed{204} minutes``, is fine)."""
+    check this by substituting``: a short remark, ``\\boxed{204} minutes``, is fine).
+    ``in_formula``: the answer sits inside a ``$`` formula, which the text's first ``$`` closes
+    (``$\\boxed{\\frac{14}{3}} \\approx 4.67$.``)."""
     rest = rest.strip()
     if not rest:
         return False
     if stops_mid_sentence(rest) or (len(rest) >= MAX_REMARK_CHARS and rest[-1] not in _FINISHED):
         return True
-    return open_formula(rest) or _unfinished_sentence(rest)
+    return open_formula(rest, in_formula) or _unfinished_sentence(rest)
 
 
-def open_formula(rest: str) -> bool:
+def open_formula(rest: str, in_formula: bool = False) -> bool:
     """Whether the text after a final answer ends inside a formula: a ``$``, ``\\(`` or ``\\[``
     it opens never closes, or a ``{`` (a ``$`` or ``\\)`` that closes the answer's own formula
     first is read past; ``\\$12`` is a dollar sign)."""
-    closer = _MATH_CLOSER.match(rest)
+    closer = _MATH_CLOSER.match(rest) or (_DOLLAR.search(rest) if in_formula else None)
     text = rest[closer.end() :] if closer else rest
     dollars = list(_DOLLAR.finditer(text))
     if len(dollars) % 2 and text[dollars[-1].end() :][:1].strip():  # "$3 \\cdot 7 = 2"
@@ -331,7 +333,9 @@ def final_answers(
         return FinalAnswers(cut_off=True)
     region = after_think(reading(solution_str))
     spans, opened_after = box_spans(region)
-    if spans and (opened_after or unfinished_after(region[_after(region, spans[-1][2]) :])):
+    in_formula = spans and len(_DOLLAR.findall(region[: spans[-1][0]])) % 2 == 1
+    rest = region[_after(region, spans[-1][2]) :] if spans else ""
+    if spans and (opened_after or unfinished_after(rest, in_formula)):
         return FinalAnswers(cut_off=True)
     kept = [
         (start, s, e)

@@ -63,6 +63,16 @@ def test_short_unfinished_remarks_stay_fine():
     assert score("math", "It costs $\\boxed{12}$ dollars, i.e. \\$12.", "12").reason == "ok"
 
 
+def test_the_first_dollar_after_a_box_inside_a_formula_closes_that_formula():
+    # the answer's formula runs on past the box and closes later in the sentence: finished
+    done = "the answer is $\\boxed{\\frac{14}{3}} \\approx 4.67$."
+    assert score("math", done, "\\frac{14}{3}").reason == "ok"
+    assert score("math", "So $x = \\boxed{12}$, as $4 \\cdot 3 = 12$.", "12").reason == "ok"
+    # after it closes, a formula opened and left open is still a cut
+    cut = "the answer is $\\boxed{12} \\approx 12.0$, since $4 \\cdot 3 = 1"
+    assert score("math", cut, "12").reason == "cut_off"
+
+
 @pytest.mark.parametrize("task", ["countdown", "zebra", "arc"])
 def test_cut_off_is_shared_by_every_boxed_task(task):
     truth, box = {
