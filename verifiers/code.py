@@ -12,8 +12,8 @@ top-level function or class, so a solution followed by an example-usage block
 (``print(add(2, 3))``) is judged on the solution; with no such block, the last block that holds a
 statement; else the last block. With no fence in the answer region, the program written there
 without one (:func:`unfenced_program`: from its first line of code to the last line that keeps it
-parsing); with none, the fenced blocks of the reasoning (an answer that points back at them); else
-the ``<answer>`` content itself.
+parsing); with none, the fenced blocks of the reasoning (an answer that points back at them; a
+response with nothing after its reasoning has no answer); else the ``<answer>`` content itself.
 
 A solution split over fences is one program: earlier blocks that define a name the program uses and
 does not define itself (a helper function, an ``import``) are put before it, in their order;
@@ -289,8 +289,8 @@ def extract_programs(solution_str: str) -> list[str]:
     program = unfenced_program(region)
     if program is not None:  # the final program, written without a fence: drafts do not count
         return [program]
-    blocks = fenced_blocks(text) if region is not text else []
-    if blocks:  # no program in the answer region: the one the reasoning shows
+    blocks = fenced_blocks(text) if region is not text and region.strip() else []
+    if blocks:  # no program in the answer region, which points back at the reasoning's
         return _programs(blocks)
     if "<answer>" in text and region.strip():
         return [region]

@@ -139,6 +139,14 @@ def test_the_drafts_are_judged_when_the_answer_region_holds_no_program():
     assert extract_code(response) == ADD_SRC
 
 
+@pytest.mark.parametrize("after", ["", "\n", "  \n\n"])
+def test_a_response_that_ends_with_its_reasoning_has_no_program(after):
+    # nothing after </think>: no final answer, whatever the reasoning drafted
+    response = f"<think>\nThe code would be:\n```python\n{ADD_SRC}```\n</think>{after}"
+    assert extract_code(response) is None
+    assert score(response).score == 0.0
+
+
 @pytest.mark.parametrize(
     "answer",
     [
