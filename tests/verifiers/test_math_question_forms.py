@@ -86,6 +86,14 @@ CASES = [
     ("Combine $\\frac{2}{x-1}+\\frac{3}{x+1}$.", "\\frac{5x-1}{x^2-1}", "\\frac{10x-2}{2x^2-2}", False),
     ("Simplify $\\frac{6x^2+3x}{9x^2-3x}$.", "\\frac{2x+1}{3x-1}", "\\frac{6x+3}{9x-3}", False),
     ("Simplify $\\frac{6x^2+3x}{9x^2-3x}$.", "\\frac{2x+1}{3x-1}", "\\frac{2x+1}{3x-1}", True),
+    # powers of one base left to multiply, and a power of 0, are a computation left undone
+    ("Simplify $(2x^3)^2\\cdot x$.", "4x^7", "4x^6 \\cdot x", False),
+    ("Simplify $(2x^3)^2\\cdot x$.", "4x^7", "4x^7", True),
+    ("Simplify $x^2\\cdot x^3 y$.", "x^5y", "x^2x^3y", False),
+    ("Simplify $x^2\\cdot x^3 y$.", "x^5y", "yx^5", True),
+    ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "x\\cdot x+12x+35", False),
+    ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "x^2+12x+35x^0", False),
+    ("Simplify $\\sqrt{x^3}$.", "x\\sqrt{x}", "x\\sqrt{x}", True),  # a root of x is not x
 ]  # fmt: skip
 
 

@@ -253,7 +253,7 @@ def _radicand(base: Any, index: int, out: Features) -> None:
 def features(expr: Any) -> Features:
     """The form features of a parsed (unevaluated) tree; raises :class:`TooComplex` past
     ``MAX_NODES`` nodes or a radicand past ``MAX_RADICAND``."""
-    from sympy import Add, Basic, Integer, Mul, Pow, Rational
+    from sympy import Add, Basic, Integer, Mul, Pow, Rational, Symbol
     from sympy.matrices import MatrixBase
 
     out = Features()
@@ -288,8 +288,14 @@ def features(expr: Any) -> Features:
                        and isinstance(a.exp, Rational) and not a.exp.is_Integer]  # fmt: skip
             if len(set(indices)) < len(indices):
                 out.flags.add("radical_product")  # \\sqrt{15}\\sqrt{35}: one radical
+            bases = [a.base if isinstance(a, Pow) and a.exp.is_Integer else a for a in factors]
+            symbols = [b for b in bases if isinstance(b, Symbol)]  # (x-2)(x-2) is factored
+            if len(set(symbols)) < len(symbols):
+                out.flags.add("like_factors")  # x^6 \\cdot x: one power of x
         elif isinstance(node, Pow):
             base, exp = node.base, node.exp
+            if exp == 0 and _variables(base):
+                out.flags.add("like_factors")  # 35x^0: a power of 0 left to evaluate
             sum_base = isinstance(base, Add) and _variables(base)
             if not below and sum_base and exp.is_Integer and exp > 1:
                 out.flags.add("product_of_sums")
