@@ -94,6 +94,11 @@ CASES = [
     ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "x\\cdot x+12x+35", False),
     ("Expand $(x+5)(x+7)$.", "x^2+12x+35", "x^2+12x+35x^0", False),
     ("Simplify $\\sqrt{x^3}$.", "x\\sqrt{x}", "x\\sqrt{x}", True),  # a root of x is not x
+    # the form the wording asks for: interval notation
+    ("Solve $x^2-5x+6 \\le 0$. Express your answer in interval notation.", "[2,3]",
+     "2 \\le x \\le 3", False),
+    ("Solve $x^2-5x+6 \\le 0$. Express your answer in interval notation.", "[2,3]", "[2, 3]", True),
+    ("Solve $x^2-5x+6 \\le 0$.", "[2,3]", "2 \\le x \\le 3", True),
 ]  # fmt: skip
 
 

@@ -109,14 +109,22 @@ _ASKS = {
     "fraction": re.compile(r"\b(?:common|improper|simple)\s+fraction|\bas\s+a\s+fraction\b|"
                            r"\bfraction\s+in\s+(?:lowest|simplest)\s+(?:terms|form)", re.I),
     "decimal": re.compile(r"\bas\s+a\s+decimal\b|\bdecimal\s+(?:form|to\s+the\s+nearest)", re.I),
+    "interval": re.compile(r"\binterval\s+notation\b", re.I),
 }  # fmt: skip
+_INTERVAL = re.compile(
+    r"^\s*(?:\\left)?[(\[].*,"
+)  # a gold written as an interval: [2, 3], (-\infty, 1)
+_INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant)(?![a-zA-Z])")
 
 
 def question_forms(text: str) -> list[str]:
     """The forms a question's wording asks for its answer: ``fraction`` ("Express your answer
-    as a common fraction"), ``decimal`` ("as a decimal"); none when it names both."""
+    as a common fraction"), ``decimal`` ("as a decimal"), neither when it names both;
+    ``interval`` ("in interval notation")."""
     asked = [form for form, words in _ASKS.items() if words.search(text or "")]
-    return asked if len(asked) == 1 else []
+    if "fraction" in asked and "decimal" in asked:
+        asked = [form for form in asked if form not in ("fraction", "decimal")]
+    return asked
 
 
 def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -173,8 +181,11 @@ _DECIMAL = re.compile(r"(?<![\w.])\d*\.\d|\\overline|\\dot\b|\\[lc]?dots\b|\.\.\
 def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     """A decimal where the wording asks for a fraction and the gold is one (``0.7\\overline{3}``
     for "Express your answer as a common fraction", gold ``\\frac{11}{15}``), or a fraction
-    where it asks for a decimal and the gold is one."""
+    where it asks for a decimal and the gold is one, or an inequality where it asks for interval
+    notation and the gold is an interval (``2 \\le x \\le 3`` for ``[2, 3]``)."""
     forms = set(forms)
+    if "interval" in forms and _INTERVAL.match(gold) and _INEQUALITY.search(answer):
+        return True
     if "fraction" in forms and text_fractions(gold) and not _DECIMAL.search(gold):
         return bool(_DECIMAL.search(answer))
     if "decimal" in forms and _DECIMAL.search(gold) and not text_fractions(gold):
