@@ -124,7 +124,7 @@ def train_once(root: Path, run: Path, steps: int, extra: list[str] | None = None
     from pac_verl.cpu.stack import check_verl
     from pac_verl.train import train
 
-    check_verl()
+    check_verl()  # before anything is built: one line if this verl is not supported
     config = compose(overrides(root, run, steps, extra))
     train(config)
     return str(config.trainer.experiment_name)

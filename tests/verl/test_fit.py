@@ -1,8 +1,9 @@
-"""verl 0.7.1's own training loop, end to end on a CPU, with stand-in GPU workers.
+"""verl's own legacy training loop (either supported line), end to end on a CPU, with stand-in
+GPU workers.
 
 ``PACTaskRunner.run`` (verl's ``TaskRunner.run`` with the trainer rebound to ``PACTrainer``)
-composes nothing of its own: it builds verl's datasets, our sampler through ``create_rl_sampler``,
-and the trainer, then calls ``init_workers()`` and ``fit()``. Only ``init_workers`` is replaced:
+composes nothing of its own: it builds verl's datasets and the trainer, which puts our sampler
+under its dataloader, then calls ``init_workers()`` and ``fit()``. Only ``init_workers`` is replaced:
 it installs the stand-ins of ``tests/verl_standins.py`` (rollout, actor worker group, checkpoint
 manager) instead of Ray GPU workers. Everything else, from the dataloader and ``balance_batch`` to
 verl's GRPO advantages, checkpoint files, validation and file logger, is verl's.
