@@ -7,7 +7,8 @@ and NCCL. :func:`use_cpu_platform` registers :class:`PlatformCPU` under the name
 it this process's platform (``VERL_PLATFORM=cpu`` for what starts later): device ``cpu``, module
 ``torch.cpu`` (with the memory calls of :func:`pac_verl.cpu.stack.install_shims`), backend
 ``gloo``, and Ray's ``GPU`` resource, which the CPU stack's Ray cluster declares as one logical
-device. It is never auto-detected: only the CPU stack selects it.
+device. It is never auto-detected: only the CPU stack selects it. verl's training engines are registered
+per device: :func:`register_engines` registers its FSDP engines (actor and critic) for ``cpu``.
 """
 
 from __future__ import annotations
@@ -43,8 +44,10 @@ class PlatformCPU(PlatformBase):
     def is_platform_available(self, use_smi_check=False) -> bool:
         return False  # chosen by name (VERL_PLATFORM=cpu), never detected
 
-    def current_device(self) -> int:
-        return 0
+    def current_device(self):
+        # "cpu", as torch.cpu.current_device() says: verl moves modules with
+        # .to(device=current_device()), where an integer would name an accelerator
+        return torch.cpu.current_device()
 
     def device_count(self) -> int:
         return 1
@@ -104,3 +107,19 @@ def use_cpu_platform() -> None:
     os.environ["VERL_PLATFORM"] = NAME
     if get_platform().device_name != "cpu":
         set_platform(PlatformCPU())
+
+
+def register_engines() -> None:
+    """verl's FSDP engines (language model, value model) for the device ``cpu`` too."""
+    from verl.workers.engine.base import EngineRegistry
+    from verl.workers.engine.fsdp.transformer_impl import (
+        FSDPEngineWithLMHead,
+        FSDPEngineWithValueHead,
+    )
+
+    for model_type, engine in (("language_model", FSDPEngineWithLMHead),
+                               ("value_model", FSDPEngineWithValueHead)):  # fmt: skip
+        registry = EngineRegistry._engines[model_type]
+        for backend in ("fsdp", "fsdp2"):
+            if NAME not in registry.get(backend, {}):
+                EngineRegistry.register(model_type=model_type, backend=backend, device=NAME)(engine)

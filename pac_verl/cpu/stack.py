@@ -62,6 +62,9 @@ PINS: dict[str, tuple[tuple[str, str], ...]] = {
         ("verl.workers.engine.fsdp.transformer_impl", "CPUOffloadPolicy"),  # rebound there too
         ("verl.plugin.platform", "PlatformRegistry.register"),  # the CPU platform
         ("verl.plugin.platform", "set_platform"),
+        ("verl.workers.engine.base", "EngineRegistry._engines"),  # FSDP engines for "cpu"
+        ("verl.workers.engine.fsdp.transformer_impl", "FSDPEngineWithLMHead"),
+        ("verl.workers.engine.fsdp.transformer_impl", "FSDPEngineWithValueHead"),
         ("verl.trainer.main_ppo_v0", "TaskRunner.__ray_actor_class__.run"),  # pac's runner
     ),
 }
@@ -197,8 +200,9 @@ def register_rollout() -> None:
 def setup_worker() -> None:
     """Ray's ``worker_process_setup_hook``: runs in every worker process before its first task."""
     if compat.platform_plugin():  # first: verl caches its platform at the first question
-        from pac_verl.cpu.platform import use_cpu_platform
+        from pac_verl.cpu.platform import register_engines, use_cpu_platform
 
         use_cpu_platform()
+        register_engines()
     install_shims()
     register_rollout()
