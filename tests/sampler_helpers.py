@@ -47,11 +47,15 @@ def fake_step(batch, rng, g=4):
     adv, _ = compute_grpo_outcome_advantage(tlr, mask, uids)
     infos = np.repeat(np.asarray(batch["extra_info"], dtype=object), g)
     perm = rng.permutation(p * g)  # balance_batch reorders rows
+    prompt = 3  # the sequence: 3 prompt tokens, then the response (what an actor update reads)
     data = DataProto.from_dict(
         tensors={
             "token_level_rewards": tlr[perm],
             "advantages": adv[perm],
             "response_mask": mask[perm],
+            "input_ids": torch.ones(p * g, prompt + length, dtype=torch.long),
+            "attention_mask": torch.ones(p * g, prompt + length, dtype=torch.long),
+            "position_ids": torch.arange(prompt + length).repeat(p * g, 1),
         },
         non_tensors={"uid": uids[perm], "extra_info": infos[perm]},
     )

@@ -195,3 +195,14 @@ class StandInCheckpointManager:
 class StandInResourcePool:
     def get_n_gpus(self) -> int:
         return 1
+
+
+def worker_output(batch, metrics: dict):
+    """What verl's actor worker returns for ``batch``, its ``metrics`` in it: a ``DataProto`` for
+    verl 0.7.1's workers, a ``TensorDict`` for the engine workers that verl 0.9.1's trainer calls
+    with a ``TensorDict`` (and whose metrics always hold ``mfu``)."""
+    if isinstance(batch, DataProto):
+        return DataProto(meta_info={"metrics": metrics})
+    from verl.utils import tensordict_utils as tu
+
+    return tu.get_tensordict({}, non_tensor_dict={"metrics": {"mfu": 0.0, **metrics}})

@@ -110,6 +110,18 @@ def describe(version: str | None = None) -> str:
     return f"verl {v}" + (f" ({'; '.join(diff)})" if diff else "")
 
 
+# what each line's GPU node installs (README's gpu-install and gpu09-install blocks,
+# docs/getting-started/gpu-node.md): the vLLM verl[vllm] pins, the torch that vLLM pins, the line
+GPU = {
+    "0.7.1": {"vllm": "0.12.0", "torch": "2.9.0",
+              "install": 'pip install -e ".[gpu]" torch==2.9.0 torchvision==0.24.0 '
+                         "torchaudio==2.9.0"},
+    "0.9.1": {"vllm": "0.24.0", "torch": "2.11.0",
+              "install": 'pip install -e ".[gpu09]" torch==2.11.0 torchvision==0.26.0 '
+                         "torchaudio==2.11.0"},
+}  # fmt: skip
+
+
 # ----- verl names ---------------------------------------------------------------------------------
 def task_runner_base() -> type:
     """The class pac-verl's task runner subclasses: verl 0.7.1's ``TaskRunner`` (a plain class),

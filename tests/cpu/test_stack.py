@@ -15,6 +15,8 @@ from pac_verl.cpu import stack as cpu_stack
 from pac_verl.cpu.hf_rollout import _sample, weights_digest
 from pac_verl.errors import UserError
 
+pytestmark = pytest.mark.verl_line
+
 
 def test_the_installed_verl_has_every_pinned_name():
     cpu_stack.check_verl()

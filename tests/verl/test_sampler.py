@@ -19,6 +19,13 @@ from pac_verl.verl.sampler import PACSampler, build_sampler
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from sampler_helpers import B, data_config, fake_step, make
 from verl_helpers import make_tokenizer
+from verl_standins import worker_output
+
+pytestmark = pytest.mark.verl_line
+
+
+def _is_td(batch) -> bool:
+    return not isinstance(batch, DataProto)  # verl 0.9.1's trainer hands workers a TensorDict
 
 
 @pytest.fixture(scope="module")
@@ -122,7 +129,9 @@ class _ActorWorkers:
     """Stand-in for the FSDP actor worker group: returns verl's metric payload, trains nothing."""
 
     def update_actor(self, batch):
-        return DataProto.from_single_dict(data={}, meta_info={"metrics": {"actor/pg_loss": [0.5]}})
+        return worker_output(
+            batch, {"pg_loss": [0.5]} if _is_td(batch) else {"actor/pg_loss": [0.5]}
+        )
 
 
 def test_trainer_hook_updates_the_controller_before_the_checkpoint_and_logs_metrics(setup):
@@ -133,9 +142,10 @@ def test_trainer_hook_updates_the_controller_before_the_checkpoint_and_logs_metr
     root, tok = setup
     _, sampler, loader = make(root, tok, {"name": "pac"})
     trainer = PACTrainer.__new__(PACTrainer)  # the hook needs no Ray workers
-    trainer.config = OmegaConf.create(
-        {"actor_rollout_ref": {"rollout": {"multi_turn": {"enable": False}, "temperature": 1.0}}}
-    )
+    trainer.config = OmegaConf.create({"actor_rollout_ref": {
+        "rollout": {"multi_turn": {"enable": False}, "temperature": 1.0, "n": 4},
+        "actor": {"calculate_entropy": False, "entropy_coeff": 0.0, "ppo_mini_batch_size": B,
+                  "ppo_epochs": 1, "data_loader_seed": 0, "shuffle": False}}})  # fmt: skip
     trainer.use_legacy_worker_impl = "enable"
     trainer.actor_rollout_wg, trainer.train_dataloader = _ActorWorkers(), loader
     assert issubclass(PACTrainer, RayPPOTrainer)
