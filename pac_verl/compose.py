@@ -200,10 +200,12 @@ def _group_overrides(overrides: Sequence[str]) -> list[str]:
 
 
 # where verl hands a mapping on to a library as it is, so any key may be added with "+": Ray's
-# ray.init() keyword arguments, FSDP's wrap policy, the model's config overrides, the engines'
-# keyword arguments, the reward function's keyword arguments
-OPEN_KEYS = ("ray_kwargs.ray_init", "*.wrap_policy", "*.override_config", "*.engine_kwargs",
-             "*.engine_kwargs.*", "*.reward_kwargs", "*.custom")  # fmt: skip
+# ray.init() keyword arguments and its runtime_env (verl 0.9.1's config holds one, with
+# py_executable, merged into ray.init's), FSDP's wrap policy, the model's config overrides, the
+# engines' keyword arguments, the reward function's keyword arguments
+OPEN_KEYS = ("ray_kwargs.ray_init", "ray_kwargs.ray_init.runtime_env",
+             "ray_kwargs.ray_init.runtime_env.*", "*.wrap_policy", "*.override_config",
+             "*.engine_kwargs", "*.engine_kwargs.*", "*.reward_kwargs", "*.custom")  # fmt: skip
 
 
 def _flat_keys(node, prefix: str = "") -> list[str]:
