@@ -141,7 +141,8 @@ def _one_backend_per_device(backend):
 
 def _torch_cpu_calls() -> dict:
     """What verl calls on ``get_torch_device()`` that ``torch.cpu`` lacks: memory figures read
-    as 0, cache and statistics resets do nothing, seeding seeds torch."""
+    as 0, cache and statistics resets do nothing, seeding seeds torch, the RNG state is torch's
+    CPU generator's (verl 0.9.1's checkpoint restores it through the device module)."""
     import torch
 
     def zero(*args, **kwargs):
@@ -155,6 +156,7 @@ def _torch_cpu_calls() -> dict:
         "max_memory_allocated": zero, "max_memory_reserved": zero,
         "reset_peak_memory_stats": nothing, "mem_get_info": lambda *a, **k: (0, 0),
         "manual_seed": torch.manual_seed,
+        "get_rng_state": torch.get_rng_state, "set_rng_state": torch.set_rng_state,
     }  # fmt: skip
 
 

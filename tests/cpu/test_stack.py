@@ -78,6 +78,11 @@ def test_shims_give_torch_cpu_the_calls_verl_makes_and_stop_pinning(monkeypatch)
     cpu_stack.install_shims()  # idempotent
     torch.cpu.empty_cache()
     assert torch.cpu.memory_reserved() == 0 and torch.cpu.max_memory_allocated() == 0
+    # a resumed checkpoint restores the device RNG through the device module (verl 0.9.1)
+    state = torch.cpu.get_rng_state()
+    first = torch.rand(3)
+    torch.cpu.set_rng_state(state)
+    assert torch.equal(torch.rand(3), first)
     from torch.distributed.fsdp import CPUOffloadPolicy
 
     assert CPUOffloadPolicy(pin_memory=True).pin_memory is False
