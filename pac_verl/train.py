@@ -4,7 +4,8 @@ Like verl's own ``main``, :func:`train` calls ``auto_set_device`` (and, on verl 
 ``migrate_legacy_reward_impl``) before training, then runs verl's ``run_ppo`` with a task runner that
 builds :class:`~pac_verl.verl.trainer.PACTrainer`. First it refuses a config the installed verl line
 would not train as written and sets the keys that follow the run's seed on that line
-(:mod:`pac_verl.verl.compat`). The experiment name is pinned to a plain string and the
+(:mod:`pac_verl.verl.compat`). A CPU run's caller (``python -m pac_verl.main``, ``pac-verl smoke``)
+has selected verl's CPU platform first (:func:`pac_verl.cpu.stack.prepare_driver`). The experiment name is pinned to a plain string and the
 whole config resolved here, in the driver, before it leaves this process
 (:func:`pac_verl.run_logs.prepare_run_logs`). Before any file is written or Ray starts it checks
 the GPUs, what the GPU path imports (:mod:`pac_verl.checks.software`) and, when the data holds code
@@ -37,10 +38,6 @@ def train(config) -> None:
     # run.json records the config as composed (what --cfg job --resolve prints), before verl's
     # own rewrites below, so that pac_verl.launch can compare it without importing verl
     print(f"metrics of this attempt: {prepare_run_logs(config)}")
-    if str(config.trainer.device) == "cpu":  # the CPU stack (pac-verl smoke, setting=toy)
-        from pac_verl.cpu.stack import prepare_driver
-
-        prepare_driver()  # its pins; on verl 0.9.1 the CPU platform, before auto_set_device asks
-    auto_set_device(config)
+    auto_set_device(config)  # a CPU run's caller selected verl's CPU platform first (cpu.stack)
     config = compat.migrate_reward_config(config)
     compat.run_ppo()(config, task_runner_class=pac_task_runner())
