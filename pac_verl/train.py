@@ -4,9 +4,10 @@ Like verl's own ``main``, :func:`train` calls ``auto_set_device`` (and, on verl 
 ``migrate_legacy_reward_impl``) before training, then runs verl's ``run_ppo`` with a task runner that
 builds :class:`~pac_verl.verl.trainer.PACTrainer`. First it refuses a config the installed verl line
 would not train as written and sets the keys that follow the run's seed on that line
-(:mod:`pac_verl.verl.compat`). A CPU run's caller (``python -m pac_verl.main``, ``pac-verl smoke``)
-has selected verl's CPU platform first (:func:`pac_verl.cpu.stack.prepare_driver`). The experiment name is pinned to a plain string and the
-whole config resolved here, in the driver, before it leaves this process
+(:mod:`pac_verl.verl.compat`). A CPU run's caller (``python -m pac_verl.main``,
+``pac-verl smoke``) has selected verl's CPU platform first
+(:func:`pac_verl.cpu.stack.prepare_driver`). The experiment name is pinned to a plain string and
+the whole config resolved here, in the driver, before it leaves this process
 (:func:`pac_verl.run_logs.prepare_run_logs`). Before any file is written or Ray starts it checks
 the GPUs, what the GPU path imports (:mod:`pac_verl.checks.software`) and, when the data holds code
 rows, the code sandbox (:mod:`pac_verl.checks.sandbox`): each failure is one line naming its fix.
