@@ -117,7 +117,7 @@ GPU = {
               "install": 'pip install -e ".[gpu]" torch==2.9.0 torchvision==0.24.0 '
                          "torchaudio==2.9.0"},
     "0.9.1": {"vllm": "0.24.0", "torch": "2.11.0",
-              "install": 'pip install -e ".[gpu09]" torch==2.11.0 torchvision==0.26.0 '
+              "install": 'pip install "verl[vllm]==0.9.1" torch==2.11.0 torchvision==0.26.0 '
                          "torchaudio==2.11.0"},
 }  # fmt: skip
 

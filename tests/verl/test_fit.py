@@ -57,7 +57,21 @@ GAIN = {a: (0.6 if a.startswith("countdown") else 0.1) for a in ARMS}
 def assets(tmp_path_factory):
     root = tmp_path_factory.mktemp("fit")
     build_multi_level(root / "data", 8, 2, seed=0, quiet=True, workers=1)  # 72 train, 24 val rows
-    make_tokenizer(root / "tok")
+    tok = make_tokenizer(root / "tok")
+    # a model config (verl 0.9.1's task runner reads one beside the tokenizer), in a folder of its
+    # own: in the tokenizer's, transformers 5 would load the tokenizer by the model's type. No
+    # weights: the workers are stood in
+    from transformers import Qwen2Config
+
+    Qwen2Config(
+        vocab_size=len(tok),
+        hidden_size=8,
+        intermediate_size=16,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=1,
+        architectures=["Qwen2ForCausalLM"],
+    ).save_pretrained(root / "config")
     return root
 
 
@@ -67,6 +81,7 @@ def config_for(root: Path, run: Path, steps: int = STEPS, extra: tuple = ()):
         f"setting.data_dir={root / 'data'}", f"data.train_batch_size={B}",
         "data.val_batch_size=null", "data.filter_overlong_prompts_workers=1",
         f"actor_rollout_ref.model.path={root / 'tok'}",
+        f"actor_rollout_ref.model.hf_config_path={root / 'config'}",
         f"actor_rollout_ref.rollout.n={N}", f"actor_rollout_ref.actor.ppo_mini_batch_size={B}",
         "curriculum.cold_start=2",
         f"trainer.total_training_steps={steps}", f"trainer.save_freq={SAVE}", "trainer.test_freq=4",
