@@ -80,16 +80,30 @@ def check_data_sampler(data) -> None:
         )
 
 
+# keys that verl 0.9.1 adds with a fixed seed (42) and verl 0.7.1 lacks: the rollout engine's
+# seed (vLLM seeds each replica with it plus the replica's rank), the critic's FSDP seed and the
+# reward model's rollout seed (neither is read by GRPO with a reward function)
+FOLLOW_SEED = (
+    "actor_rollout_ref.rollout.seed",
+    "critic.fsdp.seed",
+    "reward.reward_model.rollout.seed",
+)
+
+
 def adapt_config(config) -> None:
-    """Keys that follow the run's seed where this verl line has them (verl 0.9.1's
-    ``actor_rollout_ref.rollout.seed``, the rollout engine's seed; verl 0.7.1 has no such key)."""
+    """Each key of :data:`FOLLOW_SEED` that this verl line has follows ``curriculum.seed``
+    (verl 0.7.1 has none of them; none is added there)."""
     from omegaconf import OmegaConf, open_dict
 
-    rollout = OmegaConf.select(config, "actor_rollout_ref.rollout", default=None)
     seed = OmegaConf.select(config, "curriculum.seed", default=None)
-    if rollout is not None and "seed" in rollout and seed is not None:
-        with open_dict(rollout):
-            rollout.seed = int(seed)
+    if seed is None:
+        return
+    for key in FOLLOW_SEED:
+        parent, _, leaf = key.rpartition(".")
+        node = OmegaConf.select(config, parent, default=None)
+        if node is not None and OmegaConf.is_dict(node) and leaf in node:
+            with open_dict(node):
+                node[leaf] = int(seed)
 
 
 def differences(version: str | None = None) -> list[str]:
@@ -98,7 +112,8 @@ def differences(version: str | None = None) -> list[str]:
         return [
             "trainer.use_v1=false (verl 0.9.1's legacy RayPPOTrainer; its default V1 trainer "
             "is not supported yet)",
-            "actor_rollout_ref.rollout.seed follows curriculum.seed",
+            "actor_rollout_ref.rollout.seed follows curriculum.seed (and verl 0.9.1's other "
+            "seed keys)",
         ]
     return []
 
@@ -117,7 +132,7 @@ GPU = {
               "install": 'pip install -e ".[gpu]" torch==2.9.0 torchvision==0.24.0 '
                          "torchaudio==2.9.0"},
     "0.9.1": {"vllm": "0.24.0", "torch": "2.11.0",
-              "install": 'pip install "verl[vllm]==0.9.1" torch==2.11.0 torchvision==0.26.0 '
+              "install": 'pip install -e ".[gpu09]" torch==2.11.0 torchvision==0.26.0 '
                          "torchaudio==2.11.0"},
 }  # fmt: skip
 

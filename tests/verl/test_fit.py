@@ -30,6 +30,7 @@ from pac_verl.data_prep.multi_level import build_multi_level
 from pac_verl.report.logs import load_runs
 from pac_verl.resolvers import register_resolvers
 from pac_verl.run_logs import prepare_run_logs
+from pac_verl.verl import compat
 from pac_verl.verl.runner import PACTaskRunner
 from pac_verl.verl.trainer import PACTrainer
 
@@ -233,6 +234,15 @@ def test_fit_follows_the_controller_and_logs_its_metrics(assets, tmp_path, recor
     assert recorder.standins[0]["actor"].saved == [4, 8]
 
 
+# verl 0.9.1's legacy _load_checkpoint skips the dataloader state (data.pt, which holds the
+# sampler's) when the resumed step ends an epoch, and step 4 ends this run's first epoch (72 rows,
+# 18 a batch): the controller restarts from scratch. PAC's state in a checkpoint file of its own
+# (docs/development/add-verl-line.md, "Resume trap") fixes it; until then this fails on 0.9.1.
+@pytest.mark.xfail(
+    compat.is_09(),
+    strict=True,
+    reason="verl 0.9.1 skips data.pt on an epoch boundary (PAC's own state file)",
+)
 @pytest.mark.parametrize("prompt_level", ["null", "thompson"])
 def test_resume_after_step_4_draws_the_same_batches_and_ends_in_the_same_state(
     assets, tmp_path, recorder, prompt_level
