@@ -25,9 +25,6 @@ if ! "$venv/bin/python" -c "import importlib.metadata as m; assert m.version('ve
   "$venv/bin/python" -m pip install -q --upgrade pip
   "$venv/bin/python" -m pip install -q torch==2.13.0  # the CPU build, as the README installs it
 fi
-# verl first: resolved together with the rest, pip backtracks through accelerate and peft releases
-# for minutes; resolved alone it takes seconds, and the rest then keeps what it installed
-"$venv/bin/python" -m pip install -q "verl==$other"
 "$venv/bin/python" -m pip install -q -e ".[$extra,test]"
 "$venv/bin/python" - "$other" <<'PY'
 import importlib.metadata as md
