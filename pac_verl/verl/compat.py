@@ -7,13 +7,15 @@ place or meaning differs between lines asks this module:
 
 - :func:`check_config`: a config pac-verl can train on this line (``data.sampler`` is not read,
   ``trainer.use_v1`` must be false on 0.9.1), and :func:`adapt_config`, the keys that follow the
-  curriculum seed where the line has them (``actor_rollout_ref.rollout.seed``);
+  curriculum seed where the line has them (:data:`FOLLOW_SEED`);
 - :func:`task_runner_base`, :func:`verl_task_run` and :func:`use_trainer`: the base pac-verl's task
   runner stands on, verl's own ``run`` that builds workers, datasets and trainer, and the module
   attribute that ``run`` builds the trainer from;
 - :func:`run_ppo`, :func:`chat_template_fn`, :func:`migrate_reward_config`: names that moved;
-- :func:`differences`: what a user sees differ on this line (the preflight and the software check
-  print it).
+  :func:`platform_plugin`: whether verl asks a platform registry for its device (the CPU stack
+  registers a CPU there);
+- :func:`differences` and :func:`describe`: what a user sees differ on this line (the preflight
+  and the software check print it); :data:`GPU`: each line's GPU install.
 
 The names whose place is the same on both lines (``DataProto``, ``RayPPOTrainer``,
 ``RLHFDataset``...) are imported where they are used.
