@@ -17,6 +17,9 @@ checks:
   variable set in this process is named in a warning: training reads the config, not the
   environment;
 - the prompt-length filter and the rollout apply one chat template (``backbone.prompt_style``);
+- the installed verl line would train the config as written (``data.sampler`` is refused, and on
+  verl 0.9.1 ``trainer.use_v1=true``); on 0.9.1 ``actor_rollout_ref.rollout.seed`` is set to
+  ``curriculum.seed`` (:mod:`pac_verl.verl.compat`);
 - the numbers verl's workers divide by (:func:`check_numbers`): batch sizes and counts >= 1, the
   divisibility verl asserts inside its Ray actors, and a run long enough for its curriculum (more
   steps than PAC's cold start and its trend fit), unless ``pac.allow_short_run=true``
@@ -126,8 +129,19 @@ def compose_config(overrides: Sequence[str], _bases: dict | None = None):
     check_numbers(cfg)
     _check_sandbox(cfg)
     _check_chat_template(cfg)
+    _check_verl_line(cfg)
     anchor_paths(cfg)
     return cfg
+
+
+def _check_verl_line(cfg) -> None:
+    """A config the installed verl line would not train as written is refused; the keys that
+    follow the run's seed on that line are set, as :func:`pac_verl.train.train` sets them
+    (:mod:`pac_verl.verl.compat`, no ``import verl``)."""
+    from pac_verl.verl import compat
+
+    compat.check_config(cfg)
+    compat.adapt_config(cfg)
 
 
 def _check_chat_template(cfg) -> None:
@@ -186,10 +200,12 @@ def _group_overrides(overrides: Sequence[str]) -> list[str]:
 
 
 # where verl hands a mapping on to a library as it is, so any key may be added with "+": Ray's
-# ray.init() keyword arguments, FSDP's wrap policy, the model's config overrides, the engines'
-# keyword arguments, the reward function's keyword arguments
-OPEN_KEYS = ("ray_kwargs.ray_init", "*.wrap_policy", "*.override_config", "*.engine_kwargs",
-             "*.engine_kwargs.*", "*.reward_kwargs", "*.custom")  # fmt: skip
+# ray.init() keyword arguments and its runtime_env (verl 0.9.1's config holds one, with
+# py_executable, merged into ray.init's), FSDP's wrap policy, the model's config overrides, the
+# engines' keyword arguments, the reward function's keyword arguments
+OPEN_KEYS = ("ray_kwargs.ray_init", "ray_kwargs.ray_init.runtime_env",
+             "ray_kwargs.ray_init.runtime_env.*", "*.wrap_policy", "*.override_config",
+             "*.engine_kwargs", "*.engine_kwargs.*", "*.reward_kwargs", "*.custom")  # fmt: skip
 
 
 def _flat_keys(node, prefix: str = "") -> list[str]:

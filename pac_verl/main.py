@@ -24,6 +24,10 @@ from pac_verl.train import train
 @hydra.main(config_path="pkg://pac_verl.configs", config_name="pac_trainer", version_base=None)
 def main(config) -> None:
     try:  # Ctrl-C or a full disk: one line, Ray stopped, no half checkpoint (pac_verl.run_stops)
+        if str(config.trainer.device) == "cpu":  # the CPU stack (backbone=tiny-cpu)
+            from pac_verl.cpu.stack import prepare_driver
+
+            prepare_driver()  # its pins; on verl 0.9.1 the CPU platform, before verl asks
         stop_cleanly(lambda: train(config), config.trainer.default_local_dir, "pac_verl.main")
     except UserError as err:  # a refused attempt (run.json, controller values): one line
         raise SystemExit(f"pac_verl.main: error: {user_message(err)}") from None

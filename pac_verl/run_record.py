@@ -48,6 +48,10 @@ SEED_KEYS = (
     "trainer.experiment_name",
     "trainer.default_local_dir",
     "actor_rollout_ref.rollout.trace.experiment_name",
+    # verl 0.9.1's keys that follow the run's seed (pac_verl.verl.compat.FOLLOW_SEED)
+    "actor_rollout_ref.rollout.seed",
+    "critic.fsdp.seed",
+    "reward.reward_model.rollout.seed",
 )
 CHECKPOINT_TRACKER = "latest_checkpointed_iteration.txt"  # verl's name for it
 

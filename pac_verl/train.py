@@ -1,9 +1,13 @@
 """Train with a composed config: what ``python -m pac_verl.main`` does after Hydra.
 
-Like verl's own ``main``, :func:`train` calls ``auto_set_device`` and ``migrate_legacy_reward_impl``
-before training, then runs verl's ``run_ppo`` with a task runner that builds
-:class:`~pac_verl.verl.trainer.PACTrainer`. The experiment name is pinned to a plain string and the
-whole config resolved here, in the driver, before it leaves this process
+Like verl's own ``main``, :func:`train` calls ``auto_set_device`` (and, on verl 0.7.1,
+``migrate_legacy_reward_impl``) before training, then runs verl's ``run_ppo`` with a task runner that
+builds :class:`~pac_verl.verl.trainer.PACTrainer`. First it refuses a config the installed verl line
+would not train as written and sets the keys that follow the run's seed on that line
+(:mod:`pac_verl.verl.compat`). A CPU run's caller (``python -m pac_verl.main``,
+``pac-verl smoke``) has selected verl's CPU platform first
+(:func:`pac_verl.cpu.stack.prepare_driver`). The experiment name is pinned to a plain string and
+the whole config resolved here, in the driver, before it leaves this process
 (:func:`pac_verl.run_logs.prepare_run_logs`). Before any file is written or Ray starts it checks
 the GPUs, what the GPU path imports (:mod:`pac_verl.checks.software`) and, when the data holds code
 rows, the code sandbox (:mod:`pac_verl.checks.sandbox`): each failure is one line naming its fix.
@@ -21,12 +25,13 @@ from pac_verl.run_logs import prepare_run_logs
 
 def train(config) -> None:
     """Check the machine, record the attempt, then run verl's ``run_ppo`` with PAC's runner."""
-    from verl.experimental.reward_loop import migrate_legacy_reward_impl
-    from verl.trainer.main_ppo import run_ppo
     from verl.utils.device import auto_set_device
 
+    from pac_verl.verl import compat
     from pac_verl.verl.runner import pac_task_runner
 
+    compat.check_config(config)  # a verl line it does not support, or a key it would ignore
+    compat.adapt_config(config)  # before run.json: the recorded config is the one trained
     pin_experiment_name(config)
     require_gpus(config)  # a machine without the GPUs fails here, before any file or Ray
     require_gpu_software(config)  # torch's CUDA build, vLLM, flash-attn: imported, or their fix
@@ -34,6 +39,6 @@ def train(config) -> None:
     # run.json records the config as composed (what --cfg job --resolve prints), before verl's
     # own rewrites below, so that pac_verl.launch can compare it without importing verl
     print(f"metrics of this attempt: {prepare_run_logs(config)}")
-    auto_set_device(config)
-    config = migrate_legacy_reward_impl(config)
-    run_ppo(config, task_runner_class=pac_task_runner())
+    auto_set_device(config)  # a CPU run's caller selected verl's CPU platform first (cpu.stack)
+    config = compat.migrate_reward_config(config)
+    compat.run_ppo()(config, task_runner_class=pac_task_runner())

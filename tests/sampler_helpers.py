@@ -1,4 +1,4 @@
-"""verl's real dataset, sampler factory and dataloader around ``PACSampler``, and a stand-in for a
+"""verl's real dataset and dataloader around ``PACSampler`` (built as the trainer builds it), and a stand-in for a
 training step (random rewards, verl's own GRPO advantages, rows shuffled as ``balance_batch`` does)."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ import torch
 from omegaconf import OmegaConf
 from torchdata.stateful_dataloader import StatefulDataLoader
 from verl import DataProto
-from verl.trainer.main_ppo import create_rl_sampler
 from verl.trainer.ppo.core_algos import compute_grpo_outcome_advantage
 from verl.utils.dataset.rl_dataset import RLHFDataset, collate_fn
+
+from pac_verl.verl.sampler import build_sampler
 
 B = 8
 
@@ -21,7 +22,6 @@ def data_config(root, curriculum, **extra):
         "max_prompt_length": 100_000, "filter_overlong_prompts": True,
         "filter_overlong_prompts_workers": 1, "cache_dir": str(root / "cache"),
         "dataloader_num_workers": 0,
-        "sampler": {"class_path": "pkg://pac_verl.verl.sampler", "class_name": "PACSampler"},
         "curriculum": {"arm_fields": ["type", "difficulty"], "seed": 0, **curriculum}, **extra,
     })  # fmt: skip
 
@@ -29,7 +29,7 @@ def data_config(root, curriculum, **extra):
 def make(root, tok, curriculum, **extra):
     cfg = data_config(root, curriculum, **extra)
     dataset = RLHFDataset(cfg.train_files, tok, cfg)
-    sampler = create_rl_sampler(cfg, dataset)
+    sampler = build_sampler(cfg, dataset)
     loader = StatefulDataLoader(dataset, batch_size=B, sampler=sampler, drop_last=True,
                                 num_workers=0, collate_fn=collate_fn)  # fmt: skip
     return dataset, sampler, loader
@@ -47,11 +47,15 @@ def fake_step(batch, rng, g=4):
     adv, _ = compute_grpo_outcome_advantage(tlr, mask, uids)
     infos = np.repeat(np.asarray(batch["extra_info"], dtype=object), g)
     perm = rng.permutation(p * g)  # balance_batch reorders rows
+    prompt = 3  # the sequence: 3 prompt tokens, then the response (what an actor update reads)
     data = DataProto.from_dict(
         tensors={
             "token_level_rewards": tlr[perm],
             "advantages": adv[perm],
             "response_mask": mask[perm],
+            "input_ids": torch.ones(p * g, prompt + length, dtype=torch.long),
+            "attention_mask": torch.ones(p * g, prompt + length, dtype=torch.long),
+            "position_ids": torch.arange(prompt + length).repeat(p * g, 1),
         },
         non_tensors={"uid": uids[perm], "extra_info": infos[perm]},
     )

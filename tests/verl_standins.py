@@ -7,8 +7,10 @@ layout and logger are verl's own; only the objects ``init_workers()`` would crea
   verl 0.7.1's ``AgentLoopWorker._postprocess``: left-padded prompts, right-padded responses,
   ``rm_scores`` on the last response token, reward extra infos, ``multi_modal_inputs``), scored by
   the project's real reward function ``pac_verl.verifiers.compute_score``;
-* :class:`StandInActorWorkerGroup`: the actor worker group (legacy worker API): log-probs,
-  ``update_actor`` (which trains the scripted policy), checkpoint save/load, dispatch info;
+* :class:`StandInActorWorkerGroup`: the actor worker group: log-probs, ``update_actor`` (which
+  trains the scripted policy), checkpoint save/load, dispatch info; called with a ``DataProto``
+  (verl 0.7.1's legacy workers) or a ``TensorDict`` without padding (the engine workers verl
+  0.9.1's trainer calls), it answers each in its own form;
 * :class:`StandInCheckpointManager` and :class:`StandInResourcePool`.
 
 The policy is scripted: a response to a prompt of arm ``a`` is the gold answer with probability
@@ -149,13 +151,26 @@ class StandInActorWorkerGroup:
     def _query_dispatch_info(self, role: str):
         return list(range(self.dp_size))
 
-    def compute_log_prob(self, batch: DataProto) -> DataProto:
-        shape = batch.batch["responses"].shape
-        return DataProto.from_dict(
-            tensors={"old_log_probs": torch.zeros(shape), "entropys": torch.zeros(shape)}
-        )
+    def compute_log_prob(self, batch):
+        if isinstance(batch, DataProto):
+            shape = batch.batch["responses"].shape
+            return DataProto.from_dict(
+                tensors={"old_log_probs": torch.zeros(shape), "entropys": torch.zeros(shape)}
+            )
+        from tensordict import TensorDict
+        from verl.utils import tensordict_utils as tu
 
-    def update_actor(self, batch: DataProto) -> DataProto:
+        ids = batch["input_ids"]  # one jagged row per sequence: log-probs have its layout
+        zeros = torch.nested.nested_tensor_from_jagged(
+            torch.zeros(ids.values().shape[0]), offsets=ids.offsets()
+        )
+        out = TensorDict({"log_probs": zeros, "entropy": zeros.clone()}, batch_size=[len(ids)])
+        tu.assign_non_tensor_data(out, "metrics", {"mfu": 0.0})
+        return out
+
+    def update_actor(self, batch):
+        engine = not isinstance(batch, DataProto)
+        batch = step_batch(batch)
         uids = batch.non_tensor_batch["uid"]
         infos = batch.non_tensor_batch["extra_info"]
         seen, arms = set(), []
@@ -167,8 +182,10 @@ class StandInActorWorkerGroup:
         self.updates.append(sorted(arms))
         self.feedback.append(extract_feedback(batch, ["type", "difficulty"]))
         self.batches.append(batch)
-        metrics = {"actor/pg_loss": 0.0, "actor/grad_norm": 1.0, "actor/lr": 1e-6}
-        return DataProto(meta_info={"metrics": metrics})
+        metrics = {"pg_loss": 0.0, "grad_norm": 1.0, "lr": 1e-6}
+        if engine:  # verl 0.9.1's trainer prefixes "actor/" itself
+            return worker_output(None, metrics)
+        return DataProto(meta_info={"metrics": {f"actor/{k}": v for k, v in metrics.items()}})
 
     def save_checkpoint(self, local_path, hdfs_path=None, global_step=0, max_ckpt_to_keep=None):
         Path(local_path).mkdir(parents=True, exist_ok=True)
@@ -195,3 +212,28 @@ class StandInCheckpointManager:
 class StandInResourcePool:
     def get_n_gpus(self) -> int:
         return 1
+
+
+def worker_output(batch, metrics: dict):
+    """What verl's actor worker returns for ``batch``, its ``metrics`` in it: a ``DataProto`` for
+    verl 0.7.1's workers, a ``TensorDict`` for the engine workers that verl 0.9.1's trainer calls
+    with a ``TensorDict`` (and whose metrics always hold ``mfu``)."""
+    if isinstance(batch, DataProto):
+        return DataProto(meta_info={"metrics": metrics})
+    from verl.utils import tensordict_utils as tu
+
+    return tu.get_tensordict({}, non_tensor_dict={"metrics": {"mfu": 0.0, **metrics}})
+
+
+STEP_KEYS = ("token_level_rewards", "advantages", "response_mask")
+
+
+def step_batch(batch) -> DataProto:
+    """The trained step as a ``DataProto`` (what pac_verl's feedback reads), from either form."""
+    if isinstance(batch, DataProto):
+        return batch
+    from verl.utils import tensordict_utils as tu
+
+    non = {k: np.asarray(tu.get(batch, k), dtype=object)
+           for k in ("uid", "extra_info", "scored", "reason") if k in batch}  # fmt: skip
+    return DataProto.from_dict(tensors={k: batch[k] for k in STEP_KEYS}, non_tensors=non)

@@ -7,9 +7,10 @@ gold answers through the verifiers on a sample (``--sample-rows``), validation r
 every arm's pool against its share of a batch. Then it loads the training parquet through verl's
 real ``RLHFDataset`` (with the prompt-length filter when the backbone's tokenizer is on local
 disk: ``--tokenizer PATH`` or ``actor_rollout_ref.model.path`` as a folder; otherwise the filter is
-skipped with a warning), builds the sampler through verl's ``create_rl_sampler``, checks the pools
+skipped with a warning), builds the sampler the trainer builds (``build_sampler``), checks the pools
 again after the filter, draws a few batches, and scores every validation row's gold answer through
-the reward entry verl will call. With a tokenizer it prints one prompt per training arm, decoded
+the reward entry verl will call. Its summary names the verl line in use and what differs on it
+(:func:`pac_verl.verl.compat.describe`). With a tokenizer it prints one prompt per training arm, decoded
 from the tokens the rollout reads (the chat template of ``backbone.prompt_style``). Any
 misconfiguration ends in one message that names what to fix. The closing line's time counts from
 the start of the process (imports included).
@@ -136,8 +137,11 @@ def arm_prompts(dataset, sampler, tok, data) -> dict[str, dict]:
     (generation cue on, ``data.apply_chat_template_kwargs``: the chat template of
     ``backbone.prompt_style``), tokenized and decoded back."""
     from omegaconf import OmegaConf
-    from verl.utils.chat_template import apply_chat_template
     from verl.utils.tokenizer import normalize_token_ids
+
+    from pac_verl.verl.compat import chat_template_fn
+
+    apply_chat_template = chat_template_fn()
 
     kwargs = data.get("apply_chat_template_kwargs") or {}
     kwargs = OmegaConf.to_container(kwargs) if OmegaConf.is_config(kwargs) else dict(kwargs)
@@ -213,11 +217,12 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
     stats = check_data(cfg, sample_rows)
 
     from omegaconf import OmegaConf, open_dict
-    from verl.trainer.main_ppo import create_rl_sampler
     from verl.utils.dataset.rl_dataset import RLHFDataset
 
     from pac_verl.checks.data import check_epochs, check_pools
     from pac_verl.verl.arms import arm_name
+    from pac_verl.verl.compat import describe
+    from pac_verl.verl.sampler import build_sampler
 
     tok = _tokenizer(cfg, tokenizer_path)
     with open_dict(data):
@@ -227,7 +232,7 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
             data.filter_overlong_prompts = False
     with Stopwatch() as sw:
         dataset = RLHFDataset(data.train_files, tok, data)
-        sampler = create_rl_sampler(data, dataset)
+        sampler = build_sampler(data, dataset)
         # after verl's overlong-prompt filter the pools may be smaller than in the file
         drawable = [int(i) for i in getattr(sampler.controller, "train_idx",
                                             range(len(sampler.arms)))]  # fmt: skip
@@ -268,7 +273,8 @@ def run(overrides: list[str], tokenizer_path: str | None = None, batches: int = 
                   ["data_source", "ok", "FAILED", "missing_library", "no_gold"],
                   [[ds, gold[(ds, "ok")], gold[(ds, "FAILED")], gold[(ds, "missing_library")],
                     gold[(ds, "no_gold")]] for ds in sources],
-                  {"experiment": cfg.trainer.experiment_name, "curriculum": cfg.data.curriculum.name,
+                  {"experiment": cfg.trainer.experiment_name, "verl": describe(),
+                   "curriculum": cfg.data.curriculum.name,
                    "curriculum settings": _settings(cfg.data.curriculum),
                    "prompt style": f"{record['style']} (chat template: {record['chat_template']}"
                    + (f", sha256 {record['chat_template_sha256'][:16]})"

@@ -1,14 +1,15 @@
 """What the GPU path imports, imported before GPUs are booked.
 
-On a GPU node verl 0.7.1 imports a CUDA build of torch, vLLM (``actor_rollout_ref.rollout.name=
+On a GPU node verl imports a CUDA build of torch, vLLM (``actor_rollout_ref.rollout.name=
 vllm``: its Python package and its compiled ops, ``vllm._C``, which fail to load against any torch
 but the one vLLM was built for) and flash-attention (``flash_attn.bert_padding`` whenever
 ``actor_rollout_ref.model.use_remove_padding`` is on, and the model's attention when
 ``override_config.attn_implementation`` is ``flash_attention_2``, verl's default). Each is
 imported here in a child process (a broken extension may crash its importer), and each one that
 fails is a :class:`~pac_verl.checks.findings.Finding` that names its fix: the lines of the GPU
-install (docs/getting-started/gpu-node.md). Nothing here runs for ``trainer.device`` other
-than ``cuda`` (the CPU smoke run).
+install (docs/getting-started/gpu-node.md) of the verl line installed
+(:data:`pac_verl.verl.compat.GPU`), whose name and differences open the findings. Nothing here
+runs for ``trainer.device`` other than ``cuda`` (the CPU smoke run).
 """
 
 from __future__ import annotations
@@ -18,12 +19,23 @@ import subprocess
 import sys
 
 from pac_verl.checks.findings import Finding
+from pac_verl.errors import UserError
 from pac_verl.plan.memory import cfg_get
+from pac_verl.verl import compat
 
-# vLLM 0.12.0, the newest verl 0.7.1 allows, pins these (its wheel's Requires-Dist)
-VLLM_VERSION = "0.12.0"
-TORCH_VERSION = "2.9.0"
-GPU_LINE = 'pip install -e ".[gpu]" torch==2.9.0 torchvision==0.24.0 torchaudio==2.9.0'
+
+def _verl_line() -> str | None:
+    try:
+        return compat.line()
+    except UserError:  # no supported verl: the "verl" finding says so
+        return None
+
+
+VERL_LINE = _verl_line()
+# the vLLM that verl[vllm] pins for this line, and the torch it pins (their wheels' Requires-Dist)
+VLLM_VERSION = compat.GPU[VERL_LINE or compat.SUPPORTED[0]]["vllm"]
+TORCH_VERSION = compat.GPU[VERL_LINE or compat.SUPPORTED[0]]["torch"]
+GPU_LINE = compat.GPU[VERL_LINE or compat.SUPPORTED[0]]["install"]
 FLASH_ATTN_INSTALL = "pip install flash-attn==2.8.3.post2 --no-build-isolation --no-deps"
 IMPORT_TIMEOUT_S = 300  # vLLM's first import compiles nothing, but a cold file system is slow
 WHERE = "docs/getting-started/gpu-node.md"
@@ -89,6 +101,11 @@ def findings(cfg, found: dict[str, dict] | None = None) -> list:
     mods = wanted(cfg)
     found = probe(mods) if found is None else found
     out = []
+    if mods:
+        try:
+            out.append(Finding("verl", "ok", compat.describe()))
+        except UserError as err:
+            out.append(Finding("verl", "error", str(err)))
     if "torch" in mods:
         t = found["torch"]
         if not t["ok"]:
@@ -113,7 +130,7 @@ def findings(cfg, found: dict[str, dict] | None = None) -> list:
                                f"({ops['error']}): vLLM {v['version']} needs torch "
                                f"{TORCH_VERSION}: {GPU_LINE} ({WHERE})"))  # fmt: skip
         elif v["version"] != VLLM_VERSION:
-            out.append(Finding("vLLM", "warn", f"vllm {v['version']}; verl 0.7.1 is tested here "
+            out.append(Finding("vLLM", "warn", f"vllm {v['version']}; verl {VERL_LINE} is tested here "
                                f"with {VLLM_VERSION}: {GPU_LINE}"))  # fmt: skip
         else:
             out.append(Finding("vLLM", "ok", f"vllm {v['version']}, compiled ops load"))

@@ -121,10 +121,10 @@ class ResourceMeter:
 def train_once(root: Path, run: Path, steps: int, extra: list[str] | None = None) -> str:
     """One attempt of ``python -m pac_verl.main`` on the tiny assets (Ray started if needed);
     returns the experiment name."""
-    from pac_verl.cpu.stack import check_verl
+    from pac_verl.cpu.stack import prepare_driver
     from pac_verl.train import train
 
-    check_verl()
+    prepare_driver()  # the pins (one line if this verl is not supported), the CPU platform
     config = compose(overrides(root, run, steps, extra))
     train(config)
     return str(config.trainer.experiment_name)

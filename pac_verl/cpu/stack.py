@@ -1,11 +1,14 @@
-"""verl 0.7.1's real GRPO stack on a CPU: what ``pac-verl smoke`` and the real-worker test run.
+"""verl's real GRPO stack on a CPU: what ``pac-verl smoke`` and the real-worker test run.
 
-verl 0.7.1 trains only on GPUs. Its real path (``run_ppo`` -> ``TaskRunner.run`` ->
+verl trains only on accelerators. Its real path (``run_ppo`` -> ``TaskRunner.run`` ->
 ``init_workers()`` / ``fit()``: FSDP2 actor and reference workers, the agent loop, the reward
 loop, weight sync to the rollout every step) runs on a CPU, without editing verl, given:
 
 * a rollout verl can build: :mod:`pac_verl.cpu.hf_rollout` registers ``"hf"``, Hugging Face
   token-in/token-out sampling in a Ray actor (verl accepts only vllm, sglang and trtllm);
+* on verl 0.9.1, the CPU as verl's platform (:mod:`pac_verl.cpu.platform`: device ``cpu``, backend
+  ``gloo``), selected in the driver by :func:`prepare_driver` and in every Ray worker by
+  :func:`setup_worker`; without it verl 0.9.1 falls back to CUDA and NCCL;
 * shims, installed in every Ray worker by ``runtime_env.worker_process_setup_hook``
   (:func:`setup_worker`): ``torch.cpu`` gains the memory calls verl makes (no-ops), one
   ``init_process_group`` backend per device (``cpu:gloo,cpu:nccl`` is rejected by torch), and FSDP2's
@@ -17,23 +20,22 @@ loop, weight sync to the rollout every step) runs on a CPU, without editing verl
   one logical "GPU" and a ``cpu`` resource for verl's resource pool, one thread per process, and
   this module's :func:`setup_worker` as Ray's ``worker_process_setup_hook``.
 
-Everything above couples to verl's private internals; the names are pinned here, in
-:data:`PINS`, and :func:`check_verl` fails with one clear message if a verl other than 0.7.1
-lacks one of them. A worker needs nothing from the driver but this module's import path.
+Everything above couples to verl's private internals; the names are pinned here per verl line,
+in :data:`PINS`, and :func:`check_verl` fails with one clear message naming the supported verl
+versions when the installed verl is not one of them or lacks a pinned name. A worker needs nothing
+from the driver but this module's import path.
 """
 
 from __future__ import annotations
 
 import importlib
-import warnings
 
 from pac_verl.errors import UserError
+from pac_verl.verl import compat
 
-VERL_VERSION = "0.7.1"
 ROLLOUT = "hf"
 
-# (module, attribute path) of every private name this stack relies on in verl 0.7.1
-PINS: tuple[tuple[str, str], ...] = (
+_ROLLOUT_PINS = (
     ("verl.workers.rollout.base", "_ROLLOUT_REGISTRY"),  # rollout name -> server adapter path
     ("verl.workers.rollout.base", "BaseRollout"),
     ("verl.workers.rollout.replica", "RolloutReplicaRegistry.register"),  # name -> replica class
@@ -41,11 +43,36 @@ PINS: tuple[tuple[str, str], ...] = (
     ("verl.workers.rollout.replica", "RolloutReplica.launch_servers"),
     ("verl.workers.rollout.replica", "RolloutReplica.sleep"),  # -> server.sleep, like wake_up
     ("verl.workers.rollout.replica", "TokenOutput"),
-    ("verl.experimental.agent_loop.agent_loop", "AsyncLLMServerManager.generate"),  # -> generate
-    ("verl.workers.fsdp_workers", "ActorRolloutRefWorker._build_rollout"),  # get_rollout_class
-    ("verl.workers.fsdp_workers", "AsyncActorRolloutRefWorker.rollout_mode"),  # update_weights
     ("verl.utils.fsdp_utils", "CPUOffloadPolicy"),
     ("verl.utils.device", "get_torch_device"),
+)
+# (module, attribute path) of every private name this stack relies on, per verl line
+PINS: dict[str, tuple[tuple[str, str], ...]] = {
+    "0.7.1": (
+        *_ROLLOUT_PINS,
+        ("verl.experimental.agent_loop.agent_loop", "AsyncLLMServerManager.generate"),  # generate
+        ("verl.workers.fsdp_workers", "ActorRolloutRefWorker._build_rollout"),  # rollout class
+        ("verl.workers.fsdp_workers", "AsyncActorRolloutRefWorker.rollout_mode"),  # weights
+    ),
+    "0.9.1": (
+        *_ROLLOUT_PINS,
+        ("verl.workers.rollout.llm_server", "LLMServerClient.generate"),  # -> server.generate
+        ("verl.workers.engine_workers", "ActorRolloutRefWorker.init_model"),  # rollout class
+        ("verl.workers.engine_workers", "ActorRolloutRefWorker.update_weights"),  # weights
+        ("verl.workers.engine.fsdp.transformer_impl", "CPUOffloadPolicy"),  # rebound there too
+        ("verl.plugin.platform", "PlatformRegistry.register"),  # the CPU platform
+        ("verl.plugin.platform", "set_platform"),
+        ("verl.workers.engine.base", "EngineRegistry._engines"),  # FSDP engines for "cpu"
+        ("verl.workers.engine.fsdp.transformer_impl", "FSDPEngineWithLMHead"),
+        ("verl.workers.engine.fsdp.transformer_impl", "FSDPEngineWithValueHead"),
+        ("verl.trainer.main_ppo_v0", "TaskRunner.__ray_actor_class__.run"),  # pac's runner
+    ),
+}
+# modules that hold their own reference to CPUOffloadPolicy, rebound by install_shims
+_OFFLOAD_MODULES = (
+    "verl.utils.fsdp_utils",
+    "verl.workers.fsdp_workers",
+    "verl.workers.engine.fsdp.transformer_impl",
 )
 
 
@@ -57,24 +84,31 @@ def _lookup(module: str, path: str):
 
 
 def check_verl() -> None:
-    """Fail with one clear message if the installed verl lacks what this stack couples to."""
-    import verl
-
+    """Fail with one clear message if the installed verl is not a supported line or lacks what
+    this stack couples to on its line."""
+    version = compat.line()  # an unsupported version: one line naming the supported ones
     missing = []
-    for module, path in PINS:
+    for module, path in PINS[version]:
         try:
             _lookup(module, path)
         except (ImportError, AttributeError):
             missing.append(f"{module}.{path}")
-    if not missing and verl.__version__ != VERL_VERSION:
-        warnings.warn(f"the CPU stack was written for verl {VERL_VERSION}, this is verl "
-                      f"{verl.__version__}; its pinned names are all there", stacklevel=2)  # fmt: skip
     if missing:
         raise UserError(
-            f"the CPU stack (pac_verl.cpu.stack) was written for verl {VERL_VERSION}; the "
-            f"installed verl {verl.__version__} lacks {', '.join(missing)}: install "
-            f"verl=={VERL_VERSION} (pip install -e .)"
+            f"the CPU stack (pac_verl.cpu.stack) supports verl {' and '.join(compat.SUPPORTED)}; "
+            f"the installed verl {version} lacks {', '.join(missing)}: reinstall its line "
+            "(docs/getting-started/install.md)"
         )
+
+
+def prepare_driver() -> None:
+    """The driver's side of the stack, before verl is asked for its device: the pins checked
+    and, on a line with a platform registry, the CPU platform selected."""
+    check_verl()
+    if compat.platform_plugin():
+        from pac_verl.cpu.platform import use_cpu_platform
+
+        use_cpu_platform()
 
 
 def _unpinned_offload():
@@ -107,7 +141,8 @@ def _one_backend_per_device(backend):
 
 def _torch_cpu_calls() -> dict:
     """What verl calls on ``get_torch_device()`` that ``torch.cpu`` lacks: memory figures read
-    as 0, cache and statistics resets do nothing, seeding seeds torch."""
+    as 0, cache and statistics resets do nothing, seeding seeds torch, the RNG state is torch's
+    CPU generator's (verl 0.9.1's checkpoint restores it through the device module)."""
     import torch
 
     def zero(*args, **kwargs):
@@ -121,6 +156,7 @@ def _torch_cpu_calls() -> dict:
         "max_memory_allocated": zero, "max_memory_reserved": zero,
         "reset_peak_memory_stats": nothing, "mem_get_info": lambda *a, **k: (0, 0),
         "manual_seed": torch.manual_seed,
+        "get_rng_state": torch.get_rng_state, "set_rng_state": torch.set_rng_state,
     }  # fmt: skip
 
 
@@ -147,7 +183,7 @@ def install_shims() -> None:
 
     policy = _unpinned_offload()
     fsdp.CPUOffloadPolicy = policy
-    for module in ("verl.utils.fsdp_utils", "verl.workers.fsdp_workers"):
+    for module in _OFFLOAD_MODULES:
         if module in sys.modules:  # imported before the hook ran: rebind there too
             sys.modules[module].CPUOffloadPolicy = policy
 
@@ -165,5 +201,10 @@ def register_rollout() -> None:
 
 def setup_worker() -> None:
     """Ray's ``worker_process_setup_hook``: runs in every worker process before its first task."""
+    if compat.platform_plugin():  # first: verl caches its platform at the first question
+        from pac_verl.cpu.platform import register_engines, use_cpu_platform
+
+        use_cpu_platform()
+        register_engines()
     install_shims()
     register_rollout()

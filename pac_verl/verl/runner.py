@@ -1,30 +1,37 @@
-"""The Ray task runner that makes verl's ``TaskRunner.run`` build :class:`PACTrainer`.
+"""The Ray task runner that makes verl's legacy ``TaskRunner.run`` build :class:`PACTrainer`.
 
-verl 0.7.1's ``TaskRunner.run`` constructs the trainer through the module attribute
-``verl.trainer.main_ppo.RayPPOTrainer``. ``PACTaskRunner.run`` rebinds that attribute to
-``PACTrainer`` inside its own Ray actor process (nothing else runs there) and then runs verl's
-unchanged ``run``: the whole of verl's setup (workers, resource pools, datasets, reward) is reused.
+verl's legacy ``TaskRunner.run`` constructs the trainer through a module attribute
+(``RayPPOTrainer``). ``PACTaskRunner.run`` rebinds that attribute to ``PACTrainer`` inside its own
+Ray actor process (nothing else runs there) and then runs verl's unchanged ``run``: the whole of
+verl's setup (workers, resource pools, datasets, reward) is reused. ``PACTrainer`` puts pac-verl's
+own sampler under the training dataloader (:func:`pac_verl.verl.sampler.build_sampler`).
+
+The base class, verl's ``run`` and the attribute differ between verl lines
+(:mod:`pac_verl.verl.compat`): on verl 0.7.1 the runner subclasses ``main_ppo.TaskRunner``; on
+verl 0.9.1 ``TaskRunner`` is a Ray actor class, so the runner subclasses
+``main_ppo_v0.BaseTaskRunner`` and calls the legacy ``run`` under it.
 
 That process imports only this module. Before verl resolves the config it receives
 (``OmegaConf.resolve`` is the first thing ``TaskRunner.run`` does), ``run`` registers pac-verl's
 resolvers there explicitly, so a config whose experiment name is still an interpolation (one
-composed by a caller other than :func:`pac_verl.train.train`) resolves too.
+composed by a caller other than :func:`pac_verl.train.train`) resolves too, and refuses a config
+this verl line would not train as written (:func:`pac_verl.verl.compat.check_config`).
 """
 
 from __future__ import annotations
 
-from verl.trainer import main_ppo
-from verl.trainer.main_ppo import TaskRunner
+from pac_verl.verl import compat
 
 
-class PACTaskRunner(TaskRunner):
+class PACTaskRunner(compat.task_runner_base()):
     def run(self, config):
         from pac_verl.resolvers import register_resolvers
         from pac_verl.verl.trainer import PACTrainer
 
         register_resolvers()
-        main_ppo.RayPPOTrainer = PACTrainer
-        return super().run(config)
+        compat.check_config(config)
+        compat.use_trainer(PACTrainer)
+        return compat.verl_task_run()(self, config)
 
 
 def pac_task_runner():

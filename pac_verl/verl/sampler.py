@@ -1,10 +1,13 @@
-"""``PACSampler``: verl's curriculum sampler that asks a controller for every batch.
+"""``PACSampler``: the training sampler that asks a controller for every batch.
 
 The rules: docs/concepts/spec.md#belief-and-allocation and
 docs/concepts/spec.md#controller-state-and-metrics.
 
-verl 0.7.1 builds it from ``data.sampler.class_path``/``class_name`` as
-``PACSampler(data_source=dataset, data_config=config.data)``. It reads ``data.curriculum``:
+A ``torch.utils.data.Sampler`` that pac-verl builds itself, on every verl line, with
+:func:`build_sampler` (``PACSampler(data_source=dataset, data_config=config.data)``):
+``PACTrainer`` puts it under its dataloader and the preflight draws from it. verl's own sampler
+config (``data.sampler``) is not read; a config that sets it is refused
+(:func:`pac_verl.verl.compat.check_data_sampler`). It reads ``data.curriculum``:
 ``name`` (a controller of :mod:`pac_verl.curriculum`), ``arm_fields``, ``seed``, ``prompt_level``;
 every other key is an override of that controller's config (``null`` keeps the controller's own
 default). Per batch it asks ``controller.allocate()`` for the arm of each of the
@@ -25,8 +28,8 @@ default). Per batch it asks ``controller.allocate()`` for the arm of each of the
   first ``iter()``: until the next draw, a ``load_state_dict`` is compared with the restored state
   (a warning when they differ) and ignored.
 - ``observe(batch)`` feeds a trained step back to the controller; it is idempotent per step (a step
-  is recognised by its prompt uids), so the trainer hook can call it before the checkpoint is written
-  and verl's own ``update(batch)`` after it is a no-op.
+  is recognised by its prompt uids), so a second call for the same step (``update(batch)``) is a
+  no-op.
 - Prompt identity: verl's batch does not carry the dataset row of a prompt, so ``PACTrainer`` calls
   :meth:`bind` with the uids fit() gave the rows, in dataloader order (before ``balance_batch``
   reorders them); ``observe`` maps uids back to rows for the per-prompt posterior.
@@ -44,7 +47,7 @@ from typing import Any
 
 import numpy as np
 from omegaconf import DictConfig, OmegaConf
-from verl.experimental.dataset.sampler import AbstractCurriculumSampler
+from torch.utils.data import Sampler
 
 from pac_verl.curriculum import make_controller
 from pac_verl.curriculum.config import GROUP_KEYS
@@ -52,12 +55,27 @@ from pac_verl.curriculum.prompts import PromptCurriculum, prompt_level_config
 from pac_verl.errors import UserError
 from pac_verl.naming import core_val_metric, val_source_of
 from pac_verl.verl.arms import discover_arms
+from pac_verl.verl.compat import check_data_sampler
 from pac_verl.verl.feedback import extract_feedback
 
 _log = logging.getLogger(__name__)
 
 
-class PACSampler(AbstractCurriculumSampler):
+def build_sampler(data_config, dataset) -> PACSampler:
+    """The training sampler of a run: ``PACSampler`` over ``dataset`` (verl's ``data.sampler``
+    is refused, not read; the sampler allocates a batch when the loader asks for it, so the
+    loader must not prefetch in worker processes)."""
+    check_data_sampler(data_config)
+    workers = int(data_config.get("dataloader_num_workers", 0) or 0)
+    if workers != 0:
+        raise UserError(
+            f"data.dataloader_num_workers={workers}: the curriculum allocates each batch when the "
+            "trainer asks for it; set data.dataloader_num_workers=0"
+        )
+    return PACSampler(dataset, data_config)
+
+
+class PACSampler(Sampler):
     def __init__(self, data_source, data_config: DictConfig) -> None:
         cfg = data_config.get("curriculum")
         if cfg is None:

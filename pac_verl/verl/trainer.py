@@ -1,13 +1,14 @@
-"""``PACTrainer``: verl's ``RayPPOTrainer`` with the curriculum update in the right place.
+"""``PACTrainer``: verl's legacy ``RayPPOTrainer`` with the curriculum in the right places.
 
-verl 0.7.1 calls ``sampler.update(batch)`` at the end of a step, *after* ``_save_checkpoint``
-has written the dataloader state (``global_step_k/data.pt``); a run resumed from step k would then
-have lost step k's feedback. The controller is therefore updated in ``_update_actor`` (after the
-GRPO advantages are computed, before the checkpoint is saved), and its ``curriculum/...`` metrics
-travel in the actor output's ``meta_info["metrics"]``, which ``fit`` logs at the same step. verl's own
-later ``sampler.update(batch)`` sees the same step again and does nothing (see
-:meth:`PACSampler.observe`). After every validation the per-source scores go to the sampler too,
-for a controller that learns from them (DUMP's ``validation_update``), except after a resumed
+The sampler: ``_create_dataloader`` puts pac-verl's own ``PACSampler``
+(:func:`~pac_verl.verl.sampler.build_sampler`) under the training dataloader, whatever sampler
+verl built from its config, on every verl line (:mod:`pac_verl.verl.compat`).
+
+The controller is updated in ``_update_actor`` (after the GRPO advantages are computed, before the
+checkpoint is saved, so a run resumed from step k has step k's feedback), and its
+``curriculum/...`` metrics travel in the actor output's ``meta_info["metrics"]``, which ``fit``
+logs at the same step. After every validation the per-source scores go to the sampler too, for a
+controller that learns from them (DUMP's ``validation_update``), except after a resumed
 run's validation of a step the uninterrupted run did not validate (:meth:`_extra_validation`).
 
 Prompt identity: ``_get_gen_batch`` is the first method ``fit`` calls with a step's rows (uids
@@ -81,7 +82,7 @@ from pac_verl.verl import checkpoint
 from pac_verl.verl.arms import arm_name
 from pac_verl.verl.feedback import unscored_rows
 from pac_verl.verl.reward_metrics import reward_metrics
-from pac_verl.verl.sampler import PACSampler
+from pac_verl.verl.sampler import PACSampler, build_sampler
 
 SEQUENCE_METRICS = ("seq_reward", "seq_final_reward", "score")
 #: share of a step's groups left out (an unscored response) above which the step logs a warning
@@ -118,6 +119,16 @@ class PACTrainer(RayPPOTrainer):
     def _sampler(self) -> PACSampler | None:
         sampler = getattr(getattr(self, "train_dataloader", None), "sampler", None)
         return sampler if isinstance(sampler, PACSampler) else None
+
+    def _create_dataloader(self, train_dataset, val_dataset, collate_fn, train_sampler):
+        """verl's dataloaders, with :func:`build_sampler`'s ``PACSampler`` under the training one
+        (verl's sampler, built from its config, is discarded)."""
+        if train_dataset is None:
+            raise UserError(
+                "PACTrainer needs the training dataset (python -m pac_verl.main builds it)"
+            )
+        sampler = build_sampler(self.config.data, train_dataset)
+        return super()._create_dataloader(train_dataset, val_dataset, collate_fn, sampler)
 
     def fit(self):
         sampler = self._sampler()
@@ -287,7 +298,9 @@ class PACTrainer(RayPPOTrainer):
         if fg is None:
             return
         if self._sampler() is None:
-            raise UserError("algorithm.filter_groups needs the PACSampler (data.sampler)")
+            raise UserError(
+                "algorithm.filter_groups needs the PACSampler under the training dataloader"
+            )
         if not self.config.trainer.get("balance_batch", True):
             raise UserError(
                 "algorithm.filter_groups runs in PACTrainer's batch-balancing step: "

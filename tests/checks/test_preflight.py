@@ -84,13 +84,20 @@ def test_single_task_needs_only_its_own_arms_to_be_large_enough(data_dir, monkey
              "curriculum.train_arms=[countdown]"])  # fmt: skip
 
 
+@pytest.mark.verl_line
 def test_training_rows_are_checked_on_a_sample_that_the_summary_counts(data_dir, tmp_path, capsys,
                                                                         monkeypatch):  # fmt: skip
     monkeypatch.chdir(tmp_path)
     with pytest.warns(UserWarning, match="prompt-length filter skipped"):
         out = run([f"setting.data_dir={data_dir}", "data.train_batch_size=9"], sample_rows=20)
     assert (out["train_checked"], out["train_rows"]) == (20, 72)
-    assert "train rows checked: 20 of 72" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "train rows checked: 20 of 72" in printed
+    # the summary names the verl line in use, and on 0.9.1 the trainer it runs
+    import verl
+
+    assert f"verl: verl {verl.__version__}" in printed
+    assert ("trainer.use_v1=false" in printed) == (verl.__version__ == "0.9.1")
 
 
 def test_the_config_composes_as_hydra_would_without_importing_verl():

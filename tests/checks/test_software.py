@@ -21,14 +21,18 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 cpu_torch = pytest.mark.skipif(torch.version.cuda is not None, reason="torch here is a CUDA build")
 
 
+pytestmark = pytest.mark.verl_line  # the GPU install named is the installed verl line's
+
+
 def gpu_block() -> str:
+    name = "gpu-install" if software.VERL_LINE == "0.7.1" else "gpu09-install"
     text = README.read_text()
-    return text[text.index("<!-- gpu-install:start -->") : text.index("<!-- gpu-install:end -->")]
+    return text[text.index(f"<!-- {name}:start -->") : text.index(f"<!-- {name}:end -->")]
 
 
 def stand_ins(root: Path, vllm_ops: str | None, flash: bool) -> None:
     (root / "vllm").mkdir()
-    (root / "vllm" / "__init__.py").write_text('__version__ = "0.12.0"\n')
+    (root / "vllm" / "__init__.py").write_text(f'__version__ = "{software.VLLM_VERSION}"\n')
     if vllm_ops is not None:
         (root / "vllm" / "_C.py").write_text(vllm_ops)
     if flash:
@@ -75,7 +79,7 @@ def test_vllm_ops_built_for_another_torch_name_the_pinned_torch(tmp_path, monkey
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     by = {f.check: f for f in software.findings(compose_config([]))}
     assert by["vLLM"].status == "error" and "undefined symbol" in by["vLLM"].detail
-    assert f"needs torch 2.9.0: {software.GPU_LINE}" in by["vLLM"].detail
+    assert f"needs torch {software.TORCH_VERSION}: {software.GPU_LINE}" in by["vLLM"].detail
     assert (by["flash-attn"].status, by["flash-attn"].detail) == ("ok", "flash_attn 2.8.3.post2")
 
 
@@ -83,8 +87,13 @@ def test_installed_stand_ins_pass(tmp_path, monkeypatch):
     stand_ins(tmp_path, "", flash=True)
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     by = {f.check: f for f in software.findings(compose_config([]))}
-    assert (by["vLLM"].status, by["vLLM"].detail) == ("ok", "vllm 0.12.0, compiled ops load")
+    vllm = f"vllm {software.VLLM_VERSION}, compiled ops load"
+    assert (by["vLLM"].status, by["vLLM"].detail) == ("ok", vllm)
     assert by["flash-attn"].status == "ok"
+    # the findings open with the verl line in use and what differs on it
+    verl = by["verl"]
+    assert verl.status == "ok" and verl.detail.startswith(f"verl {software.VERL_LINE}")
+    assert ("trainer.use_v1=false" in verl.detail) == (software.VERL_LINE == "0.9.1")
 
 
 def test_a_crashing_import_is_a_finding_not_a_crash(tmp_path, monkeypatch):

@@ -24,8 +24,12 @@ CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
 
 def resolved(*overrides):
+    """The config as training gets it: composed, the verl line's seed keys set, resolved."""
+    from pac_verl.verl import compat
+
     with initialize_config_module("pac_verl.configs", version_base=None):
         cfg = compose("pac_trainer", overrides=list(overrides))
+    compat.adapt_config(cfg)
     OmegaConf.resolve(cfg)
     return cfg
 
@@ -104,10 +108,14 @@ def test_main_prints_the_resolved_job_config(tmp_path):
     assert cfg["data"]["curriculum"]["arm_fields"] == ["type"]
 
 
+@pytest.mark.verl_line
 def test_the_seed_reaches_every_seed_and_nothing_else_differs():
-    # seeds 0 and 1 differ in exactly the keys the report may ignore between seeds
+    # seeds 0 and 1 differ in exactly the keys the report may ignore between seeds (those this
+    # verl line has: verl 0.7.1 has no actor_rollout_ref.rollout.seed)
     a, b = (OmegaConf.to_container(resolved(f"curriculum.seed={k}")) for k in (0, 1))
-    assert {key for key, _, _ in config_diff(a, b)} == set(SEED_KEYS)
+    present = {k for k in SEED_KEYS if any(f == k or f.startswith(k + ".") for f in flatten(a))}
+    assert {key for key, _, _ in config_diff(a, b)} == present
+    assert len(present) >= len(SEED_KEYS) - 3  # verl 0.7.1 lacks the three of FOLLOW_SEED
     # and no random source is left at verl's fixed 42: every key named *seed* follows the run
     seeds = {k: v for k, v in flatten(b).items() if k.rsplit(".", 1)[-1].endswith("seed")}
     assert seeds and set(seeds.values()) == {1}, seeds

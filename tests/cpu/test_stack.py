@@ -15,16 +15,38 @@ from pac_verl.cpu import stack as cpu_stack
 from pac_verl.cpu.hf_rollout import _sample, weights_digest
 from pac_verl.errors import UserError
 
+pytestmark = pytest.mark.verl_line
+
 
 def test_the_installed_verl_has_every_pinned_name():
     cpu_stack.check_verl()
 
 
 def test_a_verl_without_a_pinned_name_is_one_clear_error(monkeypatch):
+    from pac_verl.verl import compat
+
     gone = ("verl.workers.rollout.base", "_ROLLOUT_REGISTRY_RENAMED")
-    monkeypatch.setattr(cpu_stack, "PINS", (*cpu_stack.PINS, gone))
-    with pytest.raises(UserError, match=r"written for verl 0\.7\.1.*_ROLLOUT_REGISTRY_RENAMED"):
+    line = compat.line()
+    monkeypatch.setattr(cpu_stack, "PINS", {**cpu_stack.PINS, line: (*cpu_stack.PINS[line], gone)})
+    with pytest.raises(
+        UserError,
+        match=r"supports verl 0\.7\.1 and 0\.9\.1; the installed verl "
+        rf"{line} lacks verl\.workers\.rollout\.base\._ROLLOUT_REGISTRY_RENAMED",
+    ):
         cpu_stack.check_verl()
+
+
+def test_an_unsupported_verl_is_one_line_naming_the_supported_versions(monkeypatch):
+    from pac_verl.verl import compat
+
+    monkeypatch.setattr(compat, "installed", lambda: "0.8.0")
+    with pytest.raises(
+        UserError,
+        match=r"^pac-verl supports verl 0\.7\.1 and 0\.9\.1; verl "
+        r"0\.8\.0 is installed: install one line",
+    ) as err:
+        cpu_stack.check_verl()
+    assert "\n" not in str(err.value)
 
 
 @pytest.mark.parametrize(
@@ -49,13 +71,18 @@ def test_shims_give_torch_cpu_the_calls_verl_makes_and_stop_pinning(monkeypatch)
         monkeypatch.setattr(torch.cpu, name, getattr(torch.cpu, name, None), raising=False)
     monkeypatch.setattr(fsdp, "CPUOffloadPolicy", fsdp.CPUOffloadPolicy)
     monkeypatch.setattr(dist, "init_process_group", dist.init_process_group)
-    for module in ("verl.utils.fsdp_utils", "verl.workers.fsdp_workers"):
+    for module in cpu_stack._OFFLOAD_MODULES:
         if module in sys.modules:
             monkeypatch.setattr(sys.modules[module], "CPUOffloadPolicy", fsdp.CPUOffloadPolicy)
     cpu_stack.install_shims()
     cpu_stack.install_shims()  # idempotent
     torch.cpu.empty_cache()
     assert torch.cpu.memory_reserved() == 0 and torch.cpu.max_memory_allocated() == 0
+    # a resumed checkpoint restores the device RNG through the device module (verl 0.9.1)
+    state = torch.cpu.get_rng_state()
+    first = torch.rand(3)
+    torch.cpu.set_rng_state(state)
+    assert torch.equal(torch.rand(3), first)
     from torch.distributed.fsdp import CPUOffloadPolicy
 
     assert CPUOffloadPolicy(pin_memory=True).pin_memory is False

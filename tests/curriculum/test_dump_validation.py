@@ -41,12 +41,12 @@ def test_the_option_off_learns_from_training_only():
 
 def test_the_trainer_hands_verls_validation_metrics_to_the_controller(tmp_path, monkeypatch):
     from torchdata.stateful_dataloader import StatefulDataLoader
-    from verl.trainer.main_ppo import create_rl_sampler
     from verl.trainer.ppo.ray_trainer import RayPPOTrainer
     from verl.utils.dataset.rl_dataset import RLHFDataset, collate_fn
     from verl_helpers import make_tokenizer
 
     from pac_verl.data_prep.multi_level import build_multi_level
+    from pac_verl.verl.sampler import build_sampler
     from pac_verl.verl.trainer import PACTrainer
 
     build_multi_level(tmp_path / "data", 2, 1, seed=0, quiet=True, workers=1)
@@ -54,11 +54,10 @@ def test_the_trainer_hands_verls_validation_metrics_to_the_controller(tmp_path, 
         "train_files": str(tmp_path / "data" / "train.parquet"), "train_batch_size": 4,
         "max_prompt_length": 100_000, "filter_overlong_prompts": False,
         "cache_dir": str(tmp_path / "cache"), "dataloader_num_workers": 0,
-        "sampler": {"class_path": "pkg://pac_verl.verl.sampler", "class_name": "PACSampler"},
         "curriculum": {"name": "dump", "arm_fields": ["type", "difficulty"], "seed": 0},
     })  # fmt: skip
     dataset = RLHFDataset(cfg.train_files, make_tokenizer(tmp_path / "tok"), cfg)
-    sampler = create_rl_sampler(cfg, dataset)
+    sampler = build_sampler(cfg, dataset)
     trainer = PACTrainer.__new__(PACTrainer)  # no Ray workers: verl's validation is stood in for
     trainer.train_dataloader = StatefulDataLoader(dataset, batch_size=4, sampler=sampler,
                                                   collate_fn=collate_fn)  # fmt: skip

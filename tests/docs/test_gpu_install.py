@@ -1,12 +1,13 @@
-"""The README's GPU install, resolved by pip itself: nothing is installed.
+"""The README's GPU installs, resolved by pip itself: nothing is installed.
 
-Every ``pip install`` line of the block between the README's ``gpu-install`` markers is resolved in
+One per verl line: verl 0.7.1's block between the ``gpu-install`` markers, verl 0.9.1's between
+``gpu09-install``. Every ``pip install`` line of a block is resolved in
 order with ``pip install --dry-run --ignore-installed --report`` for this machine (Linux x86_64),
 each under the versions the lines before it installed as constraints: a line that resolves under
 them changes nothing an earlier line installed (pip keeps an installed version that satisfies a
 requirement), and one that does not fails the test with pip's own account of the conflict. The
 venv line's ``--upgrade-deps`` is played as a first line that installs the newest pip and
-setuptools. flash-attn's line runs its ``setup.py`` for its metadata, as pip would on the node,
+setuptools (without it, the newest pip alone). flash-attn's line runs its ``setup.py`` for its metadata, as pip would on the node,
 with ``FLASH_ATTENTION_SKIP_CUDA_BUILD=TRUE`` (there is no CUDA toolkit here) and this
 environment's torch importable (``--no-build-isolation``); ``--no-deps`` makes it install flash-attn
 alone, so its requirements must come from the lines before it.
@@ -40,9 +41,9 @@ pytestmark = [
 ]
 
 
-def gpu_block() -> list[str]:
+def gpu_block(name: str = "gpu-install") -> list[str]:
     text = (ROOT / "README.md").read_text()
-    block = text[text.index("<!-- gpu-install:start -->") : text.index("<!-- gpu-install:end -->")]
+    block = text[text.index(f"<!-- {name}:start -->") : text.index(f"<!-- {name}:end -->")]
     return [
         ln.strip() for ln in block.splitlines() if ln.strip() and not ln.startswith(("<!--", "```"))
     ]
@@ -85,31 +86,45 @@ def resolve(line: str, pinned: dict[str, str], tmp_path: Path, env=None) -> dict
     return {norm(i["metadata"]["name"]): i for i in out}
 
 
-def test_the_gpu_block_resolves_and_no_line_changes_an_earlier_one(tmp_path):
-    lines = gpu_block()
-    assert lines[1].startswith("python3 -m venv --upgrade-deps"), lines
+# what each block's node ends with: vLLM's pins and what they force (the torch packages, vLLM,
+# the transformers, verl, the CUDA runtime PyPI's torch is built for)
+NODE = {
+    "gpu-install": {"torch": "2.9.0", "torchvision": "0.24.0", "torchaudio": "2.9.0",
+                    "vllm": "0.12.0", "verl": "0.7.1", "transformers": "4.57.",
+                    "nvidia-cuda-runtime-cu12": "12.8."},  # torch 2.9.0 on PyPI: CUDA 12.8
+    "gpu09-install": {"torch": "2.11.0", "torchvision": "0.26.0", "torchaudio": "2.11.0",
+                      "vllm": "0.24.0", "verl": "0.9.1", "transformers": "5.9.",
+                      "nvidia-cuda-runtime": "13.0."},  # torch 2.11.0 on PyPI: CUDA 13.0
+}  # fmt: skip
+
+
+def resolve_block(name: str, tmp_path) -> tuple[dict[str, str], list[str]]:
+    """Every line of the block before flash-attn's, each under the versions the lines before it
+    installed; returns what the node ends with and the block's pip lines."""
+    lines = gpu_block(name)
+    assert lines[1].startswith("python3 -m venv "), lines
+    # --upgrade-deps: the newest pip and setuptools; else the newest pip alone
+    first = VENV_LINE if "--upgrade-deps" in lines[1] else "pip install pip"
     pip_lines = [ln for ln in lines if ln.startswith("pip install")]
-    assert len(pip_lines) == 2 and "flash-attn" in pip_lines[-1], pip_lines
+    assert "flash-attn" in pip_lines[-1], pip_lines
     installed: dict[str, str] = {}
-    for line in [VENV_LINE, *pip_lines[:-1]]:
+    for line in [first, *pip_lines[:-1]]:
         got = resolve(line, installed, tmp_path)
-        for name, item in got.items():
+        for pkg, item in got.items():
             if "dir_info" in item.get("download_info", {}):  # the project itself (-e .)
                 continue
             version = item["metadata"]["version"]
-            assert installed.setdefault(name, version) == version  # the constraints held
-    # what the node ends with (vLLM 0.12.0's pins, and what they force)
-    v = installed
-    assert (v["torch"], v["torchvision"], v["torchaudio"], v["vllm"]) == (
-        "2.9.0", "0.24.0", "2.9.0", "0.12.0"
-    )  # fmt: skip
-    assert v["transformers"].startswith("4.57.") and v["huggingface-hub"].startswith("0.36.")
-    assert v["tokenizers"].startswith("0.22.") and v["verl"] == "0.7.1"
-    assert v["nvidia-cuda-runtime-cu12"].startswith("12.8.")  # torch 2.9.0 on PyPI: CUDA 12.8
-    # flash-attn alone, with what its build imports and what it requires already installed
-    flash = resolve(pip_lines[-1], installed, tmp_path, {"FLASH_ATTENTION_SKIP_CUDA_BUILD": "TRUE"})
+            assert installed.setdefault(pkg, version) == version  # the constraints held
+    for pkg, want in NODE[name].items():
+        assert installed.get(pkg, "").startswith(want), (pkg, installed.get(pkg), want)
+    return installed, pip_lines
+
+
+def check_flash_attn(installed: dict[str, str], line: str, tmp_path) -> None:
+    """flash-attn alone, with what its build imports and what it requires already installed."""
+    flash = resolve(line, installed, tmp_path, {"FLASH_ATTENTION_SKIP_CUDA_BUILD": "TRUE"})
     assert list(flash) == ["flash-attn"]
-    assert "--no-build-isolation" in pip_lines[-1] and "--no-deps" in pip_lines[-1]
+    assert "--no-build-isolation" in line and "--no-deps" in line
     needs = [norm(re.split(r"[ ;<>=!~\[(]", r, maxsplit=1)[0])
              for r in flash["flash-attn"]["metadata"].get("requires_dist", [])]  # fmt: skip
     build = ["setuptools", "packaging", "psutil", "ninja"]  # setup.py's imports and setup_requires
@@ -117,6 +132,14 @@ def test_the_gpu_block_resolves_and_no_line_changes_an_earlier_one(tmp_path):
     missing = [n for n in [*needs, *build] if n not in installed]
     assert not missing, f"flash-attn's line needs {missing}, which no line before it installs"
     assert tuple(int(x) for x in installed["setuptools"].split(".")[:2]) >= (70, 1)  # bdist_wheel
+
+
+def test_the_gpu_block_resolves_and_no_line_changes_an_earlier_one(tmp_path):
+    installed, pip_lines = resolve_block("gpu-install", tmp_path)
+    assert "--upgrade-deps" in gpu_block("gpu-install")[1] and len(pip_lines) == 2
+    v = installed
+    assert v["huggingface-hub"].startswith("0.36.") and v["tokenizers"].startswith("0.22.")
+    check_flash_attn(installed, pip_lines[-1], tmp_path)
     # the node-versions CI set runs the tests with the versions the node ends with (to the minor
     # version: a patch release on PyPI does not make it stale)
     script = (ROOT / "scripts" / "ci" / "node_versions.sh").read_text()
@@ -129,3 +152,12 @@ def test_the_gpu_block_resolves_and_no_line_changes_an_earlier_one(tmp_path):
     stale = {n: (ver, installed.get(n)) for n, ver in pins.items()
              if minor(ver) != minor(installed.get(n, ""))}  # fmt: skip
     assert not stale, f"scripts/ci/node_versions.sh pins (theirs, the node's): {stale}"
+
+
+def test_the_verl09_gpu_block_resolves_and_no_line_changes_an_earlier_one(tmp_path):
+    """verl 0.9.1's node. The venv is made without ``--upgrade-deps``: torch 2.11.0 requires
+    setuptools<82, older than the newest."""
+    installed, pip_lines = resolve_block("gpu09-install", tmp_path)
+    assert len(pip_lines) == 2
+    assert int(installed["numpy"].split(".")[0]) >= 2
+    check_flash_attn(installed, pip_lines[-1], tmp_path)

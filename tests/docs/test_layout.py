@@ -143,7 +143,7 @@ def test_the_reader_sees_every_module():
             "pac_verl.verifiers.sandbox.local", "pac_verl.verifiers.sandbox.judge",
             "pac_verl.data_prep.multi_level", "pac_verl.compose", "pac_verl.resolvers"} <= set(MODULES)  # fmt: skip
     assert "pac_verl.verifiers.sandbox" in GRAPH["pac_verl.verifiers.code"]
-    assert "!verl" in GRAPH["pac_verl.verl.sampler"]
+    assert "!verl" in GRAPH["pac_verl.verl.compat"]
 
 
 def test_the_cycle_finder_finds_a_hidden_circle():
@@ -184,15 +184,6 @@ def _composed():
     from pac_verl.compose import compose_config
 
     return compose_config(["setting=multi_level", "backbone=qwen2.5-3b", "curriculum=pac"])
-
-
-def test_the_sampler_class_path_loads_as_verl_loads_it():
-    from verl.utils.import_utils import load_extern_object
-
-    from pac_verl.verl.sampler import PACSampler
-
-    sampler = _composed().data.sampler
-    assert load_extern_object(sampler.class_path, sampler.class_name) is PACSampler
 
 
 def test_the_reward_function_path_loads_as_verl_loads_it():

@@ -1,8 +1,9 @@
-"""verl 0.7.1's own training loop, end to end on a CPU, with stand-in GPU workers.
+"""verl's own legacy training loop (either supported line), end to end on a CPU, with stand-in
+GPU workers.
 
 ``PACTaskRunner.run`` (verl's ``TaskRunner.run`` with the trainer rebound to ``PACTrainer``)
-composes nothing of its own: it builds verl's datasets, our sampler through ``create_rl_sampler``,
-and the trainer, then calls ``init_workers()`` and ``fit()``. Only ``init_workers`` is replaced:
+composes nothing of its own: it builds verl's datasets and the trainer, which puts our sampler
+under its dataloader, then calls ``init_workers()`` and ``fit()``. Only ``init_workers`` is replaced:
 it installs the stand-ins of ``tests/verl_standins.py`` (rollout, actor worker group, checkpoint
 manager) instead of Ray GPU workers. Everything else, from the dataloader and ``balance_batch`` to
 verl's GRPO advantages, checkpoint files, validation and file logger, is verl's.
@@ -56,7 +57,21 @@ GAIN = {a: (0.6 if a.startswith("countdown") else 0.1) for a in ARMS}
 def assets(tmp_path_factory):
     root = tmp_path_factory.mktemp("fit")
     build_multi_level(root / "data", 8, 2, seed=0, quiet=True, workers=1)  # 72 train, 24 val rows
-    make_tokenizer(root / "tok")
+    tok = make_tokenizer(root / "tok")
+    # a model config (verl 0.9.1's task runner reads one beside the tokenizer), in a folder of its
+    # own: in the tokenizer's, transformers 5 would load the tokenizer by the model's type. No
+    # weights: the workers are stood in
+    from transformers import Qwen2Config
+
+    Qwen2Config(
+        vocab_size=len(tok),
+        hidden_size=8,
+        intermediate_size=16,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=1,
+        architectures=["Qwen2ForCausalLM"],
+    ).save_pretrained(root / "config")
     return root
 
 
@@ -66,6 +81,7 @@ def config_for(root: Path, run: Path, steps: int = STEPS, extra: tuple = ()):
         f"setting.data_dir={root / 'data'}", f"data.train_batch_size={B}",
         "data.val_batch_size=null", "data.filter_overlong_prompts_workers=1",
         f"actor_rollout_ref.model.path={root / 'tok'}",
+        f"actor_rollout_ref.model.hf_config_path={root / 'config'}",
         f"actor_rollout_ref.rollout.n={N}", f"actor_rollout_ref.actor.ppo_mini_batch_size={B}",
         "curriculum.cold_start=2",
         f"trainer.total_training_steps={steps}", f"trainer.save_freq={SAVE}", "trainer.test_freq=4",
@@ -217,6 +233,10 @@ def test_fit_follows_the_controller_and_logs_its_metrics(assets, tmp_path, recor
     assert recorder.standins[0]["actor"].saved == [4, 8]
 
 
+# verl 0.9.1's legacy _load_checkpoint skips the dataloader state (data.pt, which holds the
+# sampler's) when the resumed step ends an epoch, and step 4 ends this run's first epoch (72 rows,
+# 18 a batch): PAC's own checkpoint file (docs/guides/resume.md#what-a-checkpoint-holds) restores
+# the curriculum there on both lines.
 @pytest.mark.parametrize("prompt_level", ["null", "thompson"])
 def test_resume_after_step_4_draws_the_same_batches_and_ends_in_the_same_state(
     assets, tmp_path, recorder, prompt_level

@@ -1,4 +1,4 @@
-"""PACSampler and feedback with real verl 0.7.1 objects: RLHFDataset, create_rl_sampler,
+"""PACSampler and feedback with real verl objects (either supported line): RLHFDataset,
 StatefulDataLoader, DataProto and verl's own GRPO advantage."""
 
 import sys
@@ -8,18 +8,24 @@ import numpy as np
 import pytest
 from omegaconf import OmegaConf
 from verl import DataProto
-from verl.trainer.main_ppo import create_rl_sampler
 from verl.utils.dataset.rl_dataset import RLHFDataset
 
 from pac_verl.data_prep.multi_level import build_multi_level
 from pac_verl.data_prep.rows import make_row, write_parquet
 from pac_verl.errors import UserError
 from pac_verl.verl.feedback import extract_feedback
-from pac_verl.verl.sampler import PACSampler
+from pac_verl.verl.sampler import PACSampler, build_sampler
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from sampler_helpers import B, data_config, fake_step, make
 from verl_helpers import make_tokenizer
+from verl_standins import worker_output
+
+pytestmark = pytest.mark.verl_line
+
+
+def _is_td(batch) -> bool:
+    return not isinstance(batch, DataProto)  # verl 0.9.1's trainer hands workers a TensorDict
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +39,7 @@ def arm_of(info):
     return f"{info['type']}/{info['difficulty']}"
 
 
-def test_create_rl_sampler_builds_ours_and_arms_come_from_extra_info(setup):
+def test_build_sampler_builds_ours_and_arms_come_from_extra_info(setup):
     root, tok = setup
     _, sampler, loader = make(root, tok, {"name": "pac"})
     assert isinstance(sampler, PACSampler)
@@ -116,14 +122,16 @@ def test_a_row_without_the_arm_field_names_file_row_and_field(setup, tmp_path):
     cfg.train_files = str(tmp_path / "t.parquet")
     dataset = RLHFDataset(cfg.train_files, tok, cfg)
     with pytest.raises(UserError, match=r"t.parquet row 0: extra_info has no 'difficulty'"):
-        create_rl_sampler(cfg, dataset)
+        build_sampler(cfg, dataset)
 
 
 class _ActorWorkers:
     """Stand-in for the FSDP actor worker group: returns verl's metric payload, trains nothing."""
 
     def update_actor(self, batch):
-        return DataProto.from_single_dict(data={}, meta_info={"metrics": {"actor/pg_loss": [0.5]}})
+        return worker_output(
+            batch, {"pg_loss": [0.5]} if _is_td(batch) else {"actor/pg_loss": [0.5]}
+        )
 
 
 def test_trainer_hook_updates_the_controller_before_the_checkpoint_and_logs_metrics(setup):
@@ -134,9 +142,10 @@ def test_trainer_hook_updates_the_controller_before_the_checkpoint_and_logs_metr
     root, tok = setup
     _, sampler, loader = make(root, tok, {"name": "pac"})
     trainer = PACTrainer.__new__(PACTrainer)  # the hook needs no Ray workers
-    trainer.config = OmegaConf.create(
-        {"actor_rollout_ref": {"rollout": {"multi_turn": {"enable": False}, "temperature": 1.0}}}
-    )
+    trainer.config = OmegaConf.create({"actor_rollout_ref": {
+        "rollout": {"multi_turn": {"enable": False}, "temperature": 1.0, "n": 4},
+        "actor": {"calculate_entropy": False, "entropy_coeff": 0.0, "ppo_mini_batch_size": B,
+                  "ppo_epochs": 1, "data_loader_seed": 0, "shuffle": False}}})  # fmt: skip
     trainer.use_legacy_worker_impl = "enable"
     trainer.actor_rollout_wg, trainer.train_dataloader = _ActorWorkers(), loader
     assert issubclass(PACTrainer, RayPPOTrainer)
@@ -147,5 +156,5 @@ def test_trainer_hook_updates_the_controller_before_the_checkpoint_and_logs_metr
     assert sampler.controller.step == 1
     assert {f"curriculum/{a}/share" for a in sampler.arms} <= set(metrics)
     assert "curriculum/entropy" in metrics
-    sampler.update(data)  # verl's own call after the checkpoint: a no-op
+    sampler.update(data)  # a second call for the same step: a no-op
     assert sampler.controller.step == 1
