@@ -43,7 +43,7 @@ from pac_verl.cpu.smoke import (
 )
 from pac_verl.curriculum import make_controller
 
-pytestmark = [pytest.mark.slow, pytest.mark.node_versions]
+pytestmark = [pytest.mark.slow, pytest.mark.node_versions, pytest.mark.ray]
 
 STEPS, B, N = 3, 12, 8  # the toy setting's batch: 12 prompts x 8 responses
 BUILT = ("learn/1", "learn/2", "learn/3", "saturated", "unreachable")  # no noise arm (docstring)
