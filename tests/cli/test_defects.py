@@ -25,12 +25,11 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from command_helpers import BIN, PAC_VERL
 
 from pac_verl.data_prep.multi_level import build_multi_level
 from pac_verl.data_prep.rows import read_rows
 
-BIN = Path(sys.executable).parent
-PAC_VERL = shutil.which("pac-verl", path=str(BIN)) or "pac-verl"
 MAIN = [sys.executable, "-m", "pac_verl.main"]
 LONG = "x" * 300  # longer than any file system's 255-byte name limit
 
