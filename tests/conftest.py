@@ -1,5 +1,7 @@
-"""Fixtures shared by test files, and the shared helper modules beside this file (verl_helpers,
-verl_standins, sampler_helpers, fusion_stub) importable from every test folder."""
+"""Fixtures shared by test files, the shared helper modules beside this file (verl_helpers,
+verl_standins, sampler_helpers, fusion_stub, command_helpers, prompt_text_helpers) importable from
+every test folder, and how ``pytest -n 2`` spreads the tests over its workers
+(docs/development/testing.md#how-long-ci-takes)."""
 
 from __future__ import annotations
 
@@ -125,6 +127,18 @@ def tiny_multi_level(tmp_path_factory):
     folder = tmp_path_factory.mktemp("tiny_multi_level")
     build_multi_level(folder, train_per_arm=2, val_per_level=1, seed=0, quiet=True, workers=1,
                       force=True)  # fmt: skip
+    return folder
+
+
+@pytest.fixture(scope="session")
+def small_multi_level(tmp_path_factory):
+    """The multi-level build the preflight's tests read: 8 rows per arm, 2 validation rows per task
+    and level, seed 1 (9 arms of 8: a batch of 9 draws one prompt per arm). Read-only: copy it
+    before changing a file."""
+    from pac_verl.data_prep.multi_level import build_multi_level
+
+    folder = tmp_path_factory.mktemp("small_multi_level")
+    build_multi_level(folder, 8, 2, seed=1, quiet=True, workers=1)
     return folder
 
 

@@ -212,12 +212,8 @@ def test_run_json_records_the_style_and_its_templates_hash(
 
 
 @pytest.fixture(scope="module")
-def multi_level(tmp_path_factory):
-    from pac_verl.data_prep.multi_level import build_multi_level
-
-    out = tmp_path_factory.mktemp("ml")
-    build_multi_level(out, 8, 2, seed=1, quiet=True, workers=1)
-    return out
+def multi_level(small_multi_level):
+    return small_multi_level
 
 
 @pytest.mark.parametrize("style", ["completion", "chat"])
