@@ -54,20 +54,18 @@ def _sandbox_processes() -> list[str]:
 
 
 @pytest.fixture
-def clean_machine():
-    before = set(os.listdir(tempfile.gettempdir()))
+def clean_machine(tmp_path_factory, monkeypatch):
+    """No sandbox process of this interpreter is left on the machine, and nothing is left in the
+    temporary folder this test's sandbox runs were given (a private one: other checkouts' and
+    other test workers' runs come and go in /tmp)."""
+    private = tmp_path_factory.mktemp("sandbox-tmp")
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
     yield
     assert _sandbox_processes() == []
-    # /tmp is shared with other checkouts' sandbox runs, whose folders come and go within
-    # seconds: a folder still there after a grace period is a leak (ours never goes away)
-    deadline = time.monotonic() + 15
-    while True:
-        now = set(os.listdir(tempfile.gettempdir()))
-        leftovers = {n for n in now - before if n.startswith(("pac-sandbox-", "pac-work-"))}
-        if not leftovers or time.monotonic() > deadline:
-            break
+    deadline = time.monotonic() + 15  # a run's folder goes with its last process
+    while (leftovers := sorted(os.listdir(private))) and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert leftovers == set()
+    assert leftovers == []
 
 
 def test_isolation_is_reported():
