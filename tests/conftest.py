@@ -1,21 +1,111 @@
-"""Fixtures shared by test files, and the shared helper modules beside this file (verl_helpers,
-verl_standins, sampler_helpers, fusion_stub) importable from every test folder."""
+"""Fixtures shared by test files, the shared helper modules beside this file (verl_helpers,
+verl_standins, sampler_helpers, fusion_stub, command_helpers, prompt_text_helpers) importable from
+every test folder, and how ``pytest -n 2`` spreads the tests over its workers
+(docs/development/testing.md#how-long-ci-takes)."""
 
 from __future__ import annotations
 
+import fcntl
+import functools
+import os
 import signal
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# Ray starts its workers at nice 15 unless told otherwise: on a machine where anything else runs at
+# nice 0 (another test worker, another job) they get a few percent of a core and a test that
+# trains for a minute takes ten. The tests' Ray clusters, those of the commands they start
+# included (they inherit this), run their workers at the tests' own priority instead.
+os.environ.setdefault("RAY_worker_niceness", "0")
+
 # A test run started in the background by a non-interactive shell (`bash -c '... &'`) ignores
 # SIGINT, and the commands it starts inherit that: the tests that interrupt `pac-verl simulate`
 # and `pac-verl watch` would see them run on. Ctrl-C behaves as in a terminal instead.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _worker(config: pytest.Config) -> bool:
+    """This process is a pytest-xdist worker (``pytest -n 2``)."""
+    return hasattr(config, "workerinput")
+
+
+@functools.cache
+def _starts_ray(path: Path) -> bool:
+    return "pytest.mark.ray" in path.read_text()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``pytest -n 2`` (pytest-xdist's default ``--dist load``): a file's tests run on one worker,
+    so that its module fixtures (a training run, a built data set) are made once, and the files
+    that hold a test marked ``ray`` run on one worker, one after another
+    (docs/development/testing.md). The scheduler sees test ids only, so a file joins the Ray
+    group by naming the mark."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "ray" if _starts_ray(config.rootpath / path) else path
+
+    return ByFile(config, log)
+
+
+_LOCKS: dict[str, int] = {}
+_HELD = {"serial": False}  # this worker keeps the room from one serial test to the next
+
+
+def _lock(config: pytest.Config, name: str) -> int:
+    """A lock file shared by this run's workers (their controller's run id names it)."""
+    if name not in _LOCKS:
+        run = config.workerinput["testrunuid"]
+        path = Path(tempfile.gettempdir()) / f"pytest-{run}-{name}.lock"
+        _LOCKS[name] = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    return _LOCKS[name]
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    """Under ``pytest -n``, a test marked ``serial`` (it counts processes or files machine-wide)
+    runs while no other worker runs a test: a readers-writer lock across the workers, with the
+    waiting writer first (the turnstile), held from one ``serial`` test to the next. Outside
+    pytest-timeout's timer: the wait is not the test's time."""
+    if not _worker(item.config):
+        yield
+        return
+    turnstile, room = _lock(item.config, "turnstile"), _lock(item.config, "room")
+    serial = item.get_closest_marker("serial") is not None
+    if not _HELD["serial"]:
+        fcntl.flock(turnstile, fcntl.LOCK_EX)
+        if serial:
+            fcntl.flock(room, fcntl.LOCK_EX)
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+        else:
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+            fcntl.flock(room, fcntl.LOCK_SH)
+    try:
+        yield
+    finally:
+        keep = serial and nextitem is not None and nextitem.get_closest_marker("serial") is not None
+        _HELD["serial"] = keep
+        if not keep:
+            fcntl.flock(room, fcntl.LOCK_UN)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if _worker(session.config):
+        for name, fd in _LOCKS.items():
+            os.close(fd)
+            run = session.config.workerinput["testrunuid"]
+            Path(tempfile.gettempdir(), f"pytest-{run}-{name}.lock").unlink(missing_ok=True)
 
 
 @pytest.fixture(autouse=True)
@@ -37,6 +127,18 @@ def tiny_multi_level(tmp_path_factory):
     folder = tmp_path_factory.mktemp("tiny_multi_level")
     build_multi_level(folder, train_per_arm=2, val_per_level=1, seed=0, quiet=True, workers=1,
                       force=True)  # fmt: skip
+    return folder
+
+
+@pytest.fixture(scope="session")
+def small_multi_level(tmp_path_factory):
+    """The multi-level build the preflight's tests read: 8 rows per arm, 2 validation rows per task
+    and level, seed 1 (9 arms of 8: a batch of 9 draws one prompt per arm). Read-only: copy it
+    before changing a file."""
+    from pac_verl.data_prep.multi_level import build_multi_level
+
+    folder = tmp_path_factory.mktemp("small_multi_level")
+    build_multi_level(folder, 8, 2, seed=1, quiet=True, workers=1)
     return folder
 
 

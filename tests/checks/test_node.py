@@ -123,6 +123,7 @@ def test_cluster_shortage_names_what_is_missing(cfg):
     assert compare_cluster(four, {f"10.0.0.{i}": 8.0 for i in range(4)}).status == "ok"
 
 
+@pytest.mark.ray
 def test_the_connected_ray_cluster_is_counted_node_by_node(monkeypatch):
     import ray
 

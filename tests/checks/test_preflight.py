@@ -1,6 +1,7 @@
 """`pac-verl preflight` end to end on generated data, and its clear errors."""
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -12,10 +13,8 @@ from pac_verl.errors import UserError
 
 
 @pytest.fixture(scope="module")
-def data_dir(tmp_path_factory):
-    out = tmp_path_factory.mktemp("pf")
-    build_multi_level(out, 8, 2, seed=1, quiet=True, workers=1)
-    return out
+def data_dir(small_multi_level):
+    return small_multi_level
 
 
 @pytest.mark.node_versions
@@ -194,7 +193,9 @@ def _pad_prompts(path, picks, words: int) -> None:
 
 
 @pytest.mark.node_versions
-def test_preflight_reports_what_the_prompt_length_filter_drops(tmp_path, monkeypatch):
+def test_preflight_reports_what_the_prompt_length_filter_drops(
+    small_multi_level, tmp_path, monkeypatch
+):
     """verl drops over-long prompts without a word: the preflight counts them per
     training arm and per validation source. The test tokenizer is word-level (one token per word
     or punctuation run), so 2,100 added words put a prompt over data.max_prompt_length=2,048."""
@@ -208,7 +209,7 @@ def test_preflight_reports_what_the_prompt_length_filter_drops(tmp_path, monkeyp
     from verl_helpers import CHAT_TEMPLATE, make_tokenizer
 
     data = tmp_path / "d"
-    build_multi_level(data, 8, 2, seed=1, quiet=True, workers=1)
+    shutil.copytree(small_multi_level, data)  # the prompts are padded below
     for split in ("train", "val"):  # every generated prompt is far below the limit
         for row in pq.read_table(data / f"{split}.parquet").to_pylist():
             text = CHAT_TEMPLATE + " ".join(m["content"] for m in row["prompt"])

@@ -13,13 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from command_helpers import BIN, assert_one_line
 
 from pac_verl.compose import compose_config
 from pac_verl.curriculum.config import short_run_reason
 from pac_verl.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
 TOY = ["setting=toy", "backbone=tiny-cpu"]
 
 
@@ -47,14 +47,6 @@ def commands(overrides: list[str]) -> dict[str, list[str]]:
         ],
         "main": [sys.executable, "-m", "pac_verl.main", *overrides],
     }
-
-
-def assert_one_line(res: subprocess.CompletedProcess, *named: str) -> None:
-    err = res.stderr.strip()
-    assert res.returncode == 2, (res.returncode, res.stdout[-2000:], err[-2000:])
-    assert "Traceback" not in err and len(err.splitlines()) == 1, err
-    for text in named:
-        assert text in err, err
 
 
 @pytest.mark.parametrize("command", ["plan", "preflight", "smoke", "recipe", "main"])

@@ -25,12 +25,10 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from command_helpers import BIN, PAC_VERL
 
-from pac_verl.data_prep.multi_level import build_multi_level
 from pac_verl.data_prep.rows import read_rows
 
-BIN = Path(sys.executable).parent
-PAC_VERL = shutil.which("pac-verl", path=str(BIN)) or "pac-verl"
 MAIN = [sys.executable, "-m", "pac_verl.main"]
 LONG = "x" * 300  # longer than any file system's 255-byte name limit
 
@@ -312,10 +310,9 @@ def _run(command: list[str], paths: dict[str, str], cwd: Path) -> subprocess.Com
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
+def results(tmp_path_factory, small_multi_level):
     root = tmp_path_factory.mktemp("defects")
-    good = root / "good"
-    build_multi_level(good, 8, 2, seed=1, quiet=True, workers=1)
+    good = small_multi_level
     rows = read_rows(good / "train.parquet")
     paths = {"good": str(good), "tmp": str(root / "scratch"), "ro": str(root / "ro")}
     (root / "ro").mkdir()

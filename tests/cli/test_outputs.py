@@ -5,22 +5,19 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from command_helpers import PAC_VERL
 
 from pac_verl.errors import UserError
 from pac_verl.outputs import prepare_output_dir
 from pac_verl.simulate.cli import main as simulate
 
 REPO = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
-PAC_VERL = shutil.which("pac-verl", path=str(BIN)) or "pac-verl"
 SMALL = ["--scenario", "mixed", "--seeds", "1", "--steps", "3", "--val-every", "1"]
 
 

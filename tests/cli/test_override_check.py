@@ -7,26 +7,16 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-BIN = Path(sys.executable).parent
+from command_helpers import BIN, assert_one_line
 
 
 def pac_verl(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PAC_HOME": str(cwd)}
     return subprocess.run([str(BIN / "pac-verl"), *args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=300)  # fmt: skip
-
-
-def assert_one_line(res: subprocess.CompletedProcess, *named: str) -> None:
-    err = res.stderr.strip()
-    assert res.returncode == 2, (res.returncode, res.stdout[-2000:], err[-2000:])
-    assert "Traceback" not in err and len(err.splitlines()) == 1, err
-    for text in named:
-        assert text in err, err
 
 
 @pytest.mark.parametrize(("override", "named"), [

@@ -173,6 +173,7 @@ stop_cleanly(train, sys.argv[2], "pac_verl.main")
 
 
 @pytest.mark.slow  # starts a local Ray instance (about 10 s)
+@pytest.mark.ray
 def test_ctrl_c_stops_the_ray_processes_the_run_started(tmp_path):
     import json
 

@@ -145,14 +145,12 @@ def test_a_window_shorter_than_the_trend_fit_is_an_error_naming_both(name):
     make_controller(name, ["a", "b"], 4, window=2, min_trend_points=2)
 
 
-def test_preflight_prints_the_controllers_numbers(tmp_path, monkeypatch, capsys):
+def test_preflight_prints_the_controllers_numbers(small_multi_level, tmp_path, monkeypatch, capsys):
     from pac_verl.checks.preflight import run
-    from pac_verl.data_prep.multi_level import build_multi_level
 
-    build_multi_level(tmp_path / "d", 8, 2, seed=1, quiet=True, workers=1)
     monkeypatch.chdir(tmp_path)
     with pytest.warns(UserWarning, match="prompt-length filter skipped"):
-        run([f"setting.data_dir={tmp_path / 'd'}", "data.train_batch_size=9", "curriculum=pac",
+        run([f"setting.data_dir={small_multi_level}", "data.train_batch_size=9", "curriculum=pac",
              "curriculum.window=32"], batches=1)  # fmt: skip
     out = capsys.readouterr().out
     # the settings' numbers (docs/concepts/spec.md#settings), and the override, as the run will use them

@@ -9,8 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from command_helpers import BIN
+
 ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
 
 
 def run(cwd: Path, home: Path, *args: str) -> subprocess.CompletedProcess:

@@ -15,23 +15,16 @@ import asyncio
 import hashlib
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 from omegaconf import open_dict
+from prompt_text_helpers import CUE, PREAMBLE, QWEN_TOKENIZER
 
 from pac_verl.compose import compose_config
 from pac_verl.data_prep import prompts
 from pac_verl.data_prep.rows import make_row, write_parquet
 from pac_verl.errors import UserError
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "qwen2.5_tokenizer"
-PREAMBLE = (
-    "A conversation between User and Assistant. The user asks a question, and the Assistant "
-    "solves it. The assistant first thinks about the reasoning process in the mind and then "
-    "provides the user with the answer."
-)
-CUE = "\nAssistant: Let me solve this step by step."
 QWEN_SYSTEM = "You are Qwen, created by Alibaba Cloud. You are a helpful assistant."
 COUNTDOWN = (
     "Using the numbers 21, 95, 8, 2, 26, 2 and basic arithmetic operations (+, -, *, /), create an "
@@ -65,7 +58,7 @@ def model_dir(tmp_path_factory):
     from transformers import Qwen2Config
 
     folder = tmp_path_factory.mktemp("model") / "qwen"
-    shutil.copytree(FIXTURE, folder)
+    shutil.copytree(QWEN_TOKENIZER, folder)
     Qwen2Config(vocab_size=400, hidden_size=8, intermediate_size=16, num_hidden_layers=1,
                 num_attention_heads=1, num_key_value_heads=1,
                 architectures=["Qwen2ForCausalLM"]).save_pretrained(folder)  # fmt: skip
@@ -207,7 +200,7 @@ def test_run_json_records_the_style_and_its_templates_hash(
         "chat_template": "the paper's frame (pac_verl.data_prep.prompts.FRAME_TEMPLATE)",
         "chat_template_sha256": hashlib.sha256(prompts.FRAME_TEMPLATE.encode()).hexdigest(),
     }
-    qwen = json.loads((FIXTURE / "tokenizer_config.json").read_text())["chat_template"]
+    qwen = json.loads((QWEN_TOKENIZER / "tokenizer_config.json").read_text())["chat_template"]
     # another style is another config: the same run folder refuses it, naming the key
     with pytest.raises(UserError, match=r"backbone\.prompt_style"):
         record("backbone.prompt_style=chat")
@@ -219,12 +212,8 @@ def test_run_json_records_the_style_and_its_templates_hash(
 
 
 @pytest.fixture(scope="module")
-def multi_level(tmp_path_factory):
-    from pac_verl.data_prep.multi_level import build_multi_level
-
-    out = tmp_path_factory.mktemp("ml")
-    build_multi_level(out, 8, 2, seed=1, quiet=True, workers=1)
-    return out
+def multi_level(small_multi_level):
+    return small_multi_level
 
 
 @pytest.mark.parametrize("style", ["completion", "chat"])
@@ -236,7 +225,7 @@ def test_the_preflight_shows_one_prompt_per_arm_as_the_rollout_reads_it(
 
     monkeypatch.chdir(tmp_path)
     out = run([f"setting.data_dir={multi_level}", "data.train_batch_size=9", "curriculum=random",
-               f"backbone.prompt_style={style}"], tokenizer_path=str(FIXTURE), batches=1)  # fmt: skip
+               f"backbone.prompt_style={style}"], tokenizer_path=str(QWEN_TOKENIZER), batches=1)  # fmt: skip
     rows = read_rows(multi_level / "train.parquet")
     shown = out["prompts"]
     assert sorted(shown) == sorted(out["arms"]) and len(shown) == 9

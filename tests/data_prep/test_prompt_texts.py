@@ -8,21 +8,12 @@ items as ``" - "`` and ``"1."`` lines).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from prompt_text_helpers import CUE, PREAMBLE, QWEN_TOKENIZER
 
 from pac_verl.data_prep import kk, prompts
 from pac_verl.data_prep.zebra import Clue, categories, puzzle_text
 from pac_verl.errors import UserError
-
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "qwen2.5_tokenizer"
-PREAMBLE = (
-    "A conversation between User and Assistant. The user asks a question, and the Assistant "
-    "solves it. The assistant first thinks about the reasoning process in the mind and then "
-    "provides the user with the answer."
-)
-CUE = "\nAssistant: Let me solve this step by step."
 
 
 def test_countdown_is_the_appendix_example():
@@ -146,7 +137,7 @@ def test_prompt_style_names_the_choices():
 def qwen():
     from transformers import AutoTokenizer
 
-    return AutoTokenizer.from_pretrained(FIXTURE)
+    return AutoTokenizer.from_pretrained(QWEN_TOKENIZER)
 
 
 def _render(tok, messages, cue=True):

@@ -1,8 +1,9 @@
-"""The tests' own layout (tests/README.md): every test file lives in a folder that names a room of
-the package (a subpackage of ``pac_verl``, or ``cli`` for its top-level modules) or one of the
-project's other parts (``recipes``, ``scripts``, ``docs``); it is named by what it tests, never by
-the round of review that found its cases; file names are unique across folders (the folders have
-no ``__init__.py``); and every folder has its line in tests/README.md."""
+"""The tests' own layout (docs/development/testing.md#layout): every test file lives in a folder
+that names a room of the package (a subpackage of ``pac_verl``, or ``cli`` for its top-level
+modules) or one of the project's other parts (``recipes``, ``scripts``, ``docs``); it is named by
+what it tests, never by the round of review that found its cases; file names are unique across
+folders (the folders have no ``__init__.py``); and every folder has its line in that page's table,
+which tests/README.md points to."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
+TESTING_PAGE = TESTS.parent / "docs" / "development" / "testing.md"
 OTHER_PARTS = {"cli", "recipes", "scripts", "docs"}
 ROUND_NAME = re.compile(r"_v\d+[a-z]?\.py$|round|red_?team", re.IGNORECASE)
 
@@ -55,8 +57,15 @@ def test_file_names_are_unique_and_folders_have_no_init():
     assert sorted(str(p.relative_to(TESTS)) for p in TESTS.rglob("__init__.py")) == []
 
 
-def test_every_folder_has_its_line_in_the_readme():
-    readme = (TESTS / "README.md").read_text()
+def test_every_folder_has_its_line_in_the_testing_page():
+    rows = [line for line in TESTING_PAGE.read_text().splitlines() if line.startswith("| `tests/")]
+    described = {line.split("`")[1] for line in rows}
     folders = sorted({p.parent.relative_to(TESTS).as_posix() for p in _test_files()})
-    missing = [f for f in folders if f"`tests/{f}/`" not in readme]
-    assert missing == [], f"describe these folders in tests/README.md: {missing}"
+    missing = [f for f in folders if f"tests/{f}/" not in described]
+    assert missing == [], (
+        f"describe these folders in {TESTING_PAGE.relative_to(TESTS.parent)}: {missing}"
+    )
+
+
+def test_the_tests_readme_points_to_the_testing_page():
+    assert "docs/development/testing.md" in (TESTS / "README.md").read_text()

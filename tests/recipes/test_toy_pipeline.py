@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.slow, pytest.mark.verl_line]  # and on the other verl line
+pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.verl_line]  # verl_line: both lines
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = ["setting.total_steps=3", "pac.allow_short_run=true", "trainer.save_freq=1"]

@@ -148,6 +148,8 @@ def zygotes():
 
 
 @pytest.mark.slow  # starts a Ray cluster
+@pytest.mark.ray
+@pytest.mark.serial  # counts the scoring zygotes on the machine
 @pytest.mark.timeout(600, method="thread")
 def test_verl_reward_loop_manager_over_ray(tmp_path):
     """verl's RewardLoopManager with two Ray reward actors: our pool runs inside each actor."""

@@ -20,6 +20,8 @@ from verl.trainer.main_ppo import run_ppo
 from pac_verl.resolvers import pin_experiment_name
 from pac_verl.verl.runner import pac_task_runner
 
+pytestmark = pytest.mark.ray
+
 
 @pytest.fixture(scope="module")
 def local_ray():

@@ -54,26 +54,25 @@ def _sandbox_processes() -> list[str]:
 
 
 @pytest.fixture
-def clean_machine():
-    before = set(os.listdir(tempfile.gettempdir()))
+def clean_machine(tmp_path_factory, monkeypatch):
+    """No sandbox process of this interpreter is left on the machine, and nothing is left in the
+    temporary folder this test's sandbox runs were given (a private one: other checkouts' and
+    other test workers' runs come and go in /tmp)."""
+    private = tmp_path_factory.mktemp("sandbox-tmp")
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
     yield
     assert _sandbox_processes() == []
-    # /tmp is shared with other checkouts' sandbox runs, whose folders come and go within
-    # seconds: a folder still there after a grace period is a leak (ours never goes away)
-    deadline = time.monotonic() + 15
-    while True:
-        now = set(os.listdir(tempfile.gettempdir()))
-        leftovers = {n for n in now - before if n.startswith("pac-")}
-        if not leftovers or time.monotonic() > deadline:
-            break
+    deadline = time.monotonic() + 15  # a run's folder goes with its last process
+    while (leftovers := sorted(os.listdir(private))) and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert leftovers == set()
+    assert leftovers == []
 
 
 def test_isolation_is_reported():
     assert isolation_report()["isolation"] == "strict"  # the default; CI's machine can give it
 
 
+@pytest.mark.serial  # clean_machine counts the sandbox processes on the machine
 @pytest.mark.parametrize(
     ("src", "truth"),
     [
@@ -87,6 +86,7 @@ def test_correct_programs_pass(src, truth, clean_machine):
     assert run(src, truth).reason == "ok"
 
 
+@pytest.mark.serial  # clean_machine counts the sandbox processes on the machine
 @pytest.mark.parametrize(
     ("src", "truth"),
     [
@@ -106,6 +106,7 @@ def test_answer_tag_and_no_code():
     assert code_scorer.score(fenced("x = 1"), "not json", LIMITS).reason == "bad_ground_truth"
 
 
+@pytest.mark.serial  # clean_machine counts the sandbox processes on the machine
 def test_missing_library_of_the_tests_is_not_a_model_failure(clean_machine):
     truth = json.dumps({"test": BCB_MISSING, "entry_point": "task_func"})
     assert run("def task_func(x):\n    return x", truth).reason == "missing_library"
@@ -144,6 +145,7 @@ def hostile(tmp_marker: Path) -> dict[str, str]:
     }
 
 
+@pytest.mark.serial  # clean_machine counts the sandbox processes on the machine
 @pytest.mark.parametrize("name", list(hostile(Path("/x"))))
 def test_hostile_programs_score_zero_and_leave_nothing(name, tmp_path, clean_machine):
     marker = tmp_path / "marker"
@@ -152,6 +154,7 @@ def test_hostile_programs_score_zero_and_leave_nothing(name, tmp_path, clean_mac
     assert not marker.exists()
 
 
+@pytest.mark.serial  # clean_machine counts the sandbox processes on the machine
 def test_monkeypatched_unittest_is_caught(clean_machine):
     src = (
         "import unittest\n"
@@ -161,6 +164,7 @@ def test_monkeypatched_unittest_is_caught(clean_machine):
     assert run(src, BCB).reason in ("tampered", "tests_failed")  # denied by the audit hook
 
 
+@pytest.mark.serial  # clean_machine counts the sandbox processes on the machine
 def test_concurrent_sandboxes_do_not_interfere(clean_machine):
     good, bad = "def add(a, b):\n    return a + b", "def add(a, b):\n    return a * b"
     jobs = [good, bad] * 3
