@@ -15,16 +15,13 @@ agreement per task and in total, right answers rejected and wrong ones accepted.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import defaultdict
 from pathlib import Path
 
+from form_agreement import load  # one JSON object a line, beside this script
+
 DEFAULT = Path(__file__).with_name("blind_responses.jsonl")
-
-
-def load(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def measure(rows: list[dict]) -> tuple[dict[str, list[int]], list[tuple]]:
