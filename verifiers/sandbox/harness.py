@@ -112,6 +112,11 @@ import os
 import sys
 import types  # (reads a traceback's tb_frame at import: denied once armed)
 
+# The harness reads every builtin it calls from this module's globals, bound here before any
+# program loads: a program that rebinds one in the builtins module (``builtins.len = ...``)
+# changes what it sees, never the harness's own reading of requests and writing of its report.
+globals().update({k: v for k, v in vars(builtins).items() if not k.startswith("_")})
+
 RESULT_FD = -1  # set from the job
 REQUEST_FD = -1  # functional runs served over a channel: the judge's requests (a dup of stdin)
 PROC_OK = frozenset({"stat", "status", "statm", "cmdline", "comm", "limits", "cgroup", "io"})

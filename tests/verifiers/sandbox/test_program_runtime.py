@@ -306,3 +306,34 @@ def test_exiting_inside_the_first_call_does_not_skip_the_other_checks():
 )
 def test_exiting_inside_a_unittest_answer_scores_zero(src):
     assert score(src, BCB, BCB_LIMITS).score == 0.0
+
+
+# A program may rebind builtins (``builtins.len = ...``): that changes what the program and the
+# tests' own names see, never the harness's reading of requests or writing of its report. Before
+# the harness bound its builtins at import, a rebound ``len`` stalled its request loop until the
+# wall-clock backstop (three times the wall limit with its retry) and the verdict was a timeout.
+def rebind(*names: str) -> str:
+    return (
+        f"import builtins\nfor _name in {names!r}:\n"
+        "    setattr(builtins, _name, lambda *a, **k: 1)\n"
+    )
+
+
+EVERY = ("len", "int", "bytes", "isinstance", "min", "str", "repr", "type", "print")
+
+
+@pytest.mark.parametrize("names", [("len",), EVERY], ids=["len", "nine builtins"])
+def test_a_program_that_rebinds_builtins_gets_its_functional_verdict(names):
+    # add() is wrong (always 1), so the tests fail: the verdict, reached without the backstop
+    verdict = score(rebind(*names) + "def add(a, b):\n    return 1\n", ADD)
+    assert (verdict.score, verdict.reason) == (0.0, "tests_failed")
+
+
+def test_a_program_that_rebinds_builtins_gets_its_unittest_verdict():
+    verdict = score(rebind(*EVERY) + "def task_func(a, b):\n    return 1\n", BCB, BCB_LIMITS)
+    assert verdict.score == 0.0 and verdict.reason not in ("timeout", "no_result")
+
+
+def test_a_right_stdio_program_that_rebinds_builtins_after_printing_scores_one():
+    verdict = score(READ + "import sys\nsys.stdout.write(f'{a + b}\\n')\n" + rebind(*EVERY))
+    assert (verdict.score, verdict.reason) == (1.0, "ok")
