@@ -12,8 +12,9 @@ with ``FLASH_ATTENTION_SKIP_CUDA_BUILD=TRUE`` (there is no CUDA toolkit here) an
 environment's torch importable (``--no-build-isolation``); ``--no-deps`` makes it install flash-attn
 alone, so its requirements must come from the lines before it.
 
-It asks PyPI (about a minute and a half): pip's own timeout and retries bound each request, and
-each line has a time limit.
+It asks PyPI (about a minute and a half; the two blocks resolve at once, one thread each, since
+pip spends most of its time waiting on the index): pip's own timeout and retries bound each
+request, and each line has a time limit.
 """
 
 import json
@@ -23,6 +24,7 @@ import re
 import shlex
 import subprocess
 import sys
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -120,9 +122,22 @@ def resolve_block(name: str, tmp_path) -> tuple[dict[str, str], list[str]]:
     return installed, pip_lines
 
 
-def check_flash_attn(installed: dict[str, str], line: str, tmp_path) -> None:
-    """flash-attn alone, with what its build imports and what it requires already installed."""
-    flash = resolve(line, installed, tmp_path, {"FLASH_ATTENTION_SKIP_CUDA_BUILD": "TRUE"})
+def resolve_whole(name: str, tmp_path: Path) -> tuple[dict[str, str], list[str], dict]:
+    """The block's lines, then flash-attn's alone with what its build imports and what it requires
+    already installed: (what the node ends with, the pip lines, flash-attn's report)."""
+    installed, pip_lines = resolve_block(name, tmp_path)
+    flash = resolve(pip_lines[-1], installed, tmp_path, {"FLASH_ATTENTION_SKIP_CUDA_BUILD": "TRUE"})
+    return installed, pip_lines, flash
+
+
+@pytest.fixture(scope="module")
+def blocks(tmp_path_factory) -> dict[str, Future]:
+    names = ("gpu-install", "gpu09-install")
+    with ThreadPoolExecutor(len(names)) as pool:
+        yield {n: pool.submit(resolve_whole, n, tmp_path_factory.mktemp(n)) for n in names}
+
+
+def check_flash_attn(installed: dict[str, str], line: str, flash: dict) -> None:
     assert list(flash) == ["flash-attn"]
     assert "--no-build-isolation" in line and "--no-deps" in line
     needs = [norm(re.split(r"[ ;<>=!~\[(]", r, maxsplit=1)[0])
@@ -134,12 +149,12 @@ def check_flash_attn(installed: dict[str, str], line: str, tmp_path) -> None:
     assert tuple(int(x) for x in installed["setuptools"].split(".")[:2]) >= (70, 1)  # bdist_wheel
 
 
-def test_the_gpu_block_resolves_and_no_line_changes_an_earlier_one(tmp_path):
-    installed, pip_lines = resolve_block("gpu-install", tmp_path)
+def test_the_gpu_block_resolves_and_no_line_changes_an_earlier_one(blocks):
+    installed, pip_lines, flash = blocks["gpu-install"].result()
     assert "--upgrade-deps" in gpu_block("gpu-install")[1] and len(pip_lines) == 2
     v = installed
     assert v["huggingface-hub"].startswith("0.36.") and v["tokenizers"].startswith("0.22.")
-    check_flash_attn(installed, pip_lines[-1], tmp_path)
+    check_flash_attn(installed, pip_lines[-1], flash)
     # the node-versions CI set runs the tests with the versions the node ends with (to the minor
     # version: a patch release on PyPI does not make it stale)
     script = (ROOT / "scripts" / "ci" / "node_versions.sh").read_text()
@@ -154,10 +169,10 @@ def test_the_gpu_block_resolves_and_no_line_changes_an_earlier_one(tmp_path):
     assert not stale, f"scripts/ci/node_versions.sh pins (theirs, the node's): {stale}"
 
 
-def test_the_verl09_gpu_block_resolves_and_no_line_changes_an_earlier_one(tmp_path):
+def test_the_verl09_gpu_block_resolves_and_no_line_changes_an_earlier_one(blocks):
     """verl 0.9.1's node. The venv is made without ``--upgrade-deps``: torch 2.11.0 requires
     setuptools<82, older than the newest."""
-    installed, pip_lines = resolve_block("gpu09-install", tmp_path)
+    installed, pip_lines, flash = blocks["gpu09-install"].result()
     assert len(pip_lines) == 2
     assert int(installed["numpy"].split(".")[0]) >= 2
-    check_flash_attn(installed, pip_lines[-1], tmp_path)
+    check_flash_attn(installed, pip_lines[-1], flash)
