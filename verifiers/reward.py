@@ -217,9 +217,8 @@ def compute_score(
     task_type, limits, settings = _call(
         extra_info, timeout_s, queue_s, workers, memory_mb, sandbox, cpu_s
     )
-    question, forms = question_of(extra_info) if task_type == "math" else ((), ())
     verdict = bounded_score(
-        task_type, solution_str, ground_truth, limits, settings, question, forms
+        task_type, solution_str, ground_truth, limits, settings, *_question(task_type, extra_info)
     )
     return _result(verdict, format_bonus, started, settings)
 
@@ -243,11 +242,15 @@ async def compute_score_async(
     task_type, limits, settings = _call(
         extra_info, timeout_s, queue_s, workers, memory_mb, sandbox, cpu_s
     )
-    question, forms = question_of(extra_info) if task_type == "math" else ((), ())
     verdict = await bounded_score_async(
-        task_type, solution_str, ground_truth, limits, settings, question, forms
+        task_type, solution_str, ground_truth, limits, settings, *_question(task_type, extra_info)
     )
     return _result(verdict, format_bonus, started, settings)
+
+
+def _question(task_type: str, extra_info: Mapping[str, Any] | None) -> tuple[tuple, tuple]:
+    """A math row's question expressions and the forms it asks for; nothing for other tasks."""
+    return question_of(extra_info) if task_type == "math" else ((), ())
 
 
 def _fields(item: Sequence[str] | Mapping[str, str]) -> tuple[str, str, str]:

@@ -19,7 +19,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from form_agreement import load  # one JSON object a line, beside this script
+from form_agreement import load, print_table  # beside this script
 
 DEFAULT = Path(__file__).with_name("blind_responses.jsonl")
 
@@ -57,16 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     rows = load(args.path)
     counts, misses = measure(rows)
-    total = [sum(c[i] for c in counts.values()) for i in range(4)]
     ambiguous = sum(row["label"] not in (0, 1) for row in rows)
     print(f"{len(rows)} responses, {ambiguous} ambiguous (not scored)")
-    print(f"{'task':<12}{'responses':>10}{'agreement':>11}{'right rejected':>16}"
-          f"{'wrong accepted':>16}")  # fmt: skip
-    for name, (agree, n, rejected, accepted) in [*sorted(counts.items()), ("total", total)]:
-        print(f"{name:<12}{n:>10}{agree / max(n, 1):>11.3f}{rejected:>16}{accepted:>16}")
-    if args.show_disagreements:
-        for miss in misses:
-            print("  ", *miss, sep=" | ")
+    print_table("task", counts, misses if args.show_disagreements else [])
     return 0
 
 

@@ -61,15 +61,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no labelled set at {args.path}: nothing to measure")
         return 0
     counts, misses = measure(load(args.path))
+    print_table("family", counts, misses if args.show_disagreements else [])
+    return 0
+
+
+def print_table(key: str, counts: dict[str, list[int]], misses: list[tuple]) -> None:
+    """One row per ``key`` (agree, responses, right rejected, wrong accepted), a total, then the
+    ``misses`` given, one a line."""
     total = [sum(c[i] for c in counts.values()) for i in range(4)]
-    print(f"{'family':<16}{'responses':>10}{'agreement':>11}{'right rejected':>16}"
+    print(f"{key:<16}{'responses':>10}{'agreement':>11}{'right rejected':>16}"
           f"{'wrong accepted':>16}")  # fmt: skip
     for name, (agree, n, rejected, accepted) in [*sorted(counts.items()), ("total", total)]:
         print(f"{name:<16}{n:>10}{agree / max(n, 1):>11.3f}{rejected:>16}{accepted:>16}")
-    if args.show_disagreements:
-        for miss in misses:
-            print("  ", *miss, sep=" | ")
-    return 0
+    for miss in misses:
+        print("  ", *miss, sep=" | ")
 
 
 if __name__ == "__main__":
