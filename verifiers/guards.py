@@ -10,7 +10,8 @@ worker. Two verdicts, both score 0 and both scored (the answer caused them):
 
 - ``too_large``: a number, once evaluated, with more than ``MAX_DIGITS`` digits (numerator or
   denominator): huge powers ``10^{999999999}``, power towers ``9^{9^{9^{9}}}``, exponents in any
-  notation (``2^{1e100}``: math-verify reads ``1e100`` as a number), factorials ``(10^{10})!``
+  notation (``2^{1e100}``: math-verify reads ``1e100`` as a number; an exponent after any digit,
+  ``1e100E+999999999``, since the parser may start a number there), factorials ``(10^{10})!``
   and stacked ``10!!!!`` (math-verify reads ``n!!`` as ``(n!)!``, and so does this guard), gamma
   ``\\Gamma(10^{8})`` (the parser evaluates it as ``(10^8 - 1)!``), binomials
   ``\\binom{10^9}{5 \\cdot 10^8}``. 10,000 digits is far beyond any competition answer and far
@@ -50,6 +51,9 @@ MAX_FACTORIAL_DIGITS = 6  # n! and binomials of n are evaluated up to n = 10^6
 MAX_E_EXPONENT_DIGITS = 6  # 1e999999 is read (and sized); a longer exponent is too large at once
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _LITERAL_EXPONENT = re.compile(r"\d\s*[eE]\s*[+\-−]?\s*(\d[\d_]*)")
+# an exponent written after any digit, wherever a token starts: the parser reads
+# "1e100E+999999999" as 1, e and the number 100E+999999999
+_ANY_E_EXPONENT = re.compile(r"(?<=\d)[eE][+\-]?(\d++)")
 
 
 class TooLarge(Exception):
@@ -380,6 +384,10 @@ def math_refusal(answer: str) -> str | None:
         return None
     if nesting(answer) > MAX_NESTING:
         return "too_complex"
+    for match in _ANY_E_EXPONENT.finditer(answer):
+        digits = match.group(1)
+        if len(digits) > MAX_E_EXPONENT_DIGITS or int(digits) > MAX_DIGITS:
+            return "too_large"
     try:
         _Reader(answer).read()
     except TooLarge:

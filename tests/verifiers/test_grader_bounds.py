@@ -30,6 +30,8 @@ ATTACKS = {
     "bracket soup": ("\\boxed{" + "((((((((((((((((((((((((((((((a" * 4 + "}", "2", "too_complex"),
     "unclosed brackets": ("\\boxed{" + "\\left(" * 40 + "x}", "2", "too_complex"),
     "e-notation in an exponent": ("\\boxed{2^{1e100}}", "2^{10}", "too_large"),
+    # the parser reads "100E+999999999" as one number: an exponent after any digit is sized
+    "e-notation after e-notation": ("\\boxed{1e100E+999999999}", "42", "too_large"),
     "power tower": ("\\boxed{10^{10^{10}}}", "10^{10}", "too_large"),
     "gamma of a huge argument": ("\\boxed{\\Gamma(10^{8})}", "\\Gamma(5)", "too_large"),
     "binomial of huge arguments": ("\\boxed{\\binom{10^9}{5*10^8}}", "\\binom{10}{5}", "too_large"),

@@ -184,6 +184,7 @@ def test_math_multiple_choice_two_boxes_with_the_same_label():
         (r"x \leq 5", r"(-\infty, 5]"),
         (r"x > -1", r"(-1, \infty)"),
         ("0 + 2i", "2i"),
+        ("5 + 0i", "5"),  # a + bi with b = 0: a real number in complex standard form
         ("0 - 3i", "-3i"),
         ("5 + 2i", "5+2i"),
         ("-1 + i", "i - 1"),
@@ -201,7 +202,7 @@ def test_same_value_in_another_standard_form(answer, gold):
         (r"x \geq 3", r"[2, \infty)", "not_equal"),
         (r"x^2 \geq 4", r"[2, \infty)", "not_equal"),  # another set (x <= -2 too)
         ("1 + 1 + 2i", "2 + 2i", "unevaluated"),  # arithmetic left: two real terms
-        ("5 + 0i", "5", "unevaluated"),  # an integer gold has no imaginary part to write
+        ("5 + 1 + 0i", "6", "unevaluated"),  # a real sum left to add, beside the 0i
         ("(1+i)^2", "2i", "unevaluated"),  # the question's computation
         ("2 + 2i", "2i", "not_equal"),
     ],

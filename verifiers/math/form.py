@@ -10,7 +10,9 @@ model's computation. What counts as an operation:
 
 - on numbers (a subexpression with no variable in it): ``add`` (``+``, ``-``), ``mul`` (``\\times``,
   ``\\cdot``, ``\\div``, a coefficient, a division by a non-number, and a fraction of two integers
-  whose value is an integer: ``10/2``, ``\\frac{4}{1}``), ``root`` (``\\sqrt{}``, ``x^{1/n}``),
+  whose value is an integer: ``10/2``, ``\\frac{4}{1}``; a division by an integer inside a product
+  with a variable is the denominator of its rational coefficient, ``\\frac{x}{2}``, and ``\\div``
+  between expressions in a variable is a fraction bar, ``(x+2) \\div (x-1)``), ``root`` (``\\sqrt{}``, ``x^{1/n}``),
   ``pow`` (any other power) and every function by its name (``\\sin``, ``\\log``, ``e^{x}``,
   ``\\lfloor``, ``\\lceil``, ``n!``, ``|x|``, ``\\max``, ``\\bmod``, ...);
 - wherever they are: sums, products, integrals, limits and derivatives (``\\sum_{k=1}^{n} k`` is
@@ -22,7 +24,7 @@ Not operations:
   is the number one half, unreduced), repeating decimals (``4.\\overline{6}``), scientific
   notation (``1.5 \\times 10^{3}``, ``1.5e3``, ``10^{6}``: :func:`plain_numbers` writes them out),
   the constants π, e, i and ∞, a minus sign, and a complex number's standard form ``a + bi``
-  (``0 + 2i`` for ``2i``; ``1 + 1 + 2i`` still adds);
+  (``0 + 2i`` for ``2i``, ``5 + 0i`` for ``5``; ``1 + 1 + 2i`` still adds);
 - arithmetic and functions on variables: whether they are the gold's form is
   :mod:`.question`'s rule (``(x+1)^2`` for the gold ``x^2+2x+1`` is not).
 
@@ -39,17 +41,23 @@ expressions over at most ``MAX_NODES`` nodes: linear in the answer, and it never
 from __future__ import annotations
 
 import re
+from collections import Counter
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 MAX_NODES = 2_000
 MAX_EXPONENT_DIGITS = 3  # 1.5e999 is written out (1,000 digits); 1.5e1000 is left as it is
 _NAMED = re.compile(
-    r"\\(gcd|lcm|det|[dt]?binom|choose|bmod|pmod|mod|div)(?![a-zA-Z])|"
+    r"\\(gcd|lcm|det|[dt]?binom|choose|bmod|pmod|mod)(?![a-zA-Z])|"
     r"\\operatorname\s*\{\s*([A-Za-z]+)\s*\}"
 )
 _NAME = {"dbinom": "binomial", "tbinom": "binomial", "binom": "binomial", "choose": "binomial",
-         "bmod": "mod", "pmod": "mod", "div": "mul"}  # fmt: skip
+         "bmod": "mod", "pmod": "mod"}  # fmt: skip
+# a division of two integers written with \div, which the parser evaluates before the tree can
+# show it (``x + 6 \div 2`` is read as ``x + 3``); any other \div is in the tree
+_INTEGER_DIVISION = re.compile(
+    r"(?<![\w.^_}])[({]?\s*-?\d+\s*[)}]?\s*\\div(?![a-zA-Z])\s*[({]?\s*-?\d+(?![\w.^])"
+)
 _FRACTION = re.compile(
     r"\\[dtc]?frac\s*(?:\{\s*(-?\d+)\s*\}|(\d))\s*(?:\{\s*(-?\d+)\s*\}|(\d))|"
     r"(?<![\w.}\\])(-?\d+)\s*/\s*(\d+)(?![\w.])"
@@ -168,6 +176,8 @@ def latex_operations(text: str) -> set[str]:
     integers whose value is an integer. (Functions the parser evaluates away, ``e^{\\ln 7}`` read
     as 7, are found by :func:`operations` against the tree.)"""
     ops = {_NAME.get(n, n) for m in _NAMED.finditer(text) for n in [(m[1] or m[2]).lower()]}
+    if _INTEGER_DIVISION.search(text):
+        ops.add("mul")
     for m in _FRACTION.finditer(text):
         num, den = m[1] or m[2] or m[5], m[3] or m[4] or m[6]
         if len(num) + len(den) <= 1_000 and int(den) != 0 and int(num) % int(den) == 0:
@@ -188,7 +198,7 @@ def tree_operations(expr: object) -> set[str]:
     from sympy.matrices import MatrixBase
     from sympy.series.limits import Limit
 
-    ops: set[str] = set()
+    ops: Counter[str] = Counter()
     seen = 0
 
     def visit(node: object) -> bool:  # whether ``node`` has no variable in it
@@ -210,29 +220,45 @@ def tree_operations(expr: object) -> set[str]:
         if isinstance(node, (ExprWithLimits, Limit, Derivative)) or (
             constant and isinstance(node, Application)
         ):
-            ops.add(type(node).__name__.lower())
+            ops.update([type(node).__name__.lower()])
         elif constant and isinstance(node, Add):
             if not _complex_standard_form(node):
-                ops.add("add")
+                ops["add"] += 1
         elif isinstance(node, Add) and _like_terms(node):
-            ops.add("collect")  # (x+1)^2 - 2x - 1: terms that cancel or combine, left undone
+            ops["collect"] += 1  # (x+1)^2 - 2x - 1: terms that cancel or combine, left undone
         elif constant and isinstance(node, Mul):
-            if len([a for a in node.args if a != -1]) > 1:  # not a minus sign
-                ops.add("mul")
+            if _imaginary(node):
+                pass  # b times i: the imaginary part of a + bi (0i included), a value
+            elif len([a for a in node.args if a != -1]) > 1:  # not a minus sign
+                ops["mul"] += 1
+        elif isinstance(node, Mul):  # \\frac{x}{2}: the denominator of a coefficient, a number
+            ops["mul"] -= sum(_coefficient_denominator(a) for a in node.args)
         elif constant and isinstance(node, Pow):
             exp = node.exp
             if node.base == 10 and exp.is_Integer:
                 pass  # a number in scientific notation (10^{6}), however large
             elif exp == -1:
-                ops.add("mul")
+                ops["mul"] += 1
             elif isinstance(exp, Rational) and exp.p == 1 and exp.q > 1:
-                ops.add("root")
+                ops["root"] += 1
             else:
-                ops.add("pow")
+                ops["pow"] += 1
         return constant
 
     visit(expr)
-    return ops
+    return {op for op, count in ops.items() if count > 0}
+
+
+def _coefficient_denominator(node: object) -> bool:
+    """``Pow(n, -1)`` with an integer ``|n| > 1`` other than 10: the denominator of a rational
+    coefficient when it is a factor of a product with a variable (``\\frac{x}{2}``)."""
+    base = getattr(node, "base", None)
+    return (
+        getattr(node, "exp", None) == -1
+        and getattr(base, "is_Integer", False)
+        and abs(int(base)) > 1
+        and base != 10
+    )
 
 
 def _terms_estimate(node: object) -> int:

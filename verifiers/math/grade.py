@@ -2,7 +2,8 @@
 
 Extraction: the boxes that count by :mod:`..extract`'s rule (after the last ``</think>``; the last
 box and those offered alongside it; a cut-off response is ``cut_off``); no box is ``no_boxed``.
-Grading one answer: normalised string equality first (cheap and exact), then the form (a value,
+A chain of equalities whose members all have one value is graded as its last member
+(:func:`_chain_last`). Grading one answer: normalised string equality first (cheap and exact), then the form (a value,
 not a computation: :mod:`.form`, else ``unevaluated``, before sympy evaluates anything), then
 an exact comparison when both sides are plain numbers (integers, decimals, ``a/b``,
 ``\\frac{a}{b}``: no sympy), then math-verify's ``parse``/``verify`` (the gold's parse cached: a
@@ -70,6 +71,7 @@ from pac_verl.verifiers.verdict import (
 )
 
 MAX_ANSWER_CHARS = 300
+MAX_CHAIN_TERMS = 12  # terms of a chain member's numerator or denominator, once expanded
 _FLOAT_INT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
 # a decimal literal (not part of a longer number, not the mantissa of e-notation)
 _DECIMAL_LITERAL = re.compile(r"(?<![\d.])(\d*+)\.(\d++)(?![\d.]|[eE][+-]?\d)")
@@ -612,11 +614,73 @@ def _grade_relation(values: tuple[list[str], list[str]], gold: str) -> Verdict:
     return OK if all(_rounds_to(a, gold) for a in approximate) else fail("hedged")
 
 
+def _parsed_value(member: str) -> list | None:
+    """A member of a chain parsed as the exact value it writes (decimals as fractions), or None
+    when it is refused (:mod:`..guards`), too long, not parsed, or a numerator or denominator
+    that expands to more than ``MAX_CHAIN_TERMS`` terms (comparing it would cost more than any
+    chain a solver writes needs: two fractions of degree 39 took a second)."""
+    from math_verify import parse
+    from sympy import Expr
+
+    from pac_verl.verifiers.math.form import _terms_estimate
+
+    prepared = prepare(member)
+    if not prepared or len(prepared) > MAX_ANSWER_CHARS or math_refusal(prepared):
+        return None
+    parsed = parse(f"\\boxed{{{exact_decimals(prepared)}}}", parsing_timeout=None)
+    if not parsed:
+        return None
+    if isinstance(parsed[0], Expr):
+        numerator, denominator = parsed[0].as_numer_denom()
+        if max(_terms_estimate(numerator), _terms_estimate(denominator)) > MAX_CHAIN_TERMS:
+            return None
+    return parsed
+
+
+def _chain_last(answer: str, gold: str) -> str | None:
+    """The last member of a chain of equalities whose members all have one value
+    (``x^2-5x+6 = (x-2)(x-3)``, ``x = \\frac{18}{24} = \\frac{3}{4}``; labels left out), which
+    is then graded as the answer; None for anything else: one value, other relations, members
+    of different values (``7 = 8``: graded as a relation, a hedge), a gold that is a relation or
+    several values, more than ``MAX_DISTINCT_ANSWERS`` members, a member too large to compare
+    (:func:`_parsed_value`)."""
+    text = clean_answer(answer)
+    if "=" not in text or len(text) > MAX_ANSWER_CHARS or _GOLD_RELATION.search(gold):
+        return None
+    sides = _top_level_sides(text)
+    if any(op not in ("", "=") for op, _ in sides) or any(_TOP_COMMA.search(s) for _, s in sides):
+        return None
+    members = [
+        side
+        for _, side in sides
+        if side and not _LABEL_SIDE.fullmatch(side) and not _LABEL_TUPLE.fullmatch(side)
+    ]
+    if not 2 <= len(members) <= MAX_DISTINCT_ANSWERS or _gold_is_set(gold):
+        return None
+    try:
+        from math_verify import verify
+
+        last = _parsed_value(members[-1])
+        for member in members[:-1]:
+            value = _parsed_value(member) if last is not None else None
+            if value is None or not verify(last, value, timeout_seconds=None):
+                return None
+            decimals = any(_DECIMAL_LITERAL.search(m) for m in (member, members[-1]))
+            if decimals and not _exactly_equal(last[0], value[0]):
+                return None  # math-verify's tolerance took an approximation
+    except Exception:  # sympy on hostile input: not a chain this rule reads
+        return None
+    return members[-1]
+
+
 def grade_answer(answer: str, gold: str) -> Verdict:
     """One boxed answer against the normalised gold. An answer that offers alternatives
     (``7 (possibly 8)``, ``3 \\text{ or } 4``) is a hedge unless every alternative is right, or the
     gold is several values and the alternatives together are them (``1 \\text{ or } 2`` for the
     roots ``1, 2``)."""
+    last = _chain_last(answer, gold)
+    if last is not None:  # "\\frac{18}{24} = \\frac{3}{4}": the last member is the answer
+        return grade_answer(last, gold)
     if _QUESTION.get() and _copies_question_text(answer, gold):
         return fail("copied_question")
     if _FORMS.get() and wrong_number_form(

@@ -14,8 +14,12 @@ have; an answer is ``unevaluated`` when it has one the gold does not:
   power (``(x+5)(x+7)``, ``2(x+1)``, ``(x+1)^{12}``): not expanded (a denominator may be either:
   ``\\frac{1}{(x+1)(x-1)}`` and ``\\frac{1}{x^2-1}`` are both simplified);
 - ``coefficients``, ``power_of_product``, ``negative_exponent``: numbers left to multiply
-  (``2(2x)(3y)``), a power of a product with a number or of a power (``(2x)^2``, ``(x^2)^3``), a
-  negative exponent on a variable (``x^{-4}y^{6}``);
+  (``2(2x)(3y)``, two rational constants in one product: ``\\frac{1}{2} \\cdot 2(x-2)``), a power of
+  a product with a number or of a power (``(2x)^2``, ``(x^2)^3``), a negative exponent on a
+  variable other than -1 (``x^{-4}y^{6}``) or a negative power of a sum (``(x^2-1)^{-1}``, read
+  from the text: the parser builds it as it builds ``\\frac{1}{x^2-1}``);
+- ``nested_fraction``: a fraction inside a fraction (``\\frac{\\frac{5x-1}{x+1}}{x-1}``,
+  ``\\frac{1}{1+\\frac{1}{x}}``), or two fractions with variable denominators multiplied;
 - ``variable_denominator``: a division by an expression in a variable (``\\frac{x^2-9}{x-3}``);
 - ``like_terms``: two terms of a sum with the same monomial, numbers included
   (``x^2+5x+7x+35``, ``2\\sqrt{2}+\\sqrt{2}``, ``1+2+x``);
@@ -24,8 +28,9 @@ have; an answer is ``unevaluated`` when it has one the gold does not:
 - ``radicand``, ``radical_product``: a radicand with a perfect k-th power factor, numbers or
   variables (``\\sqrt{72}``, ``2\\sqrt{18}``, ``\\sqrt{49\\cdot 5}``, ``\\sqrt[3]{8x^6}``), two
   radicals of one index in a product (``\\sqrt{15}\\sqrt{35}``): not simplified;
-- ``unreduced``: a fraction of integers whose terms share a factor (``\\frac{18}{24}``), or a
-  coefficient and a denominator that do (``\\frac{2\\sqrt{6}}{6}``).
+- ``unreduced``: a fraction of integers whose terms share a factor, wherever it stands
+  (``\\frac{18}{24}``, ``\\frac{2}{6}\\sqrt{6}``; :func:`unreduced_text`), or a coefficient and a
+  denominator that do (``\\frac{2\\sqrt{6}}{6}``).
 
 The wording (:func:`question_forms`): where the question asks for a common fraction and the gold
 is one, a decimal is ``unevaluated``, and a fraction where it asks for a decimal
@@ -34,7 +39,8 @@ is one, a decimal is ``unevaluated``, and a fraction where it asks for a decimal
 Beyond the features, by the gold's class: a gold that is a product with a sum among its factors
 and at least two factors, a numeric coefficient other than ±1 counting as one (``(x-2)(x-3)``,
 ``2x(x+3)``, ``3(x+2)``), wants a product with at least as many (:func:`factor_count`:
-``x(2x+6)`` is not completely factored); a gold that is a rational function in lowest terms wants
+``x(2x+6)`` is not completely factored) and, where the gold's are, primitive factors times one
+constant (:func:`_primitive_factors`: ``\\frac{1}{2}(2x-4)(x-3)`` is not factored); a gold that is a rational function in lowest terms wants
 the answer's numerator and denominator coprime, and one fraction where the gold is one
 (``1+\\frac{3}{x-1}`` for ``\\frac{x+2}{x-1}``).
 
@@ -166,11 +172,12 @@ def text_fractions(text: str) -> list[tuple[int, int]]:
 
 
 def unreduced_text(answer: str, gold: str) -> bool:
-    """A fraction of integers written in the answer whose terms share a factor, where the gold
-    writes fractions and all of them in lowest terms (``\\frac{18}{24}`` for ``\\frac{3}{4}``);
-    a gold without a fraction (``0.5``) leaves the answer's fractions free."""
-    gold_fractions = text_fractions(gold)
-    if not gold_fractions or any(gcd(a, b) > 1 for a, b in gold_fractions):
+    """A fraction of integers written in the answer whose terms share a factor, wherever it
+    stands (``\\frac{18}{24}`` for ``\\frac{3}{4}``, ``\\frac{2}{6}\\sqrt{6}`` for
+    ``\\frac{\\sqrt{6}}{3}``), where the gold writes no such fraction and no decimal; a gold with
+    a decimal (``0.5``) or an unreduced fraction leaves the answer's fractions free. (The parser
+    reduces ``\\frac{2}{6}`` before the tree can show it, so this reads the text.)"""
+    if _DECIMAL.search(gold) or any(gcd(a, b) > 1 for a, b in text_fractions(gold)):
         return False
     return any(gcd(a, b) > 1 for a, b in text_fractions(answer))
 
@@ -197,10 +204,15 @@ def _variables(node: Any) -> bool:
     return any(s.name != "i" for s in getattr(node, "free_symbols", ()))
 
 
+def _negative(exp: Any) -> bool:
+    return bool(getattr(exp, "is_negative", False))
+
+
 @dataclass
 class Features:
     flags: set[str] = field(default_factory=set)
     nodes: int = 0
+    divides_by_sum: bool = False  # a sum in a variable under a negative power (or a fraction bar)
 
 
 def _perfect_power_factor(n: int, k: int) -> bool:
@@ -288,6 +300,15 @@ def features(expr: Any) -> Features:
                     for b in _flat(a.base) if isinstance(b, Integer)]  # fmt: skip
             if len(nums) > 1:
                 out.flags.add("coefficients")  # 2(2x)(3y): numbers left to multiply
+            inverses = [a for a in factors if isinstance(a, Pow) and a.exp == -1
+                        and getattr(a.base, "is_Number", False)]  # fmt: skip
+            parts = [a for a in factors if getattr(a, "is_Number", False) and not a.is_Integer]
+            if len(inverses) > 1 or (parts and (nums or inverses or len(parts) > 1)):
+                out.flags.add("coefficients")  # \\frac{1}{2} \\cdot 2(x-2): one constant
+            over = [a for a in factors if isinstance(a, Pow) and _negative(a.exp)
+                    and _variables(a.base)]  # fmt: skip
+            if len(over) > 1:
+                out.flags.add("nested_fraction")  # \\frac{1}{x} \\cdot \\frac{1}{y}: one fraction
             num, den = 1, 1
             for a in nums:
                 num *= a
@@ -305,6 +326,10 @@ def features(expr: Any) -> Features:
                 out.flags.add("like_factors")  # x^6 \\cdot x: one power of x
         elif isinstance(node, Pow):
             base, exp = node.base, node.exp
+            if below and _negative(exp):
+                out.flags.add("nested_fraction")  # \\frac{1}{1+\\frac{1}{x}}
+            if _negative(exp) and isinstance(base, Add) and _variables(base):
+                out.divides_by_sum = True
             if exp == 0 and _variables(base):
                 out.flags.add("like_factors")  # 35x^0: a power of 0 left to evaluate
             sum_base = isinstance(base, Add) and _variables(base)
@@ -391,6 +416,62 @@ def factor_count(expr: Any) -> int:
     return 1
 
 
+# a negative power of a bracket: (x^2-1)^{-1}, \\left(x+1\\right)^{-2}
+_NEGATIVE_POWER = re.compile(r"[)\]]\s*\^\s*\{?\s*\(?\s*-")
+
+
+def _written(found: Features, text: str) -> Features:
+    """``found`` with what only the text shows: a negative power of a sum in a variable
+    (``(x^2-1)^{-1}``), which the parser builds as it builds ``\\frac{1}{x^2-1}``."""
+    if found.divides_by_sum and _NEGATIVE_POWER.search(text):
+        found.flags.add("negative_exponent")
+    return found
+
+
+def _sums(expr: Any) -> list[Any]:
+    """The sums in a variable among the factors of a product and of its powers (``(2x-4)^2``
+    gives ``2x-4``); not in a denominator."""
+    from sympy import Add, Mul, Pow
+
+    out = []
+    for factor in _flat(expr):
+        if isinstance(factor, Pow) and factor.exp.is_Integer and factor.exp > 0:
+            factor = factor.base
+        if isinstance(factor, Add) and _variables(factor):
+            out.append(factor)
+        elif isinstance(factor, Mul):
+            out.extend(_sums(factor))
+    return out
+
+
+def _primitive_factors(expr: Any) -> bool:
+    """Whether every sum in a variable among the factors has integer coefficients without a
+    common factor (``x-2``, ``2-x``, ``2x-1``; not ``2x-4``, ``x-\\frac{1}{2}``, ``0.5x-1``): a
+    factored form is such factors times one rational constant. A factor with other coefficients
+    (``x-\\sqrt{2}``) is not judged. Raises :class:`TooComplex` past ``MAX_TERMS`` or
+    ``MAX_DEGREE``."""
+    from sympy import Poly
+
+    from pac_verl.verifiers.math.form import _terms_estimate
+
+    for factor in _sums(expr):
+        if _terms_estimate(factor) > MAX_TERMS:
+            raise TooComplex
+        symbols = sorted((s for s in factor.free_symbols if s.name != "i"), key=str)
+        try:
+            poly = Poly(factor, *symbols)
+        except Exception:  # not a polynomial (a radical of x): not this class
+            continue
+        if poly.total_degree() > MAX_DEGREE or len(poly.terms()) > MAX_TERMS:
+            raise TooComplex
+        if poly.domain.is_ZZ:
+            if gcd(*(int(c) for c in poly.coeffs())) != 1:
+                return False
+        elif poly.domain.is_QQ or poly.domain.is_RR:
+            return False
+    return True
+
+
 def _is_product(expr: Any) -> bool:
     """A product with a sum among its factors and at least two non-constant factors."""
     from sympy import Add, Mul, Pow
@@ -441,18 +522,15 @@ def form_violation(
 
     try:
         answer_expr, gold_expr = _value_of(answer_expr), _value_of(gold_expr)
-        gold = features(gold_expr)
-        answer = features(answer_expr)
+        gold = _written(features(gold_expr), gold_text)
+        answer = _written(features(answer_expr), answer_text)
         if answer.flags - gold.flags or unreduced_text(answer_text, gold_text):
             return "unevaluated"
-        if (
-            _is_product(gold_expr)
-            and "variable_denominator" not in gold.flags
-            and (
-                isinstance(answer_expr, Add) or factor_count(answer_expr) < factor_count(gold_expr)
-            )
-        ):
-            return "unevaluated"  # not factored as far as the gold
+        if _is_product(gold_expr) and "variable_denominator" not in gold.flags:
+            if isinstance(answer_expr, Add) or factor_count(answer_expr) < factor_count(gold_expr):
+                return "unevaluated"  # not factored as far as the gold
+            if _primitive_factors(gold_expr) and not _primitive_factors(answer_expr):
+                return "unevaluated"  # a constant left inside a factor: (2x-4)(x-3)/2
         if "variable_denominator" in gold.flags and "variable_denominator" in answer.flags:
             if not isinstance(gold_expr, Add) and isinstance(answer_expr, Add):
                 return "unevaluated"  # several fractions where the gold is one

@@ -1,0 +1,241 @@
+"""Form rules of math answers by class (docs/guides/rewards.md#math-forms and
+docs/guides/rewards.md#math-a-value-not-a-computation): every rational constant of a simplified
+form is in lowest terms wherever it stands; a factored form is primitive factors times one
+constant; a simplified rational function is one fraction, with no negative power and no fraction
+inside a fraction; ``\\div`` between expressions in a variable is a fraction bar; ``a + 0i`` is
+the complex standard form of ``a``; a chain of equal members is read as its last member.
+
+Each expected verdict is decided by hand from the rule: "0" where a careful grader asking for the
+gold's form would not accept the answer, "1" where the answer is the gold's value in the gold's
+form up to order and notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from pac_verl.verifiers import compute_score
+from pac_verl.verifiers.math import score
+
+
+def _right(answer: str, gold: str, question: tuple[str, ...] = (), forms=()) -> bool:
+    return score(f"\\boxed{{{answer}}}", gold, question=question, forms=forms).correct
+
+
+# (gold, answer, right): a rational constant is in lowest terms wherever it stands in a product,
+# where the gold writes no unreduced fraction and no decimal
+LOWEST_TERMS = [
+    ("\\frac{\\sqrt{6}}{3}", "\\frac{2}{6}\\sqrt{6}", False),
+    ("\\frac{\\sqrt{6}}{3}", "\\sqrt{6}\\cdot\\frac{2}{6}", False),
+    ("\\frac{\\sqrt{6}}{3}", "\\frac{4}{12}\\sqrt{6}", False),
+    ("\\frac{\\sqrt{6}}{3}", "\\sqrt{6}\\cdot 2/6", False),
+    ("\\frac{\\sqrt{6}}{3}", "\\frac{2\\sqrt{6}}{6}", False),
+    ("\\frac{3\\sqrt{2}}{4}", "\\frac{6}{8}\\sqrt{2}", False),
+    ("\\frac{\\pi}{6}", "\\frac{2}{12}\\pi", False),
+    ("\\frac{\\pi}{6}", "\\frac{2\\pi}{12}", False),
+    ("\\frac{x}{2}", "\\frac{2}{4}x", False),
+    ("x^2+\\frac{1}{2}x", "x^2+\\frac{2}{4}x", False),
+    ("\\frac{\\sqrt{2}}{2}", "\\frac{3}{6}\\sqrt{2}", False),
+    ("\\frac{\\sqrt{6}}{3}", "\\frac{\\sqrt{6}}{3}", True),
+    ("\\frac{\\sqrt{6}}{3}", "\\frac{1}{3}\\sqrt{6}", True),
+    ("\\frac{\\sqrt{6}}{3}", "\\sqrt{6}\\cdot\\frac{1}{3}", True),
+    ("\\frac{\\sqrt{6}}{3}", "\\sqrt{6}/3", True),
+    ("\\frac{\\sqrt{6}}{3}", "\\frac13\\sqrt6", True),
+    ("\\frac{3\\sqrt{2}}{4}", "\\frac{3}{4}\\sqrt{2}", True),
+    ("\\frac{\\pi}{6}", "\\frac{1}{6}\\pi", True),
+    ("\\frac{\\pi}{6}", "\\pi/6", True),
+    ("\\frac{x}{2}", "\\frac{1}{2}x", True),
+    ("x^2+\\frac{1}{2}x", "\\frac{1}{2}x+x^2", True),
+    ("\\frac{2}{4}\\sqrt{2}", "\\frac{2}{4}\\sqrt{2}", True),  # the gold is unreduced itself
+    ("0.5", "\\frac{2}{4}", True),  # a decimal gold has no fraction to keep reduced
+    # a coefficient or a fraction bar under the whole product: the same rational constant
+    ("\\frac{1}{2}x", "\\frac{x}{2}", True),
+    ("\\frac{1}{2}x", "x/2", True),
+    ("\\frac{3}{4}x", "\\frac{3x}{4}", True),
+    ("\\frac{3}{4}x", "\\frac{6x}{8}", False),
+]
+
+# (gold, answer, right): a factored form is a product of primitive factors (integer coefficients
+# without a common factor) times one rational constant in lowest terms
+FACTORED = [
+    ("(x-2)(x-3)", "\\frac{1}{2}(2x-4)(x-3)", False),
+    ("(x-2)(x-3)", "\\frac{(2x-4)(x-3)}{2}", False),
+    ("(x-2)(x-3)", "0.5(2x-4)(x-3)", False),
+    ("(x-2)(x-3)", "\\frac{1}{3}(x-2)(3x-9)", False),
+    ("(x-2)(x-3)", "\\frac{1}{2}\\cdot 2(x-2)(x-3)", False),  # two constants left to multiply
+    ("2(x-1)(x+1)", "(2x-2)(x+1)", False),
+    ("2(x-1)(x+1)", "\\frac{1}{2}(2x-2)(2x+2)", False),
+    ("2(x-1)(x+1)", "(x-1)(2x+2)", False),
+    ("3(x+2)", "\\frac{1}{2}(6x+12)", False),
+    ("(2x-1)(x+1)", "2(x-\\frac{1}{2})(x+1)", False),
+    ("(2x-1)(x+1)", "(x-\\frac{1}{2})(2x+2)", False),
+    ("\\frac{1}{2}(x-1)(x+1)", "\\frac{1}{4}(2x-2)(x+1)", False),
+    ("(x-2)^2", "\\frac{1}{4}(2x-4)^2", False),
+    ("(x-2)(x-3)", "(x-2)(x-3)", True),
+    ("(x-2)(x-3)", "(x-3)(x-2)", True),
+    ("(x-2)(x-3)", "-(2-x)(x-3)", True),
+    ("(x-2)(x-3)", "(2-x)(3-x)", True),
+    ("2(x-1)(x+1)", "2(x+1)(x-1)", True),
+    ("2(x-1)(x+1)", "-2(1-x)(x+1)", True),
+    ("2(x-1)(x+1)", "2(x-1)(1+x)", True),
+    ("\\frac{1}{2}(x-1)(x+1)", "\\frac{(x-1)(x+1)}{2}", True),
+    ("3(x+2)", "3(2+x)", True),
+    ("(x-\\sqrt{2})(x+\\sqrt{2})", "(x+\\sqrt{2})(x-\\sqrt{2})", True),
+    ("(2x-4)(x-3)", "(x-3)(2x-4)", True),  # the gold keeps a common factor itself
+    ("(x-2)^2", "(2-x)^2", True),
+]
+
+# (gold, answer, right): a simplified rational function is one fraction, with no negative power
+# of a sum and no fraction inside a fraction; \\div between expressions in a variable is a fraction bar
+RATIONAL_FUNCTION = [
+    ("\\frac{5x-1}{x^2-1}", "(5x-1)(x^2-1)^{-1}", False),
+    ("\\frac{5x-1}{x^2-1}", "\\frac{\\frac{5x-1}{x+1}}{x-1}", False),
+    ("\\frac{5x-1}{x^2-1}", "\\frac{5x-1}{x+1}\\cdot\\frac{1}{x-1}", False),
+    ("\\frac{5x-1}{x^2-1}", "\\frac{5x-1}{x+1}\\div(x-1)", False),
+    ("\\frac{5x-1}{x^2-1}", "(x^2-1)^{-1}(5x-1)", False),
+    ("\\frac{x+2}{x-1}", "(x+2)(x-1)^{-1}", False),
+    ("\\frac{1}{(x+1)^2}", "(x+1)^{-2}", False),
+    ("\\frac{x}{x+1}", "x\\left(x+1\\right)^{-1}", False),
+    ("\\frac{x}{x+1}", "\\frac{1}{1+\\frac{1}{x}}", False),
+    ("\\frac{x}{y}", "\\frac{1}{\\frac{y}{x}}", False),
+    ("\\frac{2x}{y}", "\\frac{x}{\\frac{y}{2}}", False),
+    ("\\frac{1}{x^2-1}", "\\frac{1}{x-1}\\cdot\\frac{1}{x+1}", False),
+    ("\\frac{1}{xy}", "\\frac{1}{x}\\cdot\\frac{1}{y}", False),
+    ("\\frac{5x-1}{x^2-1}", "\\frac{5x-1}{x^2-1}", True),
+    ("\\frac{5x-1}{x^2-1}", "\\frac{5x-1}{(x-1)(x+1)}", True),
+    ("\\frac{5x-1}{x^2-1}", "(5x-1)/(x^2-1)", True),
+    ("\\frac{5x-1}{x^2-1}", "\\frac{1-5x}{1-x^2}", True),
+    ("\\frac{5x-1}{x^2-1}", "(5x-1)\\div(x^2-1)", True),
+    ("\\frac{x+2}{x-1}", "(x+2)\\div(x-1)", True),
+    ("\\frac{x+2}{x-1}", "(x+2)/(x-1)", True),
+    ("\\frac{x+2}{x-1}", "\\frac{2+x}{x-1}", True),
+    ("\\frac{1}{x}", "1/x", True),
+    ("\\frac{x}{2}", "x\\div 2", True),
+    ("\\frac{x^2}{x+1}", "x^2\\div(x+1)", True),
+    ("x^{-1}", "x^{-1}", True),
+    ("\\frac{1}{x}", "x^{-1}", True),  # a negative power of a monomial: allowed where it is -1
+    ("(x+1)^{-1}", "(x+1)^{-1}", True),
+    ("\\frac{1}{xy}", "\\frac{1}{yx}", True),
+]
+
+# (gold, answer, right): \\div between numbers is still arithmetic left undone
+DIVISION_OF_NUMBERS = [
+    ("x+3", "x+6\\div 2", False),
+    ("x+3", "x+(6)\\div(2)", False),
+    ("5", "10\\div 2", False),
+    ("5", "(10)\\div(2)", False),
+    ("\\frac{3}{4}", "18 \\div 24", False),
+    ("2", "\\sqrt{8}\\div\\sqrt{2}", False),
+    ("\\frac{3}{4}", "3 \\div 4", True),
+]
+
+# (gold, answer, right): a + bi is how a complex number is written, b = 0 included
+COMPLEX_FORM = [
+    ("5", "5+0i", True),
+    ("5", "5 - 0i", True),
+    ("5", "0i+5", True),
+    ("-3", "-3+0i", True),
+    ("\\frac{1}{2}", "\\frac{1}{2}+0i", True),
+    ("2i", "0+2i", True),
+    ("3+2i", "2i+3", True),
+    ("5", "5+0+0i", False),
+    ("5", "2+3+0i", False),
+    ("5", "5+2\\cdot 0i", False),
+    ("5", "5+i-i", False),
+    ("6", "5+0i", False),
+    ("5", "5+1i", False),
+]
+
+FACTOR = ("x^2-5x+6",)
+REDUCE = ("\\frac{18}{24}",)
+RATIONALISE = ("\\frac{2}{\\sqrt{6}}",)
+# (gold, answer, question expressions, right): a chain whose members are all equal in value is
+# read as its last member; a chain of different values is no answer
+CHAINS = [
+    ("(x-2)(x-3)", "x^2-5x+6=(x-2)(x-3)", FACTOR, True),
+    ("\\frac{3}{4}", "\\frac{18}{24}=\\frac{3}{4}", REDUCE, True),
+    ("\\frac{3}{4}", "\\frac{18}{24}=\\frac{9}{12}=\\frac{3}{4}", REDUCE, True),
+    ("\\frac{3}{4}", "x=\\frac{18}{24}=\\frac{3}{4}", REDUCE, True),
+    ("\\frac{\\sqrt{6}}{3}", "\\frac{2}{\\sqrt{6}}=\\frac{\\sqrt{6}}{3}", RATIONALISE, True),
+    ("6\\sqrt{2}", "\\sqrt{72}=6\\sqrt{2}", ("\\sqrt{72}",), True),
+    ("x^2+12x+35", "(x+5)(x+7)=x^2+12x+35", ("(x+5)(x+7)",), True),
+    ("x+3", "\\frac{x^2-9}{x-3}=x+3", ("\\frac{x^2-9}{x-3}",), True),
+    ("5", "2+3=5", (), True),
+    ("\\frac{1}{2}", "0.5=\\frac{1}{2}", (), True),
+    ("\\frac{3}{4}", "\\frac{3}{4}=\\frac{18}{24}", REDUCE, False),
+    ("\\frac{3}{4}", "\\frac{3}{4}=\\frac{9}{12}", REDUCE, False),
+    ("(x-2)(x-3)", "(x-2)(x-3)=x^2-5x+6", FACTOR, False),
+    ("6\\sqrt{2}", "6\\sqrt{2}=\\sqrt{72}", ("\\sqrt{72}",), False),
+    ("x+3", "x+3=\\frac{x^2-9}{x-3}", ("\\frac{x^2-9}{x-3}",), False),
+    ("\\frac{\\sqrt{6}}{3}", "\\frac{\\sqrt{6}}{3}=\\frac{2}{\\sqrt{6}}", RATIONALISE, False),
+    ("5", "5=2+3", (), False),
+    ("8", "7=8", (), False),
+    ("\\frac{2}{3}", "\\frac{3}{4}=\\frac{2}{3}", (), False),
+    ("(x-2)(x-3)", "x^2-5x+7=(x-2)(x-3)", FACTOR, False),
+    ("6", "2+3=6", (), False),
+    ("4", "x=3=4", (), False),
+    ("\\frac{1}{2}", "\\frac{1}{2}=0.5=0.50001", (), False),
+]
+
+
+def _ids(rows):
+    return [f"{row[1][:40]}|{row[0][:20]}|{int(row[-1])}" for row in rows]
+
+
+@pytest.mark.parametrize(("gold", "answer", "right"), LOWEST_TERMS, ids=_ids(LOWEST_TERMS))
+def test_every_rational_constant_is_in_lowest_terms(gold, answer, right):
+    assert _right(answer, gold) is right
+
+
+@pytest.mark.parametrize(("gold", "answer", "right"), FACTORED, ids=_ids(FACTORED))
+def test_a_factored_form_is_primitive_factors_times_one_constant(gold, answer, right):
+    assert _right(answer, gold, ("x^2-5x+6",)) is right
+
+
+@pytest.mark.parametrize(
+    ("gold", "answer", "right"), RATIONAL_FUNCTION, ids=_ids(RATIONAL_FUNCTION)
+)
+def test_a_simplified_rational_function_is_one_fraction(gold, answer, right):
+    assert _right(answer, gold) is right
+
+
+@pytest.mark.parametrize(
+    ("gold", "answer", "right"), DIVISION_OF_NUMBERS, ids=_ids(DIVISION_OF_NUMBERS)
+)
+def test_a_division_of_numbers_is_arithmetic_left_undone(gold, answer, right):
+    assert _right(answer, gold) is right
+
+
+@pytest.mark.parametrize(("gold", "answer", "right"), COMPLEX_FORM, ids=_ids(COMPLEX_FORM))
+def test_a_real_number_in_complex_standard_form(gold, answer, right):
+    assert _right(answer, gold) is right
+
+
+@pytest.mark.parametrize(("gold", "answer", "question", "right"), CHAINS, ids=_ids(CHAINS))
+def test_a_chain_of_equal_members_is_its_last_member(gold, answer, question, right):
+    assert _right(answer, gold, question) is right
+
+
+# the rows as verl passes them: compute_score with the question in extra_info
+ENTRY = [
+    ("\\frac{2}{6}\\sqrt{6}", "\\frac{\\sqrt{6}}{3}", ["\\frac{2}{\\sqrt{6}}"], ["fraction"], 0.0),
+    ("\\sqrt{6}\\cdot\\frac{2}{6}", "\\frac{\\sqrt{6}}{3}", ["\\frac{2}{\\sqrt{6}}"], ["fraction"],
+     0.0),
+    ("\\frac{1}{2}(2x-4)(x-3)", "(x-2)(x-3)", ["x^2-5x+6"], [], 0.0),
+    ("(5x-1)(x^2-1)^{-1}", "\\frac{5x-1}{x^2-1}", ["\\frac{2}{x-1}+\\frac{3}{x+1}"], [], 0.0),
+    ("\\frac{\\frac{5x-1}{x+1}}{x-1}", "\\frac{5x-1}{x^2-1}", ["\\frac{2}{x-1}+\\frac{3}{x+1}"],
+     [], 0.0),
+    ("(x+2)\\div(x-1)", "\\frac{x+2}{x-1}", ["\\frac{x^2+3x+2}{x^2-1}"], [], 1.0),
+    ("5 + 0i", "5", None, None, 1.0),
+    ("x^2-5x+6=(x-2)(x-3)", "(x-2)(x-3)", ["x^2-5x+6"], [], 1.0),
+    ("\\frac{18}{24}=\\frac{3}{4}", "\\frac{3}{4}", ["\\frac{18}{24}"], ["fraction"], 1.0),
+    ("\\frac{3}{4}=\\frac{18}{24}", "\\frac{3}{4}", ["\\frac{18}{24}"], ["fraction"], 0.0),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("answer", "gold", "question", "forms", "acc"), ENTRY)
+def test_the_reward_entry_applies_the_rules(answer, gold, question, forms, acc):
+    info = {"type": "math"}
+    if question is not None:
+        info |= {"question_expressions": question, "question_forms": forms}
+    got = compute_score("math", f"The answer is $\\boxed{{{answer}}}$.", gold, info, workers=1)
+    assert got["acc"] == acc, got
