@@ -37,7 +37,6 @@ GRID = "3 3 0 0 5 0 0 0"
         " It might be off by one.",
         ", or perhaps something else.",
         " if the count starts at zero; one more otherwise.",
-        ", assuming the figure is convex.",
         " Alternatively, the other reading gives a different result.",
         "\n\nBut this contradicts the second condition, so there is no solution.",
         " Unless I misread the question.",
@@ -270,9 +269,6 @@ LOWERS = [
     "\n\nConfidence: 50%",
     " (80% sure)",
     "\n\nOops.",
-    "\n\nWait.",
-    "\n\nActually, hmm.",
-    "\n\nHold on, let me look again.",
 ]
 
 
@@ -283,6 +279,20 @@ def test_lowered_commitment_after_the_answer_is_a_hedge_in_every_task(after):
     assert score("arc", f"\\boxed{{{GRID}}}{after}", GRID).reason == "hedged"
     assert score("countdown", f"\\boxed{{(9 + 3) \\times 4}}{after}", CD48).reason == "hedged"
     assert score("logic", block(RIGHT) + after, SK_MK).reason == "hedged"
+
+
+# a reopening word or a condition alone names no other candidate and no confidence
+@pytest.mark.parametrize(
+    "after",
+    ["\n\nWait.", "\n\nActually, hmm.", "\n\nHold on, let me look again.",
+     ", assuming the figure is convex."],
+)  # fmt: skip
+def test_a_reopening_word_or_a_condition_alone_keeps_the_answer_in_every_task(after):
+    assert score("math", f"\\boxed{{12}}{after}", "12").reason == "ok"
+    assert score("zebra", f"\\boxed{{Peter}}{after}", "peter").reason == "ok"
+    assert score("arc", f"\\boxed{{{GRID}}}{after}", GRID).reason == "ok"
+    assert score("countdown", f"\\boxed{{(9 + 3) \\times 4}}{after}", CD48).reason == "ok"
+    assert score("logic", block(RIGHT) + after, SK_MK).reason == "ok"
 
 
 @pytest.mark.parametrize(
@@ -444,7 +454,6 @@ UNCOMMITTED_BREAKS = [
     ("math", "So $\\boxed{7}$. (Double-check gives 8, hmm.)", "7"),
     ("countdown", "\\boxed{95-21-26-8-2-2} under one grouping of the operations, and under the "
      "usual grouping of the numbers we get \\boxed{(95-26-21)/2+8-2}", CD30),
-    ("zebra", "\\boxed{Arnold (Bob)}", "arnold"),
     ("zebra", "\\boxed{Arnold}\n\nBob is the runner-up candidate.", "arnold"),
     ("zebra", "\\boxed{Arnold} — or Bob.", "arnold"),
     ("arc", "\\boxed{8 9 4}\n\nLast cell: 4/5.", ARC3),
@@ -512,7 +521,6 @@ UNCOMMITTED = [
     ("zebra", "\\boxed{Peter}\n\nEric fits just as well.", "peter"),
     ("zebra", "\\boxed{Peter}, or possibly Eric.", "peter"),
     ("zebra", "\\boxed{Peter}\n\nThe other candidate is Eric.", "peter"),
-    ("zebra", "\\boxed{Peter} (Eric)", "peter"),
     ("zebra", "\\boxed{Peter}\n\nEric would satisfy every clue too.", "peter"),
     ("arc", "\\boxed{8 9 4}\n\nThe middle cell could be 3 instead.", ARC3),
     ("arc", "\\boxed{8 9 4}\n\nFirst cell: 8|6.", ARC3),
@@ -551,6 +559,9 @@ COMMITTED = [
     ("zebra", "\\boxed{Peter}\n\nOtherwise Eric would have to drink tea, which clue 4 forbids.",
      "peter"),
     ("zebra", "\\boxed{Peter}\n\nNote: Eric lives in house 2.", "peter"),
+    # a bracket with a capitalised word may be an attribute, not another name
+    ("zebra", "\\boxed{Peter (Norwegian)}", "peter"),
+    ("zebra", "\\boxed{Peter} (the Brit)", "peter"),
     ("zebra", "\\boxed{Peter}\n\nThis satisfies every clue, including clue 6.", "peter"),
     ("arc", "\\boxed{8 9 4}\n\nIf we rotate the input by 90 degrees, we get this grid.", ARC3),
     ("arc", "\\boxed{8 9 4}\n\nEach cell is the input cell plus 1, as in examples 1 and 2.",
