@@ -122,11 +122,18 @@ OFFER_WORDS = (
     r"(?:the\s+)?(?:other|second|another)\s+(?:candidate|answer|solution|value|root|option|"
     r"choice|name|result|possibility)s?(?:\s+(?:is|would\s+be))?",
 )  # fmt: skip
-# ... and those that do so only in a sentence that neither names the answer nor computes
-SLOT_WORDS = (
+# ... and those that do so only in a sentence that neither names the answer nor computes: the
+# answer's own place, a reopening word, or another derivation's result ("Double-check gives 8",
+# "the other reading yields 8"; "Bob gets 3 apples" is a quantity, not a derivation)
+SLOT_WORDS = (r"(?:the\s+)?answer\s+(?:is|would\s+be)", r"answer\s*:", *REOPENING)
+DERIVATIONS = (
+    r"(?:re|double[\s-]?)?check\w*", r"re-?do\w*", r"redid", r"recomput\w*", r"recalculat\w*",
+    r"recount\w*", r"readings?", r"approach\w*", r"methods?", r"interpretations?",
+    r"conventions?", r"groupings?", r"ways?",
+)  # fmt: skip
+GIVES = (
     r"gives?", r"giving", r"gave", r"yields?", r"get", r"gets", r"got", r"obtain\w*",
     r"comes?\s+(?:to|out\s+(?:to|as|at))", r"results?\s+in", r"leads?\s+to",
-    r"(?:the\s+)?answer\s+(?:is|would\s+be)", r"answer\s*:", *REOPENING,
 )  # fmt: skip
 # words that restate a value, not offer another: "or equivalently 0.75", "or about 3.46"
 RESTATEMENT = (
@@ -235,7 +242,11 @@ ALTERNATIVE_RE = re.compile(
 )
 _BETWEEN = r"[\s:,\-–—(]{0,4}"
 _OFFER = re.compile(rf"\b(?:{_words(OFFER_WORDS)})\b{_BETWEEN}|{_words(ALTERNATIVE_CJK)}", re.I)
-_SLOT = re.compile(rf"\b(?:{_words(SLOT_WORDS)})\b{_BETWEEN}", re.IGNORECASE)
+_SLOT = re.compile(
+    rf"\b(?:{_words(SLOT_WORDS)})\b{_BETWEEN}|"
+    rf"\b(?:{_words(DERIVATIONS)})\b[^.!?\n]{{0,30}}?\b(?:{_words(GIVES)})\b{_BETWEEN}",
+    re.IGNORECASE,
+)
 # "or the last cell is 5", "Actually, I think it is Eric": up to four words between an "or" (or
 # a word of the answer's place) and the value it offers
 MAX_GAP_WORDS = 4
@@ -314,7 +325,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     answer named as such ("another solution", "the other candidate", "the runner-up"), or a value
     of the type that differs from the answer and that the sentence puts in the answer's place
     (after "or", "also", "alternatively", "instead", a reopening word, or, in a sentence that
-    neither names the answer nor computes, "gives", "we get", "the answer is"; or said of it,
+    neither names the answer nor computes, "the answer is", another derivation's "gives"
+    ("Double-check gives 8"); or said of it,
     "8 also works", "Eric fits", "13 as well"; or alone in brackets, "(Eric)"), a cell value
     offered with a bar or a slash ("4/5", grids), a swap said to work (names, roles). A sentence
     that rejects what it names ("the other root, -8, is rejected") offers nothing."""

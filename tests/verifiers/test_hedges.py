@@ -472,6 +472,8 @@ UNCOMMITTED_BREAKS = [
     ("math", "The answer is $\\boxed{8 | 7}$.", "7"),
     ("math", "The answer is $\\boxed{\\{8 \\mid 7\\}}$.", "7"),
     ("math", "The answer is $\\boxed{8 \\vert 7}$.", "7"),
+    ("math", "The answer is $\\boxed{B) C)}$.", "B"),
+    ("math", "The answer is $\\boxed{B. C.}$.", "B"),
 ]  # fmt: skip
 
 # the attacker's rows: committed right answers (each must score 1)
@@ -548,6 +550,9 @@ COMMITTED = [
     ("math", "\\boxed{7}\n\nThe other root, -8, is rejected since n > 0.", "7"),
     ("math", "\\boxed{7}\n\n8 does not work because 2 \\cdot 8 + 1 = 17.", "7"),
     ("math", "\\boxed{7}\n\nWe used 3 apples and 4 pears.", "7"),
+    ("math", "\\boxed{7}\n\nBob gets 3 apples and Ann gets 4.", "7"),
+    ("math", "\\boxed{7}\n\nEach box gives 2 points.", "7"),
+    ("math", "\\boxed{(B) Vitamin C}", "B"),
     ("math", "\\boxed{\\frac{3}{4}}, or equivalently 0.75.", "\\frac34"),
     ("countdown", CD_RIGHT + "\n\nCheck: 9 + 3 = 12 and 12 \\times 4 = 48. ✓", CD48),
     ("countdown", CD_RIGHT + "\n\nIf we used 9 - 3 instead, we would get only 24.", CD48),

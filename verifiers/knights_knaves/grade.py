@@ -48,16 +48,17 @@ text stops mid-sentence (its last word one like "the", "is", "and", or a comma o
 on for 200 characters or more without ending a sentence (:func:`..extract.unfinished_after`).
 
 Not accepted: a person with no role in the final statement (``missing_person``); a hedged role
-(``knight or knave``, ``knight/knave``, ``either ... or``, ``a knave and a knight``, and a hedge
-right after the role: ``Lily is a knight (though she could also be a knave)``, ``..., or possibly
+(``knight or knave``, ``knight/knave``, ``knave ~ knight``, ``either ... or``, ``a knave and a
+knight``, and a hedge right after the role: ``Noah: knave (also consistent: knight)``, ``Lily is a knight (though she could also be a knave)``, ``..., or possibly
 a knave``, ``... (maybe a knave)``: ``hedged``); a statement about everyone followed, in the same
 clause, by doubt ("possibly", "maybe", "perhaps", "probably", "could/might/may (also) be":
 ``Everyone is a knave, except possibly Ava``, ``All four are knaves, though Ava might be a
 knight``): the answer leaves someone undecided (``hedged``; "could not", "could never" are no
-doubt); doubt anywhere in the final answer or after it (:func:`doubts`, :func:`reopens`: the lexicon
-of :mod:`..lexicon`, docs/guides/rewards.md#hedges-one-lexicon-of-doubt; words in a script other
-than the Latin one, which the grader cannot read; a question about a person or a role that no
-statement after it answers): ``hedged``. Any wrong role:
+doubt); doubt anywhere in the final answer or after it, or another assignment offered after it
+(:func:`doubts`, :func:`reopens`: the rule of :mod:`..lexicon`,
+docs/guides/rewards.md#hedges-one-lexicon-of-doubt; words in a script other than the Latin one,
+which the grader cannot read; a question about a person or a role that no statement after it
+answers): ``hedged``. A condition is read with the lexicon's words (:data:`..lexicon.CONDITION`). Any wrong role:
 ``not_equal``.
 """
 
