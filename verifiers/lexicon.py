@@ -22,6 +22,7 @@ DOUBT = (
     r"probably", r"possibly", r"perhaps", r"maybe", r"likely", r"unlikely", r"unsure",
     r"uncertain", r"not\s+(?:sure|certain|verified|confident)", r"(?:also|equally)\s+possible",
     r"(?:might|could)(?!\s+(?:not|never|only)\b)", r"may\s+(?:well\s+|also\s+)?(?:be|have)",
+    r"torn\s+between", r"undecided",
     r"guess\w*", r"tentative\w*", r"unverified", r"unconfirmed", r"doubt\w*",
     r"(?:don['’]t|do\s+not|doesn['’]t)\s+know", r"no\s+idea", r"kidding", r"joking",
     r"vielleicht", r"wahrscheinlich", r"vermutlich", r"eventuell", r"peut[\s-]?[eê]tre",
@@ -35,6 +36,8 @@ DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
 # odds on the answer: "a coin flip", "50/50", "a toss-up"; the chance the speaker gives it
 ODDS = (
     r"coin[\s-]?(?:flip|toss)", r"toss[\s-]?up", r"50\s*/\s*50", r"fifty[\s-]fifty",
+    r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance)",
+    r"(?:confidence|certainty)(?:\s+level)?\s*(?::|is)?\s*(?:low|medium|moderate|middling|fair|limited)",
     r"(?:probability|likelihood|chance|odds)\s+(?:that\s+|of\s+)?(?:this|it|that|the\s+answer|"
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b",
 )  # fmt: skip
@@ -50,6 +53,8 @@ NOT_UNIQUE = (
     r"one\s+of\s+(?:two|several|many|the)\s+(?:consistent|possible|valid)",
     r"both\s+(?:(?:assignments|solutions|answers|options|cases)\s+)?(?:are|seem|remain)\s+"
     r"(?:consistent|possible|valid)",
+    r"both\s+(?:assignments|solutions|answers|options|readings|values|names|grids)\s+"
+    r"(?:work|fit|hold|satisfy)",
     r"(?:not|n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated)",
     r"vice\s+versa", r"other\s+way\s+a?round", r"or\s+(?:the\s+)?(?:reverse|opposite|inverse)",
     r"umgekehrt", r"l['’]inverse", r"inversement", r"al\s+rev[eé]s", r"viceversa", r"omgekeerd",
@@ -125,7 +130,11 @@ OFFER_WORDS = (
 # ... and those that do so only in a sentence that neither names the answer nor computes: the
 # answer's own place, a reopening word, or another derivation's result ("Double-check gives 8",
 # "the other reading yields 8"; "Bob gets 3 apples" is a quantity, not a derivation)
-SLOT_WORDS = (r"(?:the\s+)?answer\s+(?:is|would\s+be)", r"answer\s*:", *REOPENING)
+SLOT_WORDS = (
+    r"(?:the\s+)?answer\s+(?:is|would\s+be)", r"answer\s*:", *REOPENING,
+)  # fmt: skip
+# the answer's place under another condition or reading: "If the ends count, it's 8."
+IT_IS = r"(?:it|that)(?:['’]s|\s+is|\s+would\s+be|\s+becomes)"
 DERIVATIONS = (
     r"(?:re|double[\s-]?)?check\w*", r"re-?do\w*", r"redid", r"recomput\w*", r"recalculat\w*",
     r"recount\w*", r"readings?", r"approach\w*", r"methods?", r"interpretations?",
@@ -201,7 +210,9 @@ _ANOTHER = re.compile(
     rf"\b(?:another|a\s+second|the\s+other|a\s+different|an\s+alternative|alternative)\s+"
     rf"(?:(?:valid|possible|correct|consistent|plausible|acceptable)\s+)?"
     rf"(?:{_words(CANDIDATES)})s?\b|\brunner[\s-]?up\b|\bsomething\s+else\b|"
-    r"\b(?:answer|solution)s?\s+(?:could|would|might)\s+also\b",
+    r"\b(?:answer|solution)s?\s+(?:could|would|might)\s+also\b|"
+    r"\b(?:valid|possible|plausible|viable)\s+alternatives?\b|\bplan\s+b\b|"
+    r"\b(?:backup|fallback)\b",
     re.IGNORECASE,
 )
 OFFERED_BETWEEN = re.compile(rf"{_ANOTHER.pattern}|\b(?:{_words(READINGS)})\b", re.IGNORECASE)
@@ -240,8 +251,9 @@ REOPENING_RE = re.compile(rf"^[\W_]*+(?:{_words(REOPENING)})\b", re.IGNORECASE)
 ALTERNATIVE_RE = re.compile(
     rf"\b(?:{_words(ALTERNATIVE)})\b|{_words(ALTERNATIVE_CJK)}", re.IGNORECASE
 )
-_BETWEEN = r"[\s:,\-–—(]{0,4}"
+_BETWEEN = r"(?:[\s:,–—(]|-(?!\d)){0,4}"  # a dash, not the sign of "-8"
 _OFFER = re.compile(rf"\b(?:{_words(OFFER_WORDS)})\b{_BETWEEN}|{_words(ALTERNATIVE_CJK)}", re.I)
+_IT_IS = re.compile(rf"\b{IT_IS}\b{_BETWEEN}", re.IGNORECASE)
 _SLOT = re.compile(
     rf"\b(?:{_words(SLOT_WORDS)})\b{_BETWEEN}|"
     rf"\b(?:{_words(DERIVATIONS)})\b[^.!?\n]{{0,30}}?\b(?:{_words(GIVES)})\b{_BETWEEN}",
@@ -262,7 +274,8 @@ _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
 _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
-    r"[\s,]{0,3}(?:(?:is|are|would|could|might|also|equally|just|then|still|seems?\s+to)\s+){0,4}"
+    r"[\s,]{0,3}(?:(?:is|are|would|could|might|also|equally|just|then|still|both|seems?\s+to)\s+)"
+    r"{0,4}"
     rf"(?:{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
 )
@@ -275,7 +288,9 @@ _NUMBER_VALUE = re.compile(
     r"-?\$?\d+(?:[.,]\d+)*+(?:/\d+)?+(?![\w.]\w)|-?\\[dt]?frac\s*\{[^{}]{1,20}\}\s*\{[^{}]{1,20}\}"
 )
 _EXPRESSION_VALUE = re.compile(r"(?:[-\d(]|\\left)(?:[\d\s()+\-*/×÷·^.{}]|\\[a-z]{1,8}+){0,100}+")
+_GRID_VALUE = re.compile(r"\d(?:[ \t,|]{0,3}\d){0,900}+(?![\d.]\d)")
 _NAME_VALUE = re.compile(r"(?<![\w\\])[A-Z][a-z]{1,30}+(?:[ \t]+[A-Z][a-z]{1,30}+)?(?!\w)")
+_PERCENT_AFTER = re.compile(r"\s*(?:\\?%|percent\b)")
 _OPERATOR = "+-*/^=×÷·<>≤≥"
 _OPERATOR_WORD = re.compile(r"\\(?:cdot|times|div|pm|frac)\s*$")
 _EQUATION_RESULT = re.compile(r"(?:^|[\s(,:])[A-Za-z]\s*=\s*$")
@@ -350,6 +365,10 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         for m in _SLOT.finditer(s):
             if _candidate_after(s, m.end(), answer, kind, gap=True):
                 return True
+        if CONDITION_RE.search(s) or OFFERED_BETWEEN.search(s):
+            for m in _IT_IS.finditer(s):
+                if _candidate_after(s, m.end(), answer, kind, gap=False):
+                    return True
     for m in _values(kind, answer).finditer(s):
         if not _candidate(s, m, answer, kind):
             continue
@@ -373,6 +392,8 @@ def _values(kind: str, answer: str) -> re.Pattern:
     """The pattern of a value of the answer's type."""
     if kind == "name" or (kind == "value" and _number(answer) is None and _WORDS.fullmatch(answer)):
         return _NAME_VALUE
+    if kind == "grid":
+        return _GRID_VALUE
     return _EXPRESSION_VALUE if kind == "expression" else _NUMBER_VALUE
 
 
@@ -409,6 +430,8 @@ def _candidate(s: str, m: re.Match, answer: str, kind: str) -> bool:
         if not any(op in value for op in "+-*/×÷·") and "\\" not in value:
             return False
         return _plain(value) != _plain(answer)
+    if _PERCENT_AFTER.match(s, m.end()) and "%" not in answer:
+        return False  # "or 70% of the 10 invited": a share, not the answer's value
     return not _computed(s, m.start(), m.end()) and not same(value.replace("$", ""), answer)
 
 

@@ -533,6 +533,16 @@ UNCOMMITTED = [
     ("logic", block(RIGHT) + "\n\nAnother valid assignment exists.", SK_MK),
     ("logic", block("Samuel is a knight, Mia is a knave|knight"), SK_MK),
     ("logic", block("Samuel is a knight, Mia is a knave (also consistent: a knight)"), SK_MK),
+    ("math", "\\boxed{7}\n\nI'd say 60-40 in favour of it.", "7"),
+    ("math", "\\boxed{7}\n\nConfidence: low.", "7"),
+    ("math", "\\boxed{7}\n\nI'm torn between this and the next integer.", "7"),
+    ("math", "\\boxed{7}\n\nIf the ends are included, it's 8.", "7"),
+    ("math", "\\boxed{7}\n\nA valid alternative is 8.", "7"),
+    ("math", "\\boxed{7}\n\n7 and 8 are both plausible.", "7"),
+    ("math", "\\boxed{8}\n\nOr -8.", "8"),
+    ("zebra", "\\boxed{Peter}\n\nIf clue 3 means left, it's Eric.", "peter"),
+    ("arc", "\\boxed{8 9 4}\n\nOr 8 9 5.", ARC3),
+    ("logic", MNL_BLOCK + "\n\nBoth assignments work.", MNL),
 ]  # fmt: skip
 
 # further committed right answers: conditions, counterfactuals, reopening words, checks and
@@ -553,6 +563,11 @@ COMMITTED = [
     ("math", "\\boxed{7}\n\nBob gets 3 apples and Ann gets 4.", "7"),
     ("math", "\\boxed{7}\n\nEach box gives 2 points.", "7"),
     ("math", "\\boxed{(B) Vitamin C}", "B"),
+    ("math", "\\boxed{7}\n\nIn other words, 7 people came, or 70% of the 10 invited.", "7"),
+    ("math", "\\boxed{7}\n\nThat is 2 more than last year.", "7"),
+    ("math", "\\boxed{7}\n\nIt is 5 km from A to B.", "7"),
+    ("arc", "\\boxed{8 9 4}\n\nIt is 3 cells wide.", ARC3),
+    ("zebra", "\\boxed{Peter}\n\nEric is in house 2, Arnold in house 3.", "peter"),
     ("math", "\\boxed{\\frac{3}{4}}, or equivalently 0.75.", "\\frac34"),
     ("countdown", CD_RIGHT + "\n\nCheck: 9 + 3 = 12 and 12 \\times 4 = 48. ✓", CD48),
     ("countdown", CD_RIGHT + "\n\nIf we used 9 - 3 instead, we would get only 24.", CD48),
