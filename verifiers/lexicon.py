@@ -122,7 +122,7 @@ CANDIDATES = (
 READINGS = (r"readings?", r"interpretations?", r"groupings?", r"conventions?", r"parsings?")
 # words that put a value in the answer's place: before it ("or 8", "gives 8", "Actually, 8")
 OFFER_WORDS = (
-    r"or", r"either(?!\s+way)", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
+    r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
     r"(?:the\s+)?(?:other|second|another)\s+(?:candidate|answer|solution|value|root|option|"
     r"choice|name|result|possibility)s?(?:\s+(?:is|would\s+be))?",
@@ -290,6 +290,7 @@ _NUMBER_VALUE = re.compile(
 _EXPRESSION_VALUE = re.compile(r"(?:[-\d(]|\\left)(?:[\d\s()+\-*/×÷·^.{}]|\\[a-z]{1,8}+){0,100}+")
 _GRID_VALUE = re.compile(r"\d(?:[ \t,|]{0,3}\d){0,900}+(?![\d.]\d)")
 _NAME_VALUE = re.compile(r"(?<![\w\\])[A-Z][a-z]{1,30}+(?:[ \t]+[A-Z][a-z]{1,30}+)?(?!\w)")
+_VALUE_BEFORE = re.compile(r"(-?\d+(?:[.,]\d+)*+)\s{0,3}$")
 _PERCENT_AFTER = re.compile(r"\s*(?:\\?%|percent\b)")
 _OPERATOR = "+-*/^=×÷·<>≤≥"
 _OPERATOR_WORD = re.compile(r"\\(?:cdot|times|div|pm|frac)\s*$")
@@ -359,6 +360,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if kind == "roles":
         return False
     for m in _OFFER.finditer(s):
+        if _between_others(s, m.start(), answer, kind):
+            continue  # "3 or 4 items": a choice between other quantities, not beside the answer
         if _candidate_after(s, m.end(), answer, kind, gap=bool(_OFFERS_GAP.match(s, m.start()))):
             return True
     if not restates(s, answer) and not _computes(s):
@@ -395,6 +398,12 @@ def _values(kind: str, answer: str) -> re.Pattern:
     if kind == "grid":
         return _GRID_VALUE
     return _EXPRESSION_VALUE if kind == "expression" else _NUMBER_VALUE
+
+
+def _between_others(s: str, start: int, answer: str, kind: str) -> bool:
+    """Whether the word at ``start`` ("or") joins a value that is not the answer to the next."""
+    before = _VALUE_BEFORE.search(s[max(0, start - 40) : start])
+    return bool(before) and not same(before.group(1), answer) and kind != "name"
 
 
 def _candidate_after(s: str, pos: int, answer: str, kind: str, gap: bool) -> bool:
@@ -437,7 +446,7 @@ def _candidate(s: str, m: re.Match, answer: str, kind: str) -> bool:
 
 def _computed(s: str, start: int, end: int) -> bool:
     before = s[max(0, start - 20) : start].rstrip()
-    after = s[end : end + 4].lstrip()
+    after = s[end : end + 8].lstrip()
     if _OPERATOR_WORD.search(before):
         return True
     if before[-1:] and before[-1] in _OPERATOR:
@@ -446,7 +455,8 @@ def _computed(s: str, start: int, end: int) -> bool:
         left = before[:-1].rstrip()
         if left[-1:].isdigit() or left[-1:] in ")}" or re.search(r"(?<![A-Za-z])[A-Za-z]$", left):
             return True
-    return bool(after[:1] and after[0] in _OPERATOR and after[1:2].strip()[:1] not in ("", "."))
+    operand = after[1:].lstrip()[:1]
+    return bool(after[:1] and after[0] in _OPERATOR and operand and operand not in ".,;")
 
 
 def _computes(s: str) -> bool:
