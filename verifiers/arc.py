@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from pac_verl.verifiers import lexicon
 from pac_verl.verifiers.extract import clean_answer, final_answers, has_alternatives, hedges
 from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
@@ -64,6 +65,7 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         key = grid_key(answer)
         if key == gold:
             return OK
-        return fail("hedged" if has_alternatives(key) or hedges(key) else "not_equal")
+        offered = has_alternatives(key) or lexicon.GRID_ALTERNATIVE.search(key)
+        return fail("hedged" if offered or hedges(key) else "not_equal")
 
-    return judge_final_answers(final_answers(solution_str), grid_key, grade)
+    return judge_final_answers(final_answers(solution_str, kind="grid"), grid_key, grade)

@@ -189,9 +189,11 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
     except (ValueError, KeyError, TypeError):
         return fail("bad_ground_truth")
     # "\\boxed{expr} equals \\boxed{30}": the value restated beside the expression, not an answer
-    answers = final_answers(solution_str, ignore=lambda box: expression_key(box) == str(target))
+    answers = final_answers(
+        solution_str, ignore=lambda box: expression_key(box) == str(target), kind="expression"
+    )
     if not answers.answers and not answers.cut_off:  # only the target boxed: graded as an answer
-        answers = final_answers(solution_str)
+        answers = final_answers(solution_str, kind="expression")
     return judge_final_answers(
         answers,
         expression_key,

@@ -18,13 +18,14 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   no answer (``cut_off``). A short remark after the box, finished or not ("\\boxed{204}
   minutes"), is fine.
 - Text after the final answer that hedges it (:func:`doubts_after`, by the rule of
-  :mod:`.lexicon`: a sentence that lowers the commitment or offers another value) makes it no
-  committed answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
+  :func:`.lexicon.uncommits`: a sentence that states a confidence below certainty or offers
+  another candidate of the answer's type) makes it no committed answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
   \\boxed{8}``) is no answer.
 - Walking back from the last box, each earlier box is, by the text between it and the next box:
   withdrawn when that text says it was wrong (:data:`.lexicon.CORRECTION`); else offered
   alongside the next one when it starts or ends with an alternative (:data:`.lexicon.OFFERED_AFTER`,
-  :data:`.lexicon.OFFERED_BEFORE`) or is bare (fewer than four words and no arithmetic on a
+  :data:`.lexicon.OFFERED_BEFORE`), speaks of another reading or another candidate ("under the
+  other reading we get", :data:`.lexicon.OFFERED_BETWEEN`) or is bare (fewer than four words and no arithmetic on a
   number: ``\\boxed{5}, wait, \\boxed{6}``); else it is a step of the reasoning, like every box
   before it. The boxes that count are the last box and those offered alongside it.
 - :func:`clean_answer` removes what a human reads past: ``$``, surrounding markdown bold or
@@ -279,25 +280,25 @@ def _unfinished_sentence(rest: str) -> bool:
     return len(parts) > 1 and len(_WORD.findall(parts[-1])) >= MIN_CUT_WORDS
 
 
-def doubts_after(rest: str, answer: str) -> bool:
-    """Whether the text after the final answer hedges it: one of its sentences lowers the
-    commitment or offers another value (:func:`.lexicon.hedge_after`;
+def doubts_after(rest: str, answer: str, kind: str = "value") -> bool:
+    """Whether the text after the final answer hedges it: one of its sentences un-commits it
+    (:func:`.lexicon.hedge_after`, ``kind`` the answer's type;
     docs/guides/rewards.md#hedges-one-lexicon-of-doubt) and the response does not settle it, or
     it states another number as the answer ("Final answer: 8" after ``\\boxed{7}``)."""
     boxed = clean_answer(answer)
-    if lexicon.hedge_after(rest, boxed) and not _settled(rest, boxed):
+    if lexicon.hedge_after(rest, boxed, kind) and not _settled(rest, boxed, kind):
         return True
     if not _PLAIN_NUMBER.fullmatch(boxed):
         return False
     return any(float(m.group(1)) != float(boxed) for m in _RESTATED.finditer(rest))
 
 
-def _settled(rest: str, boxed: str) -> bool:
+def _settled(rest: str, boxed: str, kind: str = "value") -> bool:
     """Whether the response settles its doubt: its last sentence restates the boxed answer and
     doubts nothing ("Hmm, should the endpoints be included? ... Since it is strict, the answer
     stays (-2, 8)."), as a grader reads a doubt raised and answered."""
     sentences = lexicon.sentences(rest.strip())
-    if not sentences or not boxed or lexicon.hedge_after(sentences[-1], boxed):
+    if not sentences or not boxed or lexicon.hedge_after(sentences[-1], boxed, kind):
         return False
     last = " ".join(sentences[-1].split())
     if _PLAIN_NUMBER.fullmatch(boxed):
@@ -317,16 +318,17 @@ def _relation(gap: str) -> str:
     if lexicon.CORRECTION_RE.search(gap):
         return "withdrawn"
     offered = lexicon.OFFERED_AFTER.search(gap[:40]) or lexicon.OFFERED_BEFORE.search(gap[-80:])
-    if offered or _bare(gap):
+    if offered or _bare(gap) or lexicon.OFFERED_BETWEEN.search(gap):
         return "alongside"
     return "step"
 
 
 def final_answers(
-    solution_str: object, ignore: Callable[[str], bool] | None = None
+    solution_str: object, ignore: Callable[[str], bool] | None = None, kind: str = "value"
 ) -> FinalAnswers:
     """The final answers of a response by the rules of the module docstring. ``ignore(box)``:
-    boxes that are no answer of their own (Countdown's target boxed beside the expression)."""
+    boxes that are no answer of their own (Countdown's target boxed beside the expression);
+    ``kind``: the answer's type (:data:`.lexicon.KINDS`), which says what another candidate is."""
     if not isinstance(solution_str, str):
         return FinalAnswers()
     if think_unclosed(solution_str):
@@ -352,7 +354,7 @@ def final_answers(
     ):
         first -= 1
     answers = tuple(region[s:e] for _, s, e in kept[first:])
-    if doubts_after(region[_after(region, kept[-1][2]) :], answers[-1]):
+    if doubts_after(region[_after(region, kept[-1][2]) :], answers[-1], kind):
         return FinalAnswers(answers, hedged=True)
     return FinalAnswers(answers)
 

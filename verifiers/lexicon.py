@@ -2,10 +2,12 @@
 docs/guides/rewards.md#hedges-one-lexicon-of-doubt.
 
 The word lists are data (tuples of regex alternatives, grouped by what they do to an answer);
-the compiled patterns are built from them once, and three functions apply the rule:
-:func:`lowers_commitment` and :func:`offers_other` judge one sentence, :func:`hedge_after` the
-text after an answer; :func:`hedges` judges the answer itself. Every pattern is linear: bounded
-or possessive repetitions only (tests/verifiers/test_regex_bounds.py checks them).
+the compiled patterns are built from them once. One function decides whether a sentence
+un-commits an answer, :func:`uncommits`: it states a confidence below certainty
+(:func:`doubts`) or it offers another candidate of the answer's type (:func:`offers_other`);
+:func:`hedge_after` applies it to the text after an answer and :func:`hedges` judges the
+answer itself. Every pattern is linear: bounded or possessive repetitions only
+(tests/verifiers/test_regex_bounds.py checks them).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ DOUBT = (
     r"probably", r"possibly", r"perhaps", r"maybe", r"likely", r"unlikely", r"unsure",
     r"uncertain", r"not\s+(?:sure|certain|verified|confident)", r"(?:also|equally)\s+possible",
     r"(?:might|could)(?!\s+(?:not|never|only)\b)", r"may\s+(?:well\s+|also\s+)?(?:be|have)",
+    r"torn\s+between", r"undecided",
     r"guess\w*", r"tentative\w*", r"unverified", r"unconfirmed", r"doubt\w*",
     r"(?:don['’]t|do\s+not|doesn['’]t)\s+know", r"no\s+idea", r"kidding", r"joking",
     r"vielleicht", r"wahrscheinlich", r"vermutlich", r"eventuell", r"peut[\s-]?[eê]tre",
@@ -30,10 +33,18 @@ DOUBT = (
 DOUBT_CJK = (r"可能", r"也许", r"或许", r"大概", r"不确定", r"不一定")
 # symbols of doubt: ❓ ❔ ⁉ ‽ ¿ 🤔 🤷
 DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
+# odds on the answer: "a coin flip", "50/50", "a toss-up"; the chance the speaker gives it
+ODDS = (
+    r"coin[\s-]?(?:flip|toss)", r"toss[\s-]?up", r"50\s*/\s*50", r"fifty[\s-]fifty",
+    r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance)",
+    r"(?:confidence|certainty)(?:\s+level)?\s*(?::|is)?\s*(?:low|medium|moderate|middling|fair|limited)",
+    r"(?:probability|likelihood|chance|odds)\s+(?:that\s+|of\s+)?(?:this|it|that|the\s+answer|"
+    r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b",
+)  # fmt: skip
 # the answer is not unique or cannot be found
 NOT_UNIQUE = (
     r"(?:cannot|can['’]t|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+"
-    r"(?:be\s+)?(?:determined?|tell|decided?|known?|say|conclude)",
+    r"(?:be\s+)?(?:determined?|tell|decided?|known?|say|conclude|rule\s+out|exclude)",
     r"undetermined", r"indeterminate", r"undecidable", r"not\s+(?:uniquely\s+)?determined",
     r"no\s+unique", r"not\s+unique", r"ambiguous", r"(?:insufficient|not\s+enough)\s+information",
     r"(?:two|several|multiple|many|more\s+than\s+one)\s+(?:consistent\s+|possible\s+|valid\s+)?"
@@ -42,12 +53,19 @@ NOT_UNIQUE = (
     r"one\s+of\s+(?:two|several|many|the)\s+(?:consistent|possible|valid)",
     r"both\s+(?:(?:assignments|solutions|answers|options|cases)\s+)?(?:are|seem|remain)\s+"
     r"(?:consistent|possible|valid)",
+    r"both\s+(?:assignments|solutions|answers|options|readings|values|names|grids)\s+"
+    r"(?:work|fit|hold|satisfy)",
+    r"(?:not|n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated)",
     r"vice\s+versa", r"other\s+way\s+a?round", r"or\s+(?:the\s+)?(?:reverse|opposite|inverse)",
     r"umgekehrt", r"l['’]inverse", r"inversement", r"al\s+rev[eé]s", r"viceversa", r"omgekeerd",
 )  # fmt: skip
-# an answer said to be wrong (the same words withdraw an earlier box, :mod:`.extract`)
+# an answer said to be wrong: a confidence of none (the same words withdraw an earlier box,
+# :mod:`.extract`); "error" alone is a word of the subject ("the error bound"), not a retraction
 CORRECTION = (
-    r"wrong", r"incorrect", r"mistakes?", r"mistaken", r"errors?", r"erroneous", r"miscalculat\w*",
+    r"wrong", r"incorrect", r"mistakes?", r"mistaken", r"erroneous", r"miscalculat\w*",
+    r"misread\w*", r"miscount\w*", r"oops", r"whoops",
+    r"(?:made|make|making|an|my|one|some|small|arithmetic|sign)\s+errors?"
+    r"(?!\s+(?:bounds?|terms?|estimates?|analysis|margins?|bars?|functions?|rates?))",
     r"correct(?:ing|ion|ions|ed)", r"not\s+(?:right|correct)", r"isn['’]?t\s+(?:right|correct)",
     r"scratch\s+that", r"take\s+(?:that|it)\s+back", r"retract\w*",
 )  # fmt: skip
@@ -56,26 +74,28 @@ CONTRADICTION = (
     r"contradict\w*", r"no\s+solutions?", r"inconsistent", r"should\s+(?:be|have)",
     r"on\s+second\s+thought", r"reconsider\w*",
 )  # fmt: skip
-# a sentence that begins by reopening the answer just given
+# words that reopen the answer just given; alone they lower nothing, before another value they
+# put it in the answer's place ("Actually, 13.")
 REOPENING = (
-    r"oops", r"whoops", r"wait", r"actually", r"hmm+", r"hold\s+on", r"no,?\s+wait",
+    r"oops", r"whoops", r"wait", r"actually", r"hmm+", r"hold\s+on", r"no,?\s+wait", r"no",
     r"on\s+second\s+thought",
 )  # fmt: skip
-# a condition on the answer (not "if you", "if needed": an offer, not a condition)
+# a condition (Knights and Knaves reads a statement under one as no statement; elsewhere a
+# condition on its own lowers nothing): "if" (not "if you", "if needed"), "unless", "suppose",
+# "provided (that)", "in case", ... (not "whether": "a knight whether or not Mia lies" holds
+# either way)
 CONDITION = (
-    r"if(?!\s+(?:you|any|needed|necessary)\b)", r"unless", r"assuming", r"depending",
-    r"provided\s+that", r"otherwise", r"alternatively", r"wenn", r"sinon",
+    r"(?P<if>if)(?!\s+(?:you|any|needed|necessary)\b)", r"iff", r"unless", r"whenever",
+    r"assum(?:e|es|ed|ing)", r"suppos(?:e|es|ing)", r"hypothes[ie]s", r"hypothesi[sz]e[ds]?",
+    r"hypothetical(?:ly)?", r"let['’]?s\s+say", r"let\s+us\s+say", r"in\s+case",
+    r"on\s+(?:the\s+)?condition", r"provid(?:ed|ing)\s+that",
+    r"provid(?:ed|ing)(?=\s+(?!(?:by|in|above|below|here|earlier|information|statements?|clues?)"
+    r"\b)[^\W\d_])",
 )  # fmt: skip
-# a sentence that checks or restates the answer: its "if" substitutes, it conditions nothing
-CHECK = (
-    r"check\w*", r"verif\w*", r"substitut\w*", r"plug\w*", r"confirm\w*", r"as\s+required",
-    r"as\s+expected", r"satisf\w*", r"holds", r"indeed",
-)  # fmt: skip
-CHECK_SYMBOLS = "\u2713\u2714\u2611\u2705"  # ✓ ✔ ☑ ✅
-# words that offer another answer beside the one given ("A or B", "also B")
+# words that offer another answer beside the one given ("A or B", "also B", "the alternative")
 ALTERNATIVE = (
-    r"or", r"either", r"also", r"alternatively", r"instead", r"as\s+well", r"too",
-    r"oder", r"ou", r"oppure", r"или", r"либо",
+    r"or", r"either", r"also", r"alternatively", r"alternatives?", r"instead", r"as\s+well",
+    r"too", r"oder", r"ou", r"oppure", r"или", r"либо",
 )  # fmt: skip
 ALTERNATIVE_CJK = (r"或者?", r"还是")
 # inside one answer: the words that offer a second one ("7 (possibly 8)", "3 (also 4)")
@@ -86,15 +106,74 @@ ALTERNATIVE_INSIDE = (
 # the qualifiers that stand before another candidate ("except possibly Ava", "or maybe 8")
 QUALIFIERS = (r"possibly", r"perhaps", r"maybe", r"probably")
 MAY_BE = r"(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?be"
-# what is said of another answer: "8 also works", "8 is also a valid answer"
+# what is said of a candidate that makes it an answer: "8 also works", "Eric fits", "8 is valid"
 ANSWERHOOD = (
-    r"works?", r"fits?", r"valid", r"possible", r"correct", r"acceptable", r"an?\s+answer",
-    r"an?\s+solution", r"a\s+(?:valid|possible|correct)\s+(?:answer|solution)",
+    r"works?", r"worked", r"fits?", r"satisf\w*", r"valid", r"possible", r"plausible",
+    r"consistent", r"correct", r"acceptable", r"an?\s+(?:valid\s+|possible\s+|correct\s+)?"
+    r"(?:answer|solution|candidate|option)", r"the\s+(?:runner[\s-]?up|other|second|alternative)",
 )  # fmt: skip
+# the nouns of a candidate: "another solution", "the other candidate", "a second assignment"
+CANDIDATES = (
+    r"answer", r"solution", r"value", r"option", r"candidate", r"assignment", r"grid", r"name",
+    r"choice", r"result", r"root", r"possibility", r"configuration", r"arrangement",
+    r"output(?:\s+grid)?",
+)  # fmt: skip
+# readings of the question a response may answer under ("under the other reading ...")
+READINGS = (r"readings?", r"interpretations?", r"groupings?", r"conventions?", r"parsings?")
+# words that put a value in the answer's place: before it ("or 8", "gives 8", "Actually, 8")
+OFFER_WORDS = (
+    r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
+    r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
+    r"(?:the\s+)?(?:other|second|another)\s+(?:candidate|answer|solution|value|root|option|"
+    r"choice|name|result|possibility)s?(?:\s+(?:is|would\s+be))?",
+)  # fmt: skip
+# ... and those that do so only in a sentence that neither names the answer nor computes: the
+# answer's own place, a reopening word, or another derivation's result ("Double-check gives 8",
+# "the other reading yields 8"; "Bob gets 3 apples" is a quantity, not a derivation)
+SLOT_WORDS = (
+    r"(?:the\s+)?answer\s+(?:is|would\s+be)", r"answer\s*:", *REOPENING,
+)  # fmt: skip
+# the answer's place under another condition or reading: "If the ends count, it's 8."
+IT_IS = r"(?:it|that)(?:['’]s|\s+is|\s+would\s+be|\s+becomes)"
+DERIVATIONS = (
+    r"(?:re|double[\s-]?)?check\w*", r"re-?do\w*", r"redid", r"recomput\w*", r"recalculat\w*",
+    r"recount\w*", r"readings?", r"approach\w*", r"methods?", r"interpretations?",
+    r"conventions?", r"groupings?", r"ways?",
+)  # fmt: skip
+GIVES = (
+    r"gives?", r"giving", r"gave", r"yields?", r"get", r"gets", r"got", r"obtain\w*",
+    r"comes?\s+(?:to|out\s+(?:to|as|at))", r"results?\s+in", r"leads?\s+to",
+)  # fmt: skip
+# words that restate a value, not offer another: "or equivalently 0.75", "or about 3.46"
+RESTATEMENT = (
+    r"equivalent\w*", r"i\.e", r"that\s+is", r"in\s+other\s+words", r"simplif\w*", r"simply",
+    r"written", r"about", r"approximately", r"roughly", r"around", r"exactly",
+)  # fmt: skip
+# a candidate named only to be rejected: "the other root, -8, is rejected", "8 does not work"
+REJECTION = (
+    r"reject\w*", r"exclud\w*", r"discard\w*", r"extraneous", r"invalid", r"ruled\s+out",
+    r"eliminat\w*", r"impossible", r"fail\w*", r"violat\w*", r"not", r"n['’]t", r"never",
+    r"cannot", r"too\s+(?:large|small|big|many|few)",
+)  # fmt: skip
+# a swap of roles or places offered as another answer ("swapping Noah and Lily also works")
+SWAP = (r"swap\w*", r"switch\w*", r"exchang\w*", r"interchang\w*", r"revers\w*")
 # the words that name the answer itself, not another one ("this also works")
 PRONOUNS = ("this", "that", "it", "which", "answer", "result", "value", "solution", "above")
+# capitalised words that are no name ("Otherwise", "Note", "Check" at a sentence's start)
+NOT_NAMES = (
+    "the", "this", "that", "these", "those", "it", "its", "he", "she", "they", "we", "i", "a",
+    "an", "and", "or", "but", "so", "then", "if", "otherwise", "also", "note", "check", "answer",
+    "final", "house", "clue", "yes", "no", "either", "both", "each", "every", "all", "none",
+    "only", "actually", "wait", "hmm", "alternatively", "another", "other", "since", "because",
+    "therefore", "thus", "hence", "here", "there", "in", "on", "at", "by", "for", "from", "with",
+    "to", "of", "as", "under", "after", "before", "when", "while", "which", "who", "what",
+    "where", "why", "how", "my", "our", "his", "her", "their", "is", "are", "was", "let",
+    "given", "using", "true", "false", "not", "just", "still", "even", "everything", "everyone",
+    "nothing", "something", "someone", "nobody", "verification", "double", "redoing", "first",
+    "second", "last", "one", "two", "three", "case", "step", "part", "option", "solution",
+)  # fmt: skip
 # words of the speaker's belief (an event's "chance" or "odds" is a value, not doubt)
-CONFIDENCE_WORDS = (r"confiden\w*", r"sure", r"certain\w*")
+CONFIDENCE_WORDS = (r"confiden\w*", r"sure", r"certain\w*", r"bet", r"credence")
 
 
 def _words(words: tuple[str, ...]) -> str:
@@ -105,32 +184,56 @@ def _words(words: tuple[str, ...]) -> str:
 
 # doubt that holds wherever it stands, inside an answer or after it
 DOUBT_RE = re.compile(
-    rf"\b(?:{_words(DOUBT)}|{_words(NOT_UNIQUE)})(?!\w)|{_words(DOUBT_CJK)}|[{DOUBT_SYMBOLS}]",
+    rf"\b(?:{_words(DOUBT)}|{_words(NOT_UNIQUE)}|{_words(ODDS)})(?!\w)|{_words(DOUBT_CJK)}|"
+    rf"[{DOUBT_SYMBOLS}]",
     re.IGNORECASE,
 )
-# alternatives inside one answer (:func:`.extract.has_alternatives`)
+# alternatives inside one answer (:func:`.extract.has_alternatives`); a bar between two numbers
+# ("8 | 7", "8 \\mid 7") offers both
 ALTERNATIVES_INSIDE = re.compile(
     rf"\b(?:{_words(ALTERNATIVE_INSIDE)})\b|\balt\.|(?-i:(?<![\w\\])o(?=\s+\S))|"
-    rf"{_words(ALTERNATIVE_CJK)}|\\lor\b|\\vee\b",
+    rf"{_words(ALTERNATIVE_CJK)}|\\lor\b|\\vee\b|"
+    r"(?<=\d)[ \t]{0,3}(?:\||\\mid\b|\\vert\b)[ \t]{0,3}(?=-?\d)",
     re.IGNORECASE,
 )
+# in a grid or a cell: "4/5", "8|6" offer two cell values (a fraction is no cell value)
+GRID_ALTERNATIVE = re.compile(r"(?<![\d.])\d[ \t]{0,3}[/|][ \t]{0,3}\d(?!\d|\.\d)")
 # between two boxes: the earlier one is offered alongside the later one when the text between
-# them starts with "or"/"either" or ends with one of these words shortly before the later box
+# them starts with "or"/"either" or ends with one of these words shortly before the later box,
+# or when it speaks of another reading or another candidate ("under the other reading we get")
 OFFERED_AFTER = re.compile(r"^\W*+(?:or|either)\b", re.IGNORECASE)
 OFFERED_BEFORE = re.compile(
     rf"\b(?:or|either|{_words(QUALIFIERS)}|alternatively|otherwise|{MAY_BE})\b[^.!?\n]{{0,30}}$",
     re.IGNORECASE,
 )
-CORRECTION_RE = re.compile(rf"\b(?:{_words(CORRECTION)})\b", re.IGNORECASE)
-_PERCENT = r"(?<![\d.,])(?:\d{1,2}(?:[.,]\d+)?)\s*(?:\\?%|percent\b)"
-# a confidence under 100%: "I'm about 70% confident", "Confidence: 50%", "(80% sure)"
-CONFIDENCE_RE = re.compile(
-    rf"\b(?:{_words(CONFIDENCE_WORDS)})\b[^.!?\n]{{0,40}}?{_PERCENT}|"
-    rf"{_PERCENT}[^.!?\n]{{0,40}}?\b(?:{_words(CONFIDENCE_WORDS)})\b",
+_ANOTHER = re.compile(
+    rf"\b(?:another|a\s+second|the\s+other|a\s+different|an\s+alternative|alternative)\s+"
+    rf"(?:(?:valid|possible|correct|consistent|plausible|acceptable)\s+)?"
+    rf"(?:{_words(CANDIDATES)})s?\b|\brunner[\s-]?up\b|\bsomething\s+else\b|"
+    r"\b(?:answer|solution)s?\s+(?:could|would|might)\s+also\b|"
+    r"\b(?:valid|possible|plausible|viable)\s+alternatives?\b|\bplan\s+b\b|"
+    r"\b(?:backup|fallback)\b",
     re.IGNORECASE,
 )
-# a bare percentage in brackets after an answer, "(80%)": a confidence unless it is the answer
-PERCENT_ASIDE = re.compile(rf"\(\s*(?:about|around|approx\.?|~)?\s*{_PERCENT}\s*\)", re.IGNORECASE)
+OFFERED_BETWEEN = re.compile(rf"{_ANOTHER.pattern}|\b(?:{_words(READINGS)})\b", re.IGNORECASE)
+CORRECTION_RE = re.compile(rf"\b(?:{_words(CORRECTION)})\b", re.IGNORECASE)
+CONDITION_RE = re.compile(rf"\b(?:{_words(CONDITION)})\b", re.IGNORECASE)
+_PERCENT = r"(?<![\d.,])(?:\d{1,2}(?:[.,]\d+)?)\s*(?:\\?%|percent\b)"
+# a confidence under 100%: "I'm about 70% confident", "Confidence: 50%", "(80% sure)", "I'd put
+# 60% on this"
+CONFIDENCE_RE = re.compile(
+    rf"\b(?:{_words(CONFIDENCE_WORDS)})\b[^.!?\n]{{0,40}}?{_PERCENT}|"
+    rf"{_PERCENT}[^.!?\n]{{0,40}}?\b(?:{_words(CONFIDENCE_WORDS)})\b|"
+    rf"{_PERCENT}\s+on\s+(?:this|it|that)\b",
+    re.IGNORECASE,
+)
+# a bare percentage in brackets after an answer, "(80%)", "(50% chance)": a confidence unless it
+# is the answer
+PERCENT_ASIDE = re.compile(
+    rf"\(\s*(?:about|around|approx\.?|~)?\s*{_PERCENT}\s*"
+    r"(?:chance|confidence|confident|sure|certain(?:ty)?|likely|probability)?\s*\)",
+    re.IGNORECASE,
+)
 # a statement of roles (Knights and Knaves) is read by a parser of English: a condition or an
 # alternative in another language, or "unless", "alternatively", "... or not", is doubt there
 _UNPARSED = ("unless", "alternatively", "oder", "ou", "oppure", "wenn", "sinon")
@@ -140,36 +243,59 @@ DOUBT_IN_STATEMENT = re.compile(
     r"\bor\s+not(?=\s*(?:[.!?;)\]]|$))",
     re.IGNORECASE,
 )
-_LOWERS = re.compile(rf"\b(?:{_words(CORRECTION)}|{_words(CONTRADICTION)})\b|[?？]", re.IGNORECASE)
+_LOWERS = re.compile(rf"\b(?:{_words(CORRECTION)})\b|[?？]", re.IGNORECASE)
+# a contradiction speaks of the answer unless a condition says of what ("if n were 8, ... a
+# contradiction" argues for the answer)
+_CONTRADICTS = re.compile(rf"\b(?:{_words(CONTRADICTION)})\b", re.IGNORECASE)
 REOPENING_RE = re.compile(rf"^[\W_]*+(?:{_words(REOPENING)})\b", re.IGNORECASE)
-_CONDITION_RE = re.compile(rf"\b(?:{_words(CONDITION)})\b", re.IGNORECASE)
-_CHECK_RE = re.compile(rf"\b(?:{_words(CHECK)})\b|[{CHECK_SYMBOLS}]", re.IGNORECASE)
 ALTERNATIVE_RE = re.compile(
     rf"\b(?:{_words(ALTERNATIVE)})\b|{_words(ALTERNATIVE_CJK)}", re.IGNORECASE
 )
-_VALUE = r"-?\$?\d+(?:[.,/]\d+)*+"
-_ALT_ANYWHERE = r"(?:or|alternatively|instead|oder|ou|oppure|или|либо)"
-_ALT_LEADING = r"(?:also|either|as\s+well|too|equally)"
-# another value offered: "or 8" anywhere, "Also 8." and "(also 8)" at the start of a sentence or
-# a bracket, "8 also works" / "8 as well" with the value as the sentence's subject
+_BETWEEN = r"(?:[\s:,–—(]|-(?!\d)){0,4}"  # a dash, not the sign of "-8"
+_OFFER = re.compile(rf"\b(?:{_words(OFFER_WORDS)})\b{_BETWEEN}|{_words(ALTERNATIVE_CJK)}", re.I)
+_IT_IS = re.compile(rf"\b{IT_IS}\b{_BETWEEN}", re.IGNORECASE)
+_SLOT = re.compile(
+    rf"\b(?:{_words(SLOT_WORDS)})\b{_BETWEEN}|"
+    rf"\b(?:{_words(DERIVATIONS)})\b[^.!?\n]{{0,30}}?\b(?:{_words(GIVES)})\b{_BETWEEN}",
+    re.IGNORECASE,
+)
+# "or the last cell is 5", "Actually, I think it is Eric": up to four words between an "or" (or
+# a word of the answer's place) and the value it offers
+MAX_GAP_WORDS = 4
+_GAP_WORD = re.compile(r"[^\W\d_][\w'’]{0,30}+[ \t]++")
+_OFFERS_GAP = re.compile(r"\b(?:or|alternatively|oder|ou|oppure|или|либо)\b", re.IGNORECASE)
+_RESTATEMENT_RE = re.compile(rf"\b(?:{_words(RESTATEMENT)})\b|≈|\\approx", re.IGNORECASE)
+# a value given relative to the answer ("one more", "two less")
+_RELATIVE = re.compile(
+    r"\b(?:one|two|three|\d{1,3})\s+(?:more|less|fewer|higher|lower)\b(?!\s+than)", re.I
+)
+_OTHERWISE = re.compile(r"\botherwise\b", re.IGNORECASE)
+_REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
+_SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
+# what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
-    rf"\b{_ALT_ANYWHERE}\b[\s:,]{{0,3}}(?P<after>{_VALUE})(?![\w.]\w)|"
-    rf"(?:^|[(\[;])[^\w(\[;]{{0,3}}{_ALT_LEADING}\b[\s:,]{{0,3}}(?P<lead>{_VALUE})(?![\w.]\w)|"
-    rf"^[^\w]{{0,3}}(?P<before>{_VALUE})\s{{0,3}}(?:is\s+|would\s+be\s+)?{_ALT_LEADING}\b|"
-    rf"{_words(ALTERNATIVE_CJK)}",
+    r"[\s,]{0,3}(?:(?:is|are|would|could|might|also|equally|just|then|still|both|seems?\s+to)\s+)"
+    r"{0,4}"
+    rf"(?:{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
 )
-_SAID_OFFER = re.compile(
-    r"(?P<subject>[^\W_][\w.'’-]{0,40}?)\s+(?:is\s+|would\s+be\s+)?(?:also|equally|too)\s+"
-    rf"(?:a\s+)?(?:{_words(ANSWERHOOD)})\b",
-    re.IGNORECASE,
-)
-_ANOTHER = re.compile(
-    r"\banother\s+(?:valid\s+|possible\s+|correct\s+)?(?:answer|solution|value|option)\b|"
-    r"\b(?:answer|solution)s?\s+(?:could|would|might)\s+also\b",
-    re.IGNORECASE,
-)
+# a candidate as a sentence's subject, offered with "also", "too", "as well": "13 as well."
+_SAID_OFFER = re.compile(r"\s+(?:is\s+|would\s+be\s+)?(?:also|as\s+well|too|equally)\b", re.I)
+_ANSWERHOOD_RE = re.compile(rf"\b(?:also|{_words(ANSWERHOOD)})\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s++|\n")
+# the values of each type of answer
+_NUMBER_VALUE = re.compile(
+    r"-?\$?\d+(?:[.,]\d+)*+(?:/\d+)?+(?![\w.]\w)|-?\\[dt]?frac\s*\{[^{}]{1,20}\}\s*\{[^{}]{1,20}\}"
+)
+_EXPRESSION_VALUE = re.compile(r"(?:[-\d(]|\\left)(?:[\d\s()+\-*/×÷·^.{}]|\\[a-z]{1,8}+){0,100}+")
+_GRID_VALUE = re.compile(r"\d(?:[ \t,|]{0,3}\d){0,900}+(?![\d.]\d)")
+_NAME_VALUE = re.compile(r"(?<![\w\\])[A-Z][a-z]{1,30}+(?:[ \t]+[A-Z][a-z]{1,30}+)?(?!\w)")
+_VALUE_BEFORE = re.compile(r"(-?\d+(?:[.,]\d+)*+)\s{0,3}$")
+_PERCENT_AFTER = re.compile(r"\s*(?:\\?%|percent\b)")
+_OPERATOR = "+-*/^=×÷·<>≤≥"
+_OPERATOR_WORD = re.compile(r"\\(?:cdot|times|div|pm|frac)\s*$")
+_EQUATION_RESULT = re.compile(r"(?:^|[\s(,:])[A-Za-z]\s*=\s*$")
+KINDS = ("value", "expression", "name", "grid")  # the answer types :func:`uncommits` knows
 
 
 def sentences(text: str) -> list[str]:
@@ -178,56 +304,175 @@ def sentences(text: str) -> list[str]:
 
 
 def hedges(answer: str) -> bool:
-    """Whether an answer qualifies itself with doubt: a word of :data:`DOUBT` or
-    :data:`NOT_UNIQUE`, a question mark, a symbol of doubt, a confidence under 100%."""
-    return bool(DOUBT_RE.search(answer) or CONFIDENCE_RE.search(answer)) or any(
-        c in answer for c in "?？"
-    )
+    """Whether an answer qualifies itself with doubt: a word of :data:`DOUBT`,
+    :data:`NOT_UNIQUE` or :data:`ODDS`, a question mark, a symbol of doubt, a confidence under
+    100% (``7 (50% chance)``)."""
+    found = DOUBT_RE.search(answer) or CONFIDENCE_RE.search(answer)
+    return bool(found or PERCENT_ASIDE.search(answer)) or any(c in answer for c in "?？")
 
 
-def lowers_commitment(sentence: str, answer: str = "") -> bool:
-    """Whether a sentence lowers the commitment to ``answer`` (see the module docstring). A
-    reopening ("Wait", "Actually") in a sentence that checks or restates the answer, and a
-    percentage in brackets that is the answer itself (``\\frac12`` then "(50%)"), lower
-    nothing."""
-    if DOUBT_RE.search(sentence) or _LOWERS.search(sentence):
+def uncommits(sentence: str, answer: str = "", kind: str = "value") -> bool:
+    """The rule (docs/guides/rewards.md#hedges-one-lexicon-of-doubt): whether a sentence, a
+    parenthetical or a part of an answer un-commits ``answer``: it states a confidence below
+    certainty (:func:`doubts`) or offers another candidate of the answer's type
+    (:func:`offers_other`; ``kind`` is one of :data:`KINDS`, or ``roles``)."""
+    return doubts(sentence, answer) or offers_other(sentence, answer, kind)
+
+
+def doubts(sentence: str, answer: str = "") -> bool:
+    """Whether a sentence states a confidence below certainty in ``answer``: a word of doubt, of
+    odds or of an answer that is not unique, a confidence under 100%, a question, or a
+    statement that the answer is wrong. A percentage in brackets that is the answer itself
+    (``\\frac12`` then "(50%)") states none."""
+    if DOUBT_RE.search(sentence) or _LOWERS.search(sentence) or CONFIDENCE_RE.search(sentence):
         return True
-    if REOPENING_RE.search(sentence) and not (
-        _CHECK_RE.search(sentence) or restates(sentence, answer)
-    ):
-        return True
-    if CONFIDENCE_RE.search(sentence):
+    if _CONTRADICTS.search(sentence) and not CONDITION_RE.search(sentence):
         return True
     for m in PERCENT_ASIDE.finditer(sentence):
         percent = _PERCENT_VALUE.search(m.group())
         value = float(percent.group().replace(",", ".")) if percent else None
         if value is None or not (same(str(value / 100), answer) or same(str(value), answer)):
             return True
-    return bool(_CONDITION_RE.search(sentence)) and not _CHECK_RE.search(sentence)
+    return False
 
 
-def offers_other(sentence: str, answer: str) -> bool:
-    """Whether a sentence offers a value beside ``answer`` (a value that is the answer itself
-    restates it, and offers nothing)."""
-    if _ANOTHER.search(sentence):
+def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
+    """Whether a sentence offers a candidate of the answer's type other than ``answer``: another
+    answer named as such ("another solution", "the other candidate", "the runner-up"), or a value
+    of the type that differs from the answer and that the sentence puts in the answer's place
+    (after "or", "also", "alternatively", "instead", a reopening word, or, in a sentence that
+    neither names the answer nor computes, "the answer is", another derivation's "gives"
+    ("Double-check gives 8"); or said of it,
+    "8 also works", "Eric fits", "13 as well"; or alone in brackets, "(Eric)"), a cell value
+    offered with a bar or a slash ("4/5", grids), a swap said to work (names, roles). A sentence
+    that rejects what it names ("the other root, -8, is rejected") offers nothing."""
+    s = sentence.strip()
+    if _REJECTION_RE.search(s):
+        return False
+    if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
-    for m in _VALUE_OFFER.finditer(sentence.strip()):
-        value = m.group("after") or m.group("lead") or m.group("before")
-        if value is None or not same(value.replace("$", ""), answer):
+    if _RELATIVE.search(s) and (CONDITION_RE.search(s) or _OTHERWISE.search(s)):
+        return True  # "one more otherwise", "one less if the ends count"
+    if kind == "grid" and GRID_ALTERNATIVE.search(s):
+        return True
+    if kind in ("roles", "name") and _SWAP_RE.search(s) and _ANSWERHOOD_RE.search(s):
+        return True
+    if kind == "roles":
+        return False
+    for m in _OFFER.finditer(s):
+        if _between_others(s, m.start(), answer, kind):
+            continue  # "3 or 4 items": a choice between other quantities, not beside the answer
+        if _candidate_after(s, m.end(), answer, kind, gap=bool(_OFFERS_GAP.match(s, m.start()))):
             return True
-    for m in _SAID_OFFER.finditer(sentence):
-        subject = m.group("subject").casefold()
-        if subject not in PRONOUNS and not same(m.group("subject"), answer):
+    if not restates(s, answer) and not _computes(s):
+        for m in _SLOT.finditer(s):
+            if _candidate_after(s, m.end(), answer, kind, gap=True):
+                return True
+        if CONDITION_RE.search(s) or OFFERED_BETWEEN.search(s):
+            for m in _IT_IS.finditer(s):
+                if _candidate_after(s, m.end(), answer, kind, gap=False):
+                    return True
+    for m in _values(kind, answer).finditer(s):
+        if not _candidate(s, m, answer, kind):
+            continue
+        if _VALUE_OFFER.match(s, m.end()):
+            return True
+        if m.start() <= 3 and _SAID_OFFER.match(s, m.end()):
+            return True
+        bare = s[: m.start()].strip("([ ") == "" and s[m.end() :].strip(")]. ") == ""
+        if bare and kind == "value" and _number(answer) is not None:
             return True
     return False
 
 
-def hedge_after(text: str, answer: str) -> bool:
-    """Whether text after the committed ``answer`` hedges it: one of its sentences lowers the
-    commitment or offers another value (a check or a restatement does neither)."""
-    return any(lowers_commitment(s, answer) or offers_other(s, answer) for s in sentences(text))
+def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
+    """Whether text after the committed ``answer`` un-commits it: one of its sentences does
+    (:func:`uncommits`)."""
+    return any(uncommits(s, answer, kind) for s in sentences(text))
 
 
+def _values(kind: str, answer: str) -> re.Pattern:
+    """The pattern of a value of the answer's type."""
+    if kind == "name" or (kind == "value" and _number(answer) is None and _WORDS.fullmatch(answer)):
+        return _NAME_VALUE
+    if kind == "grid":
+        return _GRID_VALUE
+    return _EXPRESSION_VALUE if kind == "expression" else _NUMBER_VALUE
+
+
+def _between_others(s: str, start: int, answer: str, kind: str) -> bool:
+    """Whether the word at ``start`` ("or") joins a value that is not the answer to the next."""
+    before = _VALUE_BEFORE.search(s[max(0, start - 40) : start])
+    return bool(before) and not same(before.group(1), answer) and kind != "name"
+
+
+def _candidate_after(s: str, pos: int, answer: str, kind: str, gap: bool) -> bool:
+    """Whether a value that differs from ``answer`` stands at ``pos`` (or, with ``gap``, up to
+    four words after it, none of them a word of restatement)."""
+    pattern = _values(kind, answer)
+    if _RESTATEMENT_RE.match(s, pos):
+        return False
+    starts = [pos]
+    while gap and len(starts) <= MAX_GAP_WORDS and (word := _GAP_WORD.match(s, starts[-1])):
+        if _RESTATEMENT_RE.match(s, starts[-1]):
+            break
+        starts.append(word.end())
+    for start in starts:
+        m = pattern.match(s, start)
+        if m and _candidate(s, m, answer, kind):
+            return True
+    return False
+
+
+def _candidate(s: str, m: re.Match, answer: str, kind: str) -> bool:
+    """Whether the value ``m`` of ``s`` is another candidate: it differs from the answer and is
+    no quantity computed on the way (an operand, or the result of arithmetic, is not: "2n+1=15";
+    a variable's value is: "x = 8")."""
+    value = m.group().strip()
+    if m.re is _NAME_VALUE:
+        words = value.casefold().split()
+        if words[0] in NOT_NAMES or value.casefold() in PRONOUNS:
+            return False
+        return not same(value, answer)
+    if m.re is _EXPRESSION_VALUE:
+        value = value.rstrip(". ")
+        if not any(op in value for op in "+-*/×÷·") and "\\" not in value:
+            return False
+        return _plain(value) != _plain(answer)
+    if _PERCENT_AFTER.match(s, m.end()) and "%" not in answer:
+        return False  # "or 70% of the 10 invited": a share, not the answer's value
+    return not _computed(s, m.start(), m.end()) and not same(value.replace("$", ""), answer)
+
+
+def _computed(s: str, start: int, end: int) -> bool:
+    before = s[max(0, start - 20) : start].rstrip()
+    after = s[end : end + 8].lstrip()
+    if _OPERATOR_WORD.search(before):
+        return True
+    if before[-1:] and before[-1] in _OPERATOR:
+        if before[-1] == "=" and _EQUATION_RESULT.search(before):
+            return False  # "x = 8": the variable's value
+        left = before[:-1].rstrip()
+        if left[-1:].isdigit() or left[-1:] in ")}" or re.search(r"(?<![A-Za-z])[A-Za-z]$", left):
+            return True
+    operand = after[1:].lstrip()[:1]
+    return bool(after[:1] and after[0] in _OPERATOR and operand and operand not in ".,;")
+
+
+def _computes(s: str) -> bool:
+    """Whether a sentence computes (an equation or arithmetic between values)."""
+    return "=" in s or bool(_ARITHMETIC.search(s))
+
+
+def _plain(expression: str) -> str:
+    for old, new in (("\\times", "*"), ("\\cdot", "*"), ("×", "*"), ("·", "*"), ("\\div", "/"),
+                     ("÷", "/"), ("\\left", ""), ("\\right", "")):  # fmt: skip
+        expression = expression.replace(old, new)
+    return "".join(expression.split())
+
+
+_WORDS = re.compile(r"[A-Za-z][A-Za-z '.-]{0,60}+")
+_ARITHMETIC = re.compile(r"[\d)]\s*(?:[-+*/^×÷·]|\\(?:cdot|times|div)\b)\s*[\d(]")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _FRACTION = re.compile(r"(-?)\\[dt]?frac\s*\{\s*(\d+)\s*\}\s*\{\s*(\d+)\s*\}|(-?\d+)\s*/\s*(\d+)")
 _PERCENT_VALUE = re.compile(r"\d{1,2}(?:[.,]\d+)?")
@@ -262,4 +507,6 @@ def restates(sentence: str, answer: str) -> bool:
         return False
     if _number(answer) is not None:
         return any(same(m.group(), answer) for m in _NUMBER.finditer(sentence))
+    if _plain(answer) in _plain(sentence):
+        return True
     return " ".join(answer.casefold().split()) in " ".join(sentence.casefold().split())

@@ -55,4 +55,4 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
             return fail("hedged")
         return OK if name_key(answer) == gold else fail("not_equal")
 
-    return judge_final_answers(final_answers(solution_str), name_key, grade)
+    return judge_final_answers(final_answers(solution_str, kind="name"), name_key, grade)

@@ -37,7 +37,6 @@ GRID = "3 3 0 0 5 0 0 0"
         " It might be off by one.",
         ", or perhaps something else.",
         " if the count starts at zero; one more otherwise.",
-        ", assuming the figure is convex.",
         " Alternatively, the other reading gives a different result.",
         "\n\nBut this contradicts the second condition, so there is no solution.",
         " Unless I misread the question.",
@@ -270,9 +269,6 @@ LOWERS = [
     "\n\nConfidence: 50%",
     " (80% sure)",
     "\n\nOops.",
-    "\n\nWait.",
-    "\n\nActually, hmm.",
-    "\n\nHold on, let me look again.",
 ]
 
 
@@ -283,6 +279,20 @@ def test_lowered_commitment_after_the_answer_is_a_hedge_in_every_task(after):
     assert score("arc", f"\\boxed{{{GRID}}}{after}", GRID).reason == "hedged"
     assert score("countdown", f"\\boxed{{(9 + 3) \\times 4}}{after}", CD48).reason == "hedged"
     assert score("logic", block(RIGHT) + after, SK_MK).reason == "hedged"
+
+
+# a reopening word or a condition alone names no other candidate and no confidence
+@pytest.mark.parametrize(
+    "after",
+    ["\n\nWait.", "\n\nActually, hmm.", "\n\nHold on, let me look again.",
+     ", assuming the figure is convex."],
+)  # fmt: skip
+def test_a_reopening_word_or_a_condition_alone_keeps_the_answer_in_every_task(after):
+    assert score("math", f"\\boxed{{12}}{after}", "12").reason == "ok"
+    assert score("zebra", f"\\boxed{{Peter}}{after}", "peter").reason == "ok"
+    assert score("arc", f"\\boxed{{{GRID}}}{after}", GRID).reason == "ok"
+    assert score("countdown", f"\\boxed{{(9 + 3) \\times 4}}{after}", CD48).reason == "ok"
+    assert score("logic", block(RIGHT) + after, SK_MK).reason == "ok"
 
 
 @pytest.mark.parametrize(
@@ -417,3 +427,189 @@ def test_the_lexicon_of_doubt_lives_in_one_module():
                     if word in node.value.lower():
                         spelled.setdefault(path.name, set()).add(word)
     assert spelled == {}
+
+
+# Un-committing, one rule by class (docs/guides/rewards.md#hedges-one-lexicon-of-doubt): a
+# sentence, a parenthetical or a part of the final answer un-commits the answer when it states a
+# confidence below certainty or offers another candidate of the answer's type; a condition, a
+# counterfactual, a reopening word or an intermediate quantity on its own does neither. Every
+# expected verdict below is decided by hand: 7 is the math gold (8 another value), (9 + 3) * 4 =
+# 48 the Countdown answer, Peter/Arnold the Zebra gold, "8 9 4" the ARC grid, Samuel knight and
+# Mia knave (or Mia knight, Noah knave, Lily knight) the K&K truth.
+MNL = json.dumps({"names": ["Mia", "Noah", "Lily"], "solution": [True, False, True]})
+MNL_BLOCK = "<answer>\nMia: knight\nNoah: knave\nLily: knight\n</answer>"
+CD30 = json.dumps({"numbers": [21, 95, 8, 2, 26, 2], "target": 30})
+CD_RIGHT = "\\boxed{(9 + 3) \\times 4}"
+ARC3 = "8 9 4"
+
+# the attacker's rows: uncommitted right answers (each must score 0 hedged)
+UNCOMMITTED_BREAKS = [
+    ("math", "So $\\boxed{7}$.\n\nThe other candidate, 8, also satisfies the equation.", "7"),
+    ("math", "So $\\boxed{7}$, though 8 is not ruled out.", "7"),
+    ("math", "So $\\boxed{7}$.\n\nAlternative answer - 8.", "7"),
+    ("math", "The answer is $\\boxed{7 \\text{ (50\\% chance)}}$.", "7"),
+    ("math", "One reading of the problem gives $\\boxed{7}$, and under the other reading of the "
+     "problem we get $\\boxed{8}$.", "8"),
+    ("math", "So $\\boxed{7}$. Then again, 8 fits too.", "7"),
+    ("math", "So $\\boxed{7}$. (Double-check gives 8, hmm.)", "7"),
+    ("countdown", "\\boxed{95-21-26-8-2-2} under one grouping of the operations, and under the "
+     "usual grouping of the numbers we get \\boxed{(95-26-21)/2+8-2}", CD30),
+    ("zebra", "\\boxed{Arnold}\n\nBob is the runner-up candidate.", "arnold"),
+    ("zebra", "\\boxed{Arnold} — or Bob.", "arnold"),
+    ("arc", "\\boxed{8 9 4}\n\nLast cell: 4/5.", ARC3),
+    ("arc", "\\boxed{8 9 4}\n\nThe last cell is a coin flip between 4 and 5.", ARC3),
+    ("arc", "\\boxed{8 9 4} in the first reading of the pattern, while the second reading of the "
+     "pattern gives \\boxed{8 9 5}", "8 9 5"),
+    ("logic", "<answer>\nMia: knight\nNoah: knave\nLily: knight (50/50)\n</answer>", MNL),
+    ("logic", MNL_BLOCK + "\n\nSwapping Noah and Lily also works.", MNL),
+    ("logic", "<answer>\nMia: knight\nNoah: knave ~ knight\nLily: knight\n</answer>", MNL),
+    ("logic", MNL_BLOCK + "\n\nI'd put 60% on this; the alternative has Noah as the knight.", MNL),
+    ("logic", MNL_BLOCK + "\n\nAnother consistent assignment: Mia knight, Noah knight, Lily "
+     "knave.", MNL),
+    ("logic", "<answer>\nMia: knight\nNoah: knave (also consistent: knight)\nLily: knight\n"
+     "</answer>", MNL),
+    ("math", "The answer is $\\boxed{8 \\mid 7}$.", "7"),
+    ("math", "The answer is $\\boxed{8 | 7}$.", "7"),
+    ("math", "The answer is $\\boxed{\\{8 \\mid 7\\}}$.", "7"),
+    ("math", "The answer is $\\boxed{8 \\vert 7}$.", "7"),
+    ("math", "The answer is $\\boxed{B) C)}$.", "B"),
+    ("math", "The answer is $\\boxed{B. C.}$.", "B"),
+]  # fmt: skip
+
+# the attacker's rows: committed right answers (each must score 1)
+COMMITTED_BREAKS = [
+    ("math", "So $\\boxed{7}$.\n\nThis is the only solution; otherwise the sum would exceed 20.",
+     "7"),
+    ("math", "So $\\boxed{7}$.\n\nOtherwise stated, seven apples remain.", "7"),
+    ("math", "So $\\boxed{7}$.\n\nNote: the error bound is irrelevant here since the sum is "
+     "exact.", "7"),
+    ("math", "So the answer is $\\boxed{7}$.\n\nActually, this matches the pattern from part "
+     "(a).", "7"),
+    ("zebra", "\\boxed{Arnold}\n\nOtherwise the clue about the tea drinker would fail.", "arnold"),
+    ("arc", "\\boxed{8 9 4}\n\nIf we apply the same shift to the test input, we get this grid.",
+     ARC3),
+]  # fmt: skip
+
+# further uncommitted right answers, both classes (a confidence, another candidate), every task
+UNCOMMITTED = [
+    # a confidence below certainty
+    ("math", "\\boxed{7}\n\nI'd put it at 75% certainty.", "7"),
+    ("math", "\\boxed{7}\n\nThe probability that this is right is about 60%.", "7"),
+    ("math", "\\boxed{7}\n\nHonestly it's a coin flip.", "7"),
+    ("math", "\\boxed{7 \\text{ (60\\% confidence)}}", "7"),
+    ("math", "\\boxed{7}\n\nIt's fifty-fifty.", "7"),
+    ("countdown", CD_RIGHT + "\n\nThat is a toss-up, to be honest.", CD48),
+    ("countdown", CD_RIGHT + " (70%)", CD48),
+    ("zebra", "\\boxed{Peter}\n\nI'd bet 60% on this.", "peter"),
+    ("zebra", "\\boxed{Peter (50/50)}", "peter"),
+    ("arc", "\\boxed{8 9 4}\n\nConfidence in the last cell: 40%.", ARC3),
+    ("logic", block(RIGHT) + "\n\nI'm 70% sure of Mia.", SK_MK),
+    ("logic", block("Samuel is a knight, Mia is a knave (coin flip)"), SK_MK),
+    # another candidate of the answer's type
+    ("math", "\\boxed{7}\n\n8 would work just as well.", "7"),
+    ("math", "\\boxed{7}\n\nThe other root, 8, is equally valid.", "7"),
+    ("math", "\\boxed{7} (8 is also possible)", "7"),
+    ("math", "\\boxed{7}\n\nA second solution is 8.", "7"),
+    ("math", "\\boxed{7}\n\nRedoing the sum gives 8 though.", "7"),
+    ("math", "\\boxed{7}\n\nx = 8 also satisfies the equation.", "7"),
+    ("math", "\\boxed{7}\n\nWait, 8.", "7"),
+    ("math", "\\boxed{7}\n\nOr the count is 8, if the ends are included.", "7"),
+    ("math", "\\boxed{7}\n\nUnder the other convention the answer is 8.", "7"),
+    ("math", "Under one reading, \\boxed{7}; under another reading, \\boxed{8}.", "8"),
+    ("countdown", CD_RIGHT + "\n\nAlternatively, (9 - 3) \\times 4.", CD48),
+    ("countdown", CD_RIGHT + "\n\nAnother solution: 4 \\times 9 + 3 \\times 4.", CD48),
+    ("countdown", "With one grouping \\boxed{(9 + 3) \\times 4}, with the other grouping "
+     "\\boxed{9 + 3 \\times 4}", CD48),
+    ("zebra", "\\boxed{Peter}\n\nEric fits just as well.", "peter"),
+    ("zebra", "\\boxed{Peter}, or possibly Eric.", "peter"),
+    ("zebra", "\\boxed{Peter}\n\nThe other candidate is Eric.", "peter"),
+    ("zebra", "\\boxed{Peter}\n\nEric would satisfy every clue too.", "peter"),
+    ("arc", "\\boxed{8 9 4}\n\nThe middle cell could be 3 instead.", ARC3),
+    ("arc", "\\boxed{8 9 4}\n\nFirst cell: 8|6.", ARC3),
+    ("arc", "\\boxed{8 9 4}\n\nAlternatively the last cell is 5.", ARC3),
+    ("arc", "\\boxed{8 9 4}\n\nAnother valid output grid is 8 9 5.", ARC3),
+    ("logic", block(RIGHT) + "\n\nSwapping the two roles also works.", SK_MK),
+    ("logic", block(RIGHT) + "\n\nThe alternative has Mia as the knight.", SK_MK),
+    ("logic", block(RIGHT) + "\n\nAnother valid assignment exists.", SK_MK),
+    ("logic", block("Samuel is a knight, Mia is a knave|knight"), SK_MK),
+    ("logic", block("Samuel is a knight, Mia is a knave (also consistent: a knight)"), SK_MK),
+    ("math", "\\boxed{7}\n\nI'd say 60-40 in favour of it.", "7"),
+    ("math", "\\boxed{7}\n\nConfidence: low.", "7"),
+    ("math", "\\boxed{7}\n\nI'm torn between this and the next integer.", "7"),
+    ("math", "\\boxed{7}\n\nIf the ends are included, it's 8.", "7"),
+    ("math", "\\boxed{7}\n\nA valid alternative is 8.", "7"),
+    ("math", "\\boxed{7}\n\n7 and 8 are both plausible.", "7"),
+    ("math", "\\boxed{8}\n\nOr -8.", "8"),
+    ("math", "\\boxed{7}\n\nThe answer is either 7 or 8.", "7"),
+    ("zebra", "\\boxed{Peter}\n\nEither Peter or Eric.", "peter"),
+    ("zebra", "\\boxed{Peter}\n\nIf clue 3 means left, it's Eric.", "peter"),
+    ("arc", "\\boxed{8 9 4}\n\nOr 8 9 5.", ARC3),
+    ("logic", MNL_BLOCK + "\n\nBoth assignments work.", MNL),
+]  # fmt: skip
+
+# further committed right answers: conditions, counterfactuals, reopening words, checks and
+# intermediate quantities name no other candidate and no confidence
+COMMITTED = [
+    ("math", "\\boxed{7}\n\nIf n were 8, the sum would be 17, which is too large.", "7"),
+    ("math", "\\boxed{7}\n\nOtherwise the total would exceed 20.", "7"),
+    ("math", "\\boxed{7}\n\nCheck: 2 \\cdot 7 + 1 = 15. ✓", "7"),
+    ("math", "\\boxed{7}\n\nNote that 3 + 4 = 7, as expected.", "7"),
+    ("math", "\\boxed{7}\n\nActually, this was the quickest route.", "7"),
+    ("math", "\\boxed{7}\n\nWait, let me recheck: 15 - 8 = 7. Yes.", "7"),
+    ("math", "\\boxed{7}\n\nThe error term vanishes, so the value is exact.", "7"),
+    ("math", "\\boxed{7}\n\nSince 49 = 7^2, the root is 7.", "7"),
+    ("math", "\\boxed{7}\n\nAssuming the dice are fair, this holds.", "7"),
+    ("math", "\\boxed{7}\n\nThe other root, -8, is rejected since n > 0.", "7"),
+    ("math", "\\boxed{7}\n\n8 does not work because 2 \\cdot 8 + 1 = 17.", "7"),
+    ("math", "\\boxed{7}\n\nWe used 3 apples and 4 pears.", "7"),
+    ("math", "\\boxed{7}\n\nBob gets 3 apples and Ann gets 4.", "7"),
+    ("math", "\\boxed{7}\n\nEach box gives 2 points.", "7"),
+    ("math", "\\boxed{(B) Vitamin C}", "B"),
+    ("math", "\\boxed{7}\n\nIn other words, 7 people came, or 70% of the 10 invited.", "7"),
+    ("math", "\\boxed{7}\n\nThat is 2 more than last year.", "7"),
+    ("math", "\\boxed{7}\n\nWe can pick 3 or 4 items per box; the count is the same.", "7"),
+    ("math", "\\boxed{7}\n\nEither 2 or 3 of the coins land heads in each case.", "7"),
+    ("math", "\\boxed{7}\n\nAlternatively, the complement gives 10 - 3 = 7 as well.", "7"),
+    ("math", "\\boxed{7}\n\nIt is 5 km from A to B.", "7"),
+    ("arc", "\\boxed{8 9 4}\n\nIt is 3 cells wide.", ARC3),
+    ("zebra", "\\boxed{Peter}\n\nEric is in house 2, Arnold in house 3.", "peter"),
+    ("math", "\\boxed{\\frac{3}{4}}, or equivalently 0.75.", "\\frac34"),
+    ("countdown", CD_RIGHT + "\n\nCheck: 9 + 3 = 12 and 12 \\times 4 = 48. ✓", CD48),
+    ("countdown", CD_RIGHT + "\n\nIf we used 9 - 3 instead, we would get only 24.", CD48),
+    ("countdown", CD_RIGHT + "\n\nEach of 3, 9 and 4 is used once.", CD48),
+    ("countdown", CD_RIGHT + "\n\nOtherwise the target 48 is not reachable with a sum.", CD48),
+    ("zebra", "\\boxed{Peter}\n\nIf Eric lived in house 1, clue 3 would fail.", "peter"),
+    ("zebra", "\\boxed{Peter}\n\nActually, clue 5 settles it directly.", "peter"),
+    ("zebra", "\\boxed{Peter}\n\nEric is ruled out by clue 2.", "peter"),
+    ("zebra", "\\boxed{Peter}\n\nOtherwise Eric would have to drink tea, which clue 4 forbids.",
+     "peter"),
+    ("zebra", "\\boxed{Peter}\n\nNote: Eric lives in house 2.", "peter"),
+    # a bracket with a capitalised word may be an attribute, not another name
+    ("zebra", "\\boxed{Peter (Norwegian)}", "peter"),
+    ("zebra", "\\boxed{Peter} (the Brit)", "peter"),
+    ("zebra", "\\boxed{Peter}\n\nThis satisfies every clue, including clue 6.", "peter"),
+    ("arc", "\\boxed{8 9 4}\n\nIf we rotate the input by 90 degrees, we get this grid.", ARC3),
+    ("arc", "\\boxed{8 9 4}\n\nEach cell is the input cell plus 1, as in examples 1 and 2.",
+     ARC3),
+    ("arc", "\\boxed{8 9 4}\n\nOtherwise the pattern in example 3 would break.", ARC3),
+    ("arc", "\\boxed{8 9 4}\n\nActually, the shift is the same as in the training pairs.", ARC3),
+    ("arc", "\\boxed{8 9 4}\n\nThe output is 1 row by 3 columns.", ARC3),
+    ("logic", block(RIGHT) + "\n\nIf Mia were a knight, her claim would be true, a "
+     "contradiction in her role.", SK_MK),
+    ("logic", block(RIGHT) + "\n\nOtherwise Samuel's statement would be false.", SK_MK),
+    ("logic", block(RIGHT) + "\n\nActually, Samuel's claim alone settles it.", SK_MK),
+    ("logic", block(RIGHT) + "\n\nThis is the only consistent assignment.", SK_MK),
+    ("logic", block(RIGHT) + "\n\nNote: Samuel's statement is true.", SK_MK),
+    ("logic", MNL_BLOCK + "\n\nIf Noah were a knight, Lily's claim would fail.", MNL),
+    ("logic", MNL_BLOCK + "\n\nAll three claims check out.", MNL),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), UNCOMMITTED_BREAKS + UNCOMMITTED)
+def test_a_confidence_or_another_candidate_uncommits_the_answer(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), COMMITTED_BREAKS + COMMITTED)
+def test_conditions_checks_and_intermediate_quantities_keep_the_answer(task, response, truth):
+    assert score(task, response, truth).reason == "ok"

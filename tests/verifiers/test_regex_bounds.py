@@ -299,6 +299,10 @@ def test_the_lexicon_and_the_reading_patterns_are_checked():
         "Oops " * 4000,
         ("Eric " * 40 + "also works. ") * 100,
         "x" * 20000 + " is also a valid answer",
+        "or the the the the " * 3000 + "8",
+        "gives " * 4000,
+        "Or (" + "9 + " * 3000,
+        "Eric Eric " * 3000 + "fits",
     ],
 )
 def test_the_lexicon_reads_adversarial_text_without_raising(text):
@@ -307,3 +311,5 @@ def test_the_lexicon_reads_adversarial_text_without_raising(text):
     # a verdict, whichever it is, on text built to make a backtracking pattern explode
     assert lexicon.hedge_after(text, "3") in (True, False)
     assert lexicon.hedges(text) in (True, False)
+    for kind, answer in (("expression", "(9+3)*4"), ("name", "Peter"), ("grid", "8 9 4")):
+        assert lexicon.hedge_after(text, answer, kind) in (True, False)

@@ -48,16 +48,17 @@ text stops mid-sentence (its last word one like "the", "is", "and", or a comma o
 on for 200 characters or more without ending a sentence (:func:`..extract.unfinished_after`).
 
 Not accepted: a person with no role in the final statement (``missing_person``); a hedged role
-(``knight or knave``, ``knight/knave``, ``either ... or``, ``a knave and a knight``, and a hedge
-right after the role: ``Lily is a knight (though she could also be a knave)``, ``..., or possibly
+(``knight or knave``, ``knight/knave``, ``knave ~ knight``, ``either ... or``, ``a knave and a
+knight``, and a hedge right after the role: ``Noah: knave (also consistent: knight)``, ``Lily is a knight (though she could also be a knave)``, ``..., or possibly
 a knave``, ``... (maybe a knave)``: ``hedged``); a statement about everyone followed, in the same
 clause, by doubt ("possibly", "maybe", "perhaps", "probably", "could/might/may (also) be":
 ``Everyone is a knave, except possibly Ava``, ``All four are knaves, though Ava might be a
 knight``): the answer leaves someone undecided (``hedged``; "could not", "could never" are no
-doubt); doubt anywhere in the final answer or after it (:func:`doubts`, :func:`reopens`: the lexicon
-of :mod:`..lexicon`, docs/guides/rewards.md#hedges-one-lexicon-of-doubt; words in a script other
-than the Latin one, which the grader cannot read; a question about a person or a role that no
-statement after it answers): ``hedged``. Any wrong role:
+doubt); doubt anywhere in the final answer or after it, or another assignment offered after it
+(:func:`doubts`, :func:`reopens`: the rule of :mod:`..lexicon`,
+docs/guides/rewards.md#hedges-one-lexicon-of-doubt; words in a script other than the Latin one,
+which the grader cannot read; a question about a person or a role that no statement after it
+answers): ``hedged``. A condition is read with the lexicon's words (:data:`..lexicon.CONDITION`). Any wrong role:
 ``not_equal``.
 """
 
@@ -101,7 +102,7 @@ _ROLE = r"(knight|knave)s?"
 # knight" (but not "a knight and knaves always lie": "and" needs the article); a list of roles
 # ending the entry: "knave, knight", "knave|knight", "knave \/ knight", a second role cell
 # "| knave | knight |" (but not "knave, knaves always lie": the list ends the entry)
-_ROLE_LIST_JOIN = r"\s*(?:,|;|&|\||\\/|\+)\s*(?:an?\s+)?"
+_ROLE_LIST_JOIN = r"\s*(?:,|;|&|\||\\/|\+|~)\s*(?:an?\s+)?"
 _ENTRY_END = r"(?=\s*(?:$|[\n|.;,)]))"
 _OTHER_ROLE = (
     r"(?:(?:\s*(?:or|/)\s*(?:an?\s+)?|\s+and\s+an?\s+|"
@@ -200,6 +201,9 @@ _REPORTED = re.compile(
 _HEDGE_AFTER = re.compile(
     rf"[^\n.;]{{0,60}}?\b(?:(?:she|he|they|it)\s+{lexicon.MAY_BE}|"
     rf"or(?:\s+(?:{'|'.join(lexicon.QUALIFIERS)}))?|{'|'.join(lexicon.QUALIFIERS)})\s+(?:also\s+)?"
+    r"(?:an?\s+)?(knight|knave)s?\b|"
+    # the other role offered in a bracket or after a comma: "(also consistent: knight)"
+    r"\s*[(,]\s*also\s+(?:(?:consistent|possible|valid|plausible)\s*:?\s*)?(?:as\s+)?"
     r"(?:an?\s+)?(knight|knave)s?\b",
     re.IGNORECASE,
 )
@@ -235,17 +239,6 @@ _CONCLUSION = re.compile(
 )
 # a sentence that goes on from a condition: "Suppose Ava is a knight. Then Leo is a knave."
 _THEN = re.compile(r"\s*(?:then|in\s+(?:that|this)\s+case)\b", re.IGNORECASE)
-# a condition on the clause: "if", "unless", "only if", "iff", "provided (that)", "whenever",
-# "assume", "suppose", "hypothesis", "let's say", "in case" (not "whether": "a knight whether or
-# not Mia lies" holds either way)
-_CONDITION = re.compile(
-    r"\b(?:(?P<if>if)|iff|unless|whenever|assum(?:e|es|ed|ing)|suppos(?:e|es|ing)|"
-    r"hypothes[ie]s|hypothesi[sz]e[ds]?|hypothetical(?:ly)?|let['’]?s\s+say|let\s+us\s+say|"
-    r"in\s+case|on\s+(?:the\s+)?condition|provid(?:ed|ing)\s+that|"
-    r"provid(?:ed|ing)(?=\s+(?!(?:by|in|above|below|here|earlier|information|statements?|clues?)\b)"
-    r"[^\W\d_]))\b",
-    re.IGNORECASE,
-)
 # an embedded question: what follows "whether" (up to a comma or a closing bracket) is asked,
 # not said
 _WHETHER = re.compile(r"\bwhether\b[^),]*", re.IGNORECASE)
@@ -401,7 +394,8 @@ def _excepted(text: str, start: int) -> bool:
 def _hedged_after(text: str, end: int, role: bool | str) -> bool:
     """Whether the clause after a role offers the other one ("(though she could be a knave)")."""
     m = _HEDGE_AFTER.match(text, end, min(len(text), end + 100)) or _ROLE_ASIDE.match(text, end)
-    return bool(m) and role != HEDGE and (m.group(1).lower() == "knight") != role
+    offered = m and (m.group(1) or m.group(m.lastindex))
+    return bool(offered) and role != HEDGE and (offered.lower() == "knight") != role
 
 
 def _transposed_tables(text: str, names: list[str]) -> list[tuple[int, str, bool]]:
@@ -671,7 +665,7 @@ def _moods(text: str, implication: re.Pattern) -> list[tuple[int, int, str]]:
 
 
 def _conditional(text: str, start: int, end: int, implication: re.Pattern) -> bool:
-    for m in _CONDITION.finditer(text, start, end):
+    for m in lexicon.CONDITION_RE.finditer(text, start, end):
         if not (m.group("if") and _COUNTERFACTUAL.match(text, m.end(), end)):
             return True
     return any(p.search(text, start, end) for p in (_NEGATED_CLAUSE, _LOGIC, implication))
@@ -812,17 +806,22 @@ def doubts(scope: str, names: list[str]) -> bool:
 
 
 def reopens(after: str, names: list[str]) -> bool:
-    """Whether the text after the final answer reopens it (:mod:`..lexicon`): a sentence that
-    begins "Oops", "Wait", "Actually", ... with no statement of roles after it to settle it, or a
-    sentence that offers a role beside the answer ("Mia also works as a knight") and states no
-    role itself. A restatement that agrees, or a check, does neither."""
+    """Whether the text after the final answer un-commits it (:func:`..lexicon.offers_other`,
+    docs/guides/rewards.md#hedges-one-lexicon-of-doubt): a sentence that offers another
+    assignment or a swap ("Another consistent assignment: ...", "Swapping Noah and Lily also
+    works"), or a role beside the answer ("Mia also works as a knight") and states no role itself,
+    or says the answer is wrong ("Oops", "mistake") with no statement of roles after it to replace
+    it. A reopening word alone ("Wait", "Actually"), a restatement that agrees, or a check, does
+    none of these; doubt is :func:`doubts`'s."""
     parts = lexicon.sentences(_QUOTED.sub(" ", _QUOTED_LIST.sub(" ", after)))
     for i, sentence in enumerate(parts):
         stated = [r for _, _, r in role_statements(sentence, names) if r in (True, False)]
-        if lexicon.REOPENING_RE.search(sentence) and not any(
+        if lexicon.offers_other(sentence, "", "roles"):
+            return True
+        if lexicon.CORRECTION_RE.search(sentence) and not any(
             r in (True, False) for _, _, r in role_statements(" ".join(parts[i:]), names)
         ):
-            return True
+            return True  # said to be wrong and not replaced
         if not stated and _ROLE_WORD.search(sentence) and lexicon.ALTERNATIVE_RE.search(sentence):
             return True
     return False

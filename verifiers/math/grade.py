@@ -86,6 +86,10 @@ _GOLD_CHOICE = re.compile(r"\(?([A-E])\)?")
 # an answer that starts with a choice label: "(B) 204", "B) 204", "B. 204", "B"
 _ANSWER_CHOICE = re.compile(r"(?:\(([A-E])\)|([A-E])(?:\)|[.:](?=\s)|$))\s*")
 _OTHER_CHOICE = re.compile(r"(?<![\w)])\([A-E]\)")
+# nothing after a choice's label but other labels: "B) C)", "(B) C.", and after an unbracketed
+# label a bare letter ("B. C."; "(B) A" is choice B whose content is "A")
+_ONLY_CHOICES = re.compile(r"(?:\(?[A-E][.):]\s*)+")
+_BARE_CHOICE = re.compile(r"[A-E]")
 _NUMBER_WORD_LIST = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                      "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
                      "seventeen", "eighteen", "nineteen", "twenty")  # fmt: skip
@@ -744,6 +748,11 @@ def grade_choice(answer: str, gold: str, letter: str) -> Verdict:
         return grade_answer(answer, gold)
     given, rest = choice
     if has_alternatives(rest) or hedges(rest) or _OTHER_CHOICE.search(rest):
+        return fail("hedged")
+    bracketed = clean_answer(answer).startswith("(")
+    if _ONLY_CHOICES.fullmatch(rest.strip()) or (
+        not bracketed and _BARE_CHOICE.fullmatch(rest.strip())
+    ):
         return fail("hedged")
     return OK if given == letter else fail("not_equal")
 
