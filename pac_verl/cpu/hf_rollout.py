@@ -96,6 +96,7 @@ class HFRolloutServer:
         top_p = float(sampling_params.get("top_p", 1.0))
         ids = torch.tensor([list(prompt_ids)], dtype=torch.long)
         out: list[int] = []
+        log_probs: list[float] = []  # of each sampled token, when the caller asks (logprobs)
         past = None
         for _ in range(int(self.config.response_length)):
             step = self.model(input_ids=ids, past_key_values=past, use_cache=True)
@@ -105,10 +106,14 @@ class HFRolloutServer:
             else:
                 token = _sample(logits / temperature, top_k, top_p, gen)
             out.append(token)
+            scaled = logits / temperature if temperature > 0 else logits
+            log_probs.append(float(torch.log_softmax(scaled, dim=-1)[token]))
             if token in self.eos:
                 break
             ids = torch.tensor([[token]], dtype=torch.long)
-        return TokenOutput(token_ids=out, stop_reason="completed")
+        wanted = bool(sampling_params.get("logprobs"))
+        return TokenOutput(token_ids=out, log_probs=log_probs if wanted else None,
+                           stop_reason="completed")  # fmt: skip
 
     # what verl's replica and checkpoint manager call on a server; nothing to do on a CPU
     def wake_up(self):
