@@ -71,7 +71,7 @@ def check_config(config, version: str | None = None) -> None:
 
 def uses_v1(config, version: str | None = None) -> bool:
     """Whether the run trains with verl 0.9.1's V1 sync trainer (``trainer.use_v1=true``,
-    opt-in; :mod:`pac_verl.verl.trainer_v1`) rather than the legacy ``RayPPOTrainer``."""
+    opt-in; :mod:`pac_verl.verl.v1_trainer`) rather than the legacy ``RayPPOTrainer``."""
     from omegaconf import OmegaConf
 
     return is_09(version) and bool(OmegaConf.select(config, "trainer.use_v1", default=False))

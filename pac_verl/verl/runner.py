@@ -13,7 +13,7 @@ verl 0.9.1 ``TaskRunner`` is a Ray actor class, so the runner subclasses
 
 With ``trainer.use_v1=true`` (verl 0.9.1 only, opt-in) ``run`` instead does what verl's
 ``TaskRunnerV1.run`` does (TransferQueue up, trainer ``init()``, verl's agent-loop manager,
-``fit``, TransferQueue down) with :class:`~pac_verl.verl.trainer_v1.PACTrainerV1`, built here, not
+``fit``, TransferQueue down) with :class:`~pac_verl.verl.v1_trainer.PACTrainerV1`, built here, not
 through verl's trainer registry.
 
 That process imports only this module. Before verl resolves the config it receives
@@ -49,7 +49,7 @@ class PACTaskRunner(compat.task_runner_base()):
         import transfer_queue as tq
         from omegaconf import OmegaConf, open_dict
 
-        from pac_verl.verl.trainer_v1 import PACTrainerV1
+        from pac_verl.verl.v1_trainer import PACTrainerV1
 
         with open_dict(config):
             config.transfer_queue.enable = True

@@ -114,7 +114,7 @@ def leave_out_unscored(batch: DataProto, step: int) -> dict[str, float]:
 
 class CurriculumTrainer:
     """What both of pac-verl's trainers (this legacy one and verl 0.9.1's V1 one,
-    :mod:`pac_verl.verl.trainer_v1`) do the same way, over verl's trainer base that follows it in
+    :mod:`pac_verl.verl.v1_trainer`) do the same way, over verl's trainer base that follows it in
     the MRO: the sampler, the curriculum's checkpoint file, validation feedback and metrics."""
 
     _validating = False

@@ -1,4 +1,4 @@
-"""verl 0.9.1's V1 sync trainer with the curriculum (``pac_verl/verl/trainer_v1.py``), on verl's
+"""verl 0.9.1's V1 sync trainer with the curriculum (``pac_verl/verl/v1_trainer.py``), on verl's
 real objects: its dataloader setup, its advantage computation over a real TransferQueue.
 
 - Allocation: from the same controller state, ``PACTrainerV1`` hands the rollout the same
@@ -35,7 +35,7 @@ from verl.utils.dataset.rl_dataset import RLHFDataset, collate_fn
 from pac_verl.data_prep.multi_level import build_multi_level
 from pac_verl.errors import UserError
 from pac_verl.verl.trainer import PACTrainer
-from pac_verl.verl.trainer_v1 import PACTrainerV1, check_v1_config
+from pac_verl.verl.v1_trainer import PACTrainerV1, check_v1_config
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from sampler_helpers import B, data_config, fake_step
@@ -52,8 +52,8 @@ def assets(tmp_path_factory):
     return root, tok
 
 
-def trainer_config(root, refill_failed: bool, **data):
-    cfg = data_config(root, {"name": "pac"}, **data)
+def trainer_config(root, refill_failed: bool, curriculum="pac", **data):
+    cfg = data_config(root, {"name": curriculum}, **data)
     return OmegaConf.create({
         "data": {**OmegaConf.to_container(cfg), "val_files": cfg.train_files, "shuffle": True,
                  "val_batch_size": None, "validation_shuffle": False},
@@ -68,9 +68,9 @@ def trainer_config(root, refill_failed: bool, **data):
     })  # fmt: skip
 
 
-def v1_trainer(root, tok, refill_failed=False, **data) -> PACTrainerV1:
+def v1_trainer(root, tok, refill_failed=False, curriculum="pac", **data) -> PACTrainerV1:
     trainer = PACTrainerV1.__new__(PACTrainerV1)  # the dataloader and advantages need no workers
-    trainer.config = trainer_config(root, refill_failed, **data)
+    trainer.config = trainer_config(root, refill_failed, curriculum, **data)
     trainer.trainer_mode, trainer.parameter_sync_step = "sync", 1
     trainer.tokenizer, trainer.processor, trainer.global_steps = tok, None, 1
     trainer._init_dataloader()
@@ -152,6 +152,39 @@ def test_v1_refuses_dynamic_sampling_and_other_modes_with_one_line(assets):
         UserError, match=r"^trainer\.v1\.trainer_mode=colocate_async: .* sync only$"
     ):
         check_v1_config(cfg)
+
+
+def test_v1_hands_verls_validation_metrics_to_the_controller(assets, monkeypatch):
+    """DUMP's validation feedback, as on the legacy path: verl's V1 validation (stood in for: it
+    needs rollout workers) returns per-source scores; the controller learns from its arms'."""
+    from verl.trainer.ppo.v1.trainer_base import PPOTrainer
+
+    root, tok = assets
+    trainer = v1_trainer(root, tok, curriculum="dump")
+    metrics = {"val-core/countdown/1/acc/mean@1": 0.25, "val-core/countdown/4/acc/mean@1": 0.75,
+               "val-core/zebra/2/acc/mean@1": 0.5}  # fmt: skip
+    monkeypatch.setattr(PPOTrainer, "_validate", lambda self: dict(metrics))
+    assert trainer._validate() == metrics
+    ctrl = trainer._sampler().controller
+    seen = dict(zip(ctrl.arms, ctrl.seen.tolist(), strict=True))
+    assert seen["countdown/1"] == 1 and seen["zebra/2"] == 1  # countdown/4 is no training arm
+    assert sum(seen.values()) == 2
+
+
+def test_v1_validation_counts_unscored_answers_per_source(assets):
+    """verl 0.9.1's V1 ``_val_metrics_update`` (its extra ``expected_acc_counts``), with pac-verl's
+    ``val-aux/<source>/unscored/count``."""
+    root, tok = assets
+    trainer = v1_trainer(root, tok)
+    sources = ["a", "a", "b", "b"]
+    extras = {"acc": [1.0, 0.0, 0.0, 1.0], "scored": [1.0, 0.0, 1.0, 1.0],
+              "reward": [1.0, 0.0, 0.0, 1.0]}  # fmt: skip
+    counts = {("a", "u0"): 1, ("a", "u1"): 1, ("b", "u2"): 1, ("b", "u3"): 1}
+    got = trainer._val_metrics_update(sources, ["u0", "u1", "u2", "u3"], extras, [1, 1, 1, 1],
+                                      expected_acc_counts=counts)  # fmt: skip
+    assert got["val-aux/a/unscored/count"] == 1.0
+    assert got["val-aux/b/unscored/count"] == 0.0
+    assert got["val-core/a/acc/mean@1"] == 0.5
 
 
 def test_a_cpu_config_of_v1_is_adapted_once_however_often_it_is_adapted():
