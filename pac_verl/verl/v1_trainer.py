@@ -29,7 +29,9 @@ Checkpoints: the sampler's state is written to ``global_step_k/pac_state.json`` 
 it on resume, as on the legacy path (V1 also restores ``data.pt`` always).
 
 Not supported on V1 yet (refused with one line, :func:`check_v1_config`): dynamic sampling
-(``algorithm.filter_groups``), whose V1 semantics live in V1's replay buffer.
+(``algorithm.filter_groups``), whose V1 semantics live in V1's replay buffer; V1's async modes;
+``trainer.v1.sync.parameter_sync_step`` above 1 (a step split into several updates, each of
+which would feed the controller as a step).
 """
 
 from __future__ import annotations
@@ -67,10 +69,17 @@ def check_v1_config(config) -> None:
             "on verl's V1 trainer yet; set trainer.use_v1=false (the legacy trainer's dynamic "
             "sampling) or algorithm.filter_groups.enable=false"
         )
-    mode = str(config.trainer.get("v1", {}).get("trainer_mode", "sync"))
+    v1 = config.trainer.get("v1", {}) or {}
+    mode = str(v1.get("trainer_mode", "sync"))
     if mode != "sync":
         raise UserError(
             f"trainer.v1.trainer_mode={mode}: pac-verl runs verl's V1 trainer in mode sync only"
+        )
+    sync_steps = int((v1.get("sync", {}) or {}).get("parameter_sync_step", 1) or 1)
+    if sync_steps != 1:
+        raise UserError(
+            f"trainer.v1.sync.parameter_sync_step={sync_steps}: the curriculum allocates and learns "
+            "from one whole step; set it to 1"
         )
 
 

@@ -152,6 +152,12 @@ def test_v1_refuses_dynamic_sampling_and_other_modes_with_one_line(assets):
         UserError, match=r"^trainer\.v1\.trainer_mode=colocate_async: .* sync only$"
     ):
         check_v1_config(cfg)
+    cfg = trainer_config(root, False)
+    cfg.trainer.v1.sync = {"parameter_sync_step": 2}
+    with pytest.raises(
+        UserError, match=r"^trainer\.v1\.sync\.parameter_sync_step=2: .* set it to 1$"
+    ):
+        check_v1_config(cfg)
 
 
 def test_v1_hands_verls_validation_metrics_to_the_controller(assets, monkeypatch):
