@@ -26,6 +26,7 @@ The names whose place is the same on both lines (``DataProto``, ``RayPPOTrainer`
 from __future__ import annotations
 
 import importlib.metadata
+import importlib.util
 
 from pac_verl.errors import UserError
 
@@ -66,6 +67,11 @@ def check_config(config, version: str | None = None) -> None:
         raise UserError(
             f"trainer.use_v1=true: verl {line(version)} has no V1 trainer (verl 0.9.1 has); "
             "remove trainer.use_v1 or set it to false"
+        )
+    if uses_v1(config, version) and importlib.util.find_spec("transfer_queue") is None:
+        raise UserError(
+            "trainer.use_v1=true: verl's V1 trainer needs TransferQueue, which is not installed: "
+            'pip install -e ".[verl09]" (or set trainer.use_v1=false)'
         )
 
 

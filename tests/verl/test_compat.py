@@ -60,14 +60,28 @@ def test_verls_default_sampler_keys_pass(version):
 
 
 def test_the_v1_trainer_is_opt_in_on_091_and_refused_on_071_with_one_line():
+    import importlib.util
+
     cfg = OmegaConf.create({"data": {}, "trainer": {"use_v1": True}})
-    compat.check_config(cfg, "0.9.1")
+    if importlib.util.find_spec("transfer_queue") is not None:  # else: the test below
+        compat.check_config(cfg, "0.9.1")
     assert compat.uses_v1(cfg, "0.9.1")
     with pytest.raises(UserError, match=r"^trainer\.use_v1=true: verl 0\.7\.1 has no V1 trainer"):
         compat.check_config(cfg, "0.7.1")
     legacy = OmegaConf.create({"data": {}, "trainer": {"use_v1": False}})
     assert not compat.uses_v1(legacy, "0.9.1")
     compat.check_config(legacy, "0.7.1")
+
+
+def test_v1_without_transfer_queue_is_refused_with_one_line_naming_the_install(monkeypatch):
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "transfer_queue" else find_spec(name, *a))  # fmt: skip
+    cfg = OmegaConf.create({"data": {}, "trainer": {"use_v1": True}})
+    with pytest.raises(UserError, match=r"needs TransferQueue, .*pip install -e \"\.\[verl09\]\""):
+        compat.check_config(cfg, "0.9.1")
 
 
 def test_a_cpu_run_of_v1_gets_one_storage_unit_and_cpus_for_transfer_queues_actors():
