@@ -218,7 +218,8 @@ def use_trainer(trainer_cls: type) -> None:
 
 def v1_agent_loop_init():
     """verl 0.9.1's ``TaskRunnerV1.init_agent_loop_manager`` as a plain function of the runner
-    (it reads ``runner.config`` and ``runner.trainer``, sets ``runner.agent_loop_manager``)."""
+    (it reads ``runner.config`` and ``runner.trainer``, sets ``runner.agent_loop_manager``; a
+    name in :data:`pac_verl.cpu.stack.PINS`)."""
     from verl.trainer.main_ppo import TaskRunnerV1
 
     return TaskRunnerV1.__ray_actor_class__.init_agent_loop_manager
