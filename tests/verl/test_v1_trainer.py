@@ -317,3 +317,30 @@ def test_feedback_is_read_from_the_transfer_queue_after_verls_advantages(assets,
         assert as_json(got[part]) == as_json(want[part]), part
     assert as_json(got["controller"]) != trainer_before["controller"]  # the update happened
     transfer_queue.kv_clear(keys=batch.keys, partition_id="train")
+
+
+class RecordingAgentLoop:
+    """Where V1 hands prompts to rollout (its agent-loop manager needs rollout servers)."""
+
+    def __init__(self):
+        self.batches = []
+
+    def generate_sequences(self, batch):
+        self.batches.append(batch)
+
+
+def test_a_v1_refill_submits_rows_the_controller_allocated_with_bound_uids(assets, transfer_queue):
+    root, tok = assets
+    trainer = v1_trainer(root, tok, refill_failed=True)
+    trainer.agent_loop_manager = RecordingAgentLoop()
+    twin = copy.deepcopy(trainer._sampler())
+    assert trainer._add_prompts_to_generate(3) == 3  # V1's refill_fn, 3 failed groups
+    (batch,) = trainer.agent_loop_manager.batches
+    rows = twin.extra_rows()[:3]
+    assert prompts(batch) == [str(trainer.train_dataset[int(r)]["raw_prompt"]) for r in rows]
+    uids = [str(u) for u in column(batch, "uid")]
+    assert [trainer._sampler()._uid_rows[u] for u in uids] == rows.tolist()
+    # registered in the TransferQueue as pending prompts, as V1 registers its own
+    listed = transfer_queue.kv_list("train")["train"]
+    assert all(listed[u]["status"] == "pending" for u in uids)
+    transfer_queue.kv_clear(keys=uids, partition_id="train")
