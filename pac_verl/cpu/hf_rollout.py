@@ -13,8 +13,11 @@ for vLLM, SGLang and TensorRT-LLM only. This is the smallest replica that plays 
 
 Sampling is reproducible: request k with prompt p after a weight load is sampled with a seed
 derived from (weights, p, k), so a run resumed from a checkpoint samples what the uninterrupted run
-sampled. Each load appends one line (the weights' SHA-256 and the requests served since the last
-load) to the file named by ``actor_rollout_ref.rollout.custom.pac_hf_rollout_log`` when it is set.
+sampled. Like verl's vLLM server, a response carries the log-probs of its tokens when the
+sampling parameters ask for them (``logprobs``) and the step of the weights it was sampled with
+(``extra_fields["global_steps"]``, which verl 0.9.1's V1 trainer reads). Each load appends one
+line (the weights' SHA-256 and the requests served since the last load) to the file named by
+``actor_rollout_ref.rollout.custom.pac_hf_rollout_log`` when it is set.
 """
 
 from __future__ import annotations
@@ -66,9 +69,11 @@ class HFRolloutServer:
         self.eos = set(eos if isinstance(eos, list) else [eos])
         self.digest = weights_digest(self.model.state_dict())
         self.served: Counter = Counter()
+        self.global_steps = None  # the step whose weights it holds (verl 0.9.1 passes it)
 
-    def load_weights(self, state: dict[str, torch.Tensor]) -> str:
+    def load_weights(self, state: dict[str, torch.Tensor], global_steps=None) -> str:
         self.model.load_state_dict(state, strict=True)
+        self.global_steps = global_steps
         requests = sum(self.served.values())
         self.digest, self.served = weights_digest(self.model.state_dict()), Counter()
         path = (self.config.custom or {}).get(LOG_KEY)
@@ -96,6 +101,7 @@ class HFRolloutServer:
         top_p = float(sampling_params.get("top_p", 1.0))
         ids = torch.tensor([list(prompt_ids)], dtype=torch.long)
         out: list[int] = []
+        log_probs: list[float] = []  # of each sampled token, when the caller asks (logprobs)
         past = None
         for _ in range(int(self.config.response_length)):
             step = self.model(input_ids=ids, past_key_values=past, use_cache=True)
@@ -105,10 +111,15 @@ class HFRolloutServer:
             else:
                 token = _sample(logits / temperature, top_k, top_p, gen)
             out.append(token)
+            scaled = logits / temperature if temperature > 0 else logits
+            log_probs.append(float(torch.log_softmax(scaled, dim=-1)[token]))
             if token in self.eos:
                 break
             ids = torch.tensor([[token]], dtype=torch.long)
-        return TokenOutput(token_ids=out, stop_reason="completed")
+        wanted = bool(sampling_params.get("logprobs"))
+        return TokenOutput(token_ids=out, log_probs=log_probs if wanted else None,
+                           stop_reason="completed",
+                           extra_fields={"global_steps": self.global_steps})  # fmt: skip
 
     # what verl's replica and checkpoint manager call on a server; nothing to do on a CPU
     def wake_up(self):
@@ -176,7 +187,7 @@ class HFServerAdapter(BaseRollout):
         state = {name: t.detach().to("cpu").clone() for name, t in weights}
         if self.is_leader_rank:
             server = ray.get_actor(server_name(self.replica_rank))
-            await server.load_weights.remote(state)
+            await server.load_weights.remote(state, kwargs.get("global_steps"))
 
     async def resume(self, tags: list[str]):
         pass

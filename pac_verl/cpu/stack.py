@@ -66,6 +66,8 @@ PINS: dict[str, tuple[tuple[str, str], ...]] = {
         ("verl.workers.engine.fsdp.transformer_impl", "FSDPEngineWithLMHead"),
         ("verl.workers.engine.fsdp.transformer_impl", "FSDPEngineWithValueHead"),
         ("verl.trainer.main_ppo_v0", "TaskRunner.__ray_actor_class__.run"),  # pac's runner
+        # the V1 path's agent loop (trainer.use_v1=true; compat.v1_agent_loop_init)
+        ("verl.trainer.main_ppo", "TaskRunnerV1.__ray_actor_class__.init_agent_loop_manager"),
     ),
 }
 # modules that hold their own reference to CPUOffloadPolicy, rebound by install_shims

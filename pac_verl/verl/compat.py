@@ -6,11 +6,13 @@ with one line naming the supported ones. Everything else in pac-verl that needs 
 place or meaning differs between lines asks this module:
 
 - :func:`check_config`: a config pac-verl can train on this line (``data.sampler`` is not read,
-  ``trainer.use_v1`` must be false on 0.9.1), and :func:`adapt_config`, the keys that follow the
+  ``trainer.use_v1`` only on 0.9.1), :func:`uses_v1` (verl 0.9.1's V1 sync trainer, opt-in) and
+  :func:`adapt_config`, the keys that follow the
   curriculum seed where the line has them (:data:`FOLLOW_SEED`);
 - :func:`task_runner_base`, :func:`verl_task_run` and :func:`use_trainer`: the base pac-verl's task
   runner stands on, verl's own ``run`` that builds workers, datasets and trainer, and the module
-  attribute that ``run`` builds the trainer from;
+  attribute that ``run`` builds the trainer from; :func:`v1_agent_loop_init`, verl's agent-loop
+  setup of the V1 runner;
 - :func:`run_ppo`, :func:`chat_template_fn`, :func:`migrate_reward_config`: names that moved;
   :func:`platform_plugin`: whether verl asks a platform registry for its device (the CPU stack
   registers a CPU there);
@@ -24,6 +26,7 @@ The names whose place is the same on both lines (``DataProto``, ``RayPPOTrainer`
 from __future__ import annotations
 
 import importlib.metadata
+import importlib.util
 
 from pac_verl.errors import UserError
 
@@ -60,11 +63,24 @@ def check_config(config, version: str | None = None) -> None:
     from omegaconf import OmegaConf
 
     check_data_sampler(OmegaConf.select(config, "data", default=None) or {})
-    if is_09(version) and OmegaConf.select(config, "trainer.use_v1", default=False):
+    if not is_09(version) and OmegaConf.select(config, "trainer.use_v1", default=False):
         raise UserError(
-            "trainer.use_v1=true: pac-verl trains with verl 0.9.1's legacy trainer (RayPPOTrainer); "
-            "set trainer.use_v1=false"
+            f"trainer.use_v1=true: verl {line(version)} has no V1 trainer (verl 0.9.1 has); "
+            "remove trainer.use_v1 or set it to false"
         )
+    if uses_v1(config, version) and importlib.util.find_spec("transfer_queue") is None:
+        raise UserError(
+            "trainer.use_v1=true: verl's V1 trainer needs TransferQueue, which is not installed: "
+            'pip install -e ".[verl09]" (or set trainer.use_v1=false)'
+        )
+
+
+def uses_v1(config, version: str | None = None) -> bool:
+    """Whether the run trains with verl 0.9.1's V1 sync trainer (``trainer.use_v1=true``,
+    opt-in; :mod:`pac_verl.verl.v1_trainer`) rather than the legacy ``RayPPOTrainer``."""
+    from omegaconf import OmegaConf
+
+    return is_09(version) and bool(OmegaConf.select(config, "trainer.use_v1", default=False))
 
 
 def check_data_sampler(data) -> None:
@@ -94,9 +110,17 @@ FOLLOW_SEED = (
 
 def adapt_config(config) -> None:
     """Each key of :data:`FOLLOW_SEED` that this verl line has follows ``curriculum.seed``
-    (verl 0.7.1 has none of them; none is added there)."""
+    (verl 0.7.1 has none of them; none is added there). A run of verl 0.9.1's V1 trainer gets
+    ``transfer_queue.enable`` (and, on a CPU, :func:`cpu_transfer_queue`)."""
     from omegaconf import OmegaConf, open_dict
 
+    # verl's V1 trainer runs on TransferQueue: Ray's workers must know before Ray starts (once:
+    # the config may be adapted again)
+    if uses_v1(config) and not OmegaConf.select(config, "transfer_queue.enable", default=False):
+        with open_dict(config):
+            config.transfer_queue.enable = True
+        if OmegaConf.select(config, "trainer.device", default=None) == "cpu":
+            cpu_transfer_queue(config)
     seed = OmegaConf.select(config, "curriculum.seed", default=None)
     if seed is None:
         return
@@ -108,12 +132,29 @@ def adapt_config(config) -> None:
                 node[leaf] = int(seed)
 
 
+#: Ray CPUs TransferQueue's actors take on a CPU run: its controller and one storage unit
+TQ_CPUS = 2
+
+
+def cpu_transfer_queue(config) -> None:
+    """A CPU run of the V1 trainer: TransferQueue with one storage unit (verl's default is 8,
+    each an actor asking Ray for a CPU, which a CPU run's Ray does not have: ``tq.init`` would wait
+    forever) and :data:`TQ_CPUS` more Ray CPUs for its actors."""
+    from omegaconf import OmegaConf, open_dict
+
+    with open_dict(config):
+        config.transfer_queue.backend.SimpleStorage.num_data_storage_units = 1
+        cpus = OmegaConf.select(config, "ray_kwargs.ray_init.num_cpus", default=None)
+        if cpus is not None:
+            config.ray_kwargs.ray_init.num_cpus = int(cpus) + TQ_CPUS
+
+
 def differences(version: str | None = None) -> list[str]:
     """What differs on this line, one phrase each (printed by the preflight and software check)."""
     if is_09(version):
         return [
-            "trainer.use_v1=false (verl 0.9.1's legacy RayPPOTrainer; its default V1 trainer "
-            "is not supported yet)",
+            "trainer.use_v1=false by default (verl 0.9.1's legacy RayPPOTrainer; its V1 sync "
+            "trainer is opt-in: trainer.use_v1=true)",
             "actor_rollout_ref.rollout.seed follows curriculum.seed (and verl 0.9.1's other "
             "seed keys)",
         ]
@@ -173,6 +214,15 @@ def use_trainer(trainer_cls: type) -> None:
     else:
         from verl.trainer import main_ppo as module
     module.RayPPOTrainer = trainer_cls
+
+
+def v1_agent_loop_init():
+    """verl 0.9.1's ``TaskRunnerV1.init_agent_loop_manager`` as a plain function of the runner
+    (it reads ``runner.config`` and ``runner.trainer``, sets ``runner.agent_loop_manager``; a
+    name in :data:`pac_verl.cpu.stack.PINS`)."""
+    from verl.trainer.main_ppo import TaskRunnerV1
+
+    return TaskRunnerV1.__ray_actor_class__.init_agent_loop_manager
 
 
 def platform_plugin() -> bool:

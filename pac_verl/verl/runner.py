@@ -11,6 +11,11 @@ The base class, verl's ``run`` and the attribute differ between verl lines
 verl 0.9.1 ``TaskRunner`` is a Ray actor class, so the runner subclasses
 ``main_ppo_v0.BaseTaskRunner`` and calls the legacy ``run`` under it.
 
+With ``trainer.use_v1=true`` (verl 0.9.1 only, opt-in) ``run`` instead does what verl's
+``TaskRunnerV1.run`` does (TransferQueue up, trainer ``init()``, verl's agent-loop manager,
+``fit``, TransferQueue down) with :class:`~pac_verl.verl.v1_trainer.PACTrainerV1`, built here, not
+through verl's trainer registry.
+
 That process imports only this module. Before verl resolves the config it receives
 (``OmegaConf.resolve`` is the first thing ``TaskRunner.run`` does), ``run`` registers pac-verl's
 resolvers there explicitly, so a config whose experiment name is still an interpolation (one
@@ -26,12 +31,46 @@ from pac_verl.verl import compat
 class PACTaskRunner(compat.task_runner_base()):
     def run(self, config):
         from pac_verl.resolvers import register_resolvers
-        from pac_verl.verl.trainer import PACTrainer
 
         register_resolvers()
         compat.check_config(config)
+        if compat.uses_v1(config):
+            return self.run_v1(config)
+        from pac_verl.verl.trainer import PACTrainer
+
         compat.use_trainer(PACTrainer)
         return compat.verl_task_run()(self, config)
+
+    def run_v1(self, config):
+        """What verl 0.9.1's ``TaskRunnerV1.run`` does, with :class:`PACTrainerV1` (verl's
+        trainer registry is not used: the mode stays ``sync``)."""
+        from pprint import pprint
+
+        import transfer_queue as tq
+        from omegaconf import OmegaConf, open_dict
+
+        from pac_verl.verl.v1_trainer import PACTrainerV1
+
+        with open_dict(config):
+            config.transfer_queue.enable = True
+        pprint(OmegaConf.to_container(config, resolve=True))
+        OmegaConf.resolve(config)
+        self.config, self.trainer, self.agent_loop_manager = config, None, None
+        tq.init(config.transfer_queue)
+        succeeded = False
+        try:
+            self.trainer = PACTrainerV1(config=config)
+            self.trainer.init()
+            compat.v1_agent_loop_init()(self)
+            self.trainer.fit(self.agent_loop_manager)
+            succeeded = True
+        finally:
+            try:
+                tracking = getattr(self.trainer, "logger", None)
+                if tracking is not None:
+                    tracking.finish(exit_code=0 if succeeded else 1)
+            finally:
+                tq.close()
 
 
 def pac_task_runner():

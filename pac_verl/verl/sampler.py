@@ -33,6 +33,8 @@ default). Per batch it asks ``controller.allocate()`` for the arm of each of the
 - Prompt identity: verl's batch does not carry the dataset row of a prompt, so ``PACTrainer`` calls
   :meth:`bind` with the uids fit() gave the rows, in dataloader order (before ``balance_batch``
   reorders them); ``observe`` maps uids back to rows for the per-prompt posterior.
+- ``refill_rows(k)`` hands out ``k`` rows for groups verl's V1 trainer replaces, from extra
+  allocations, and ``bind_rows`` binds their uids.
 - ``extra_rows()`` draws one more generation batch from the controller (dynamic sampling, see
   :mod:`pac_verl.verl.trainer`) and ``add_dropped`` hands back groups that were generated but not
   trained, which ``observe`` feeds to the controller with the trained ones.
@@ -105,6 +107,7 @@ class PACSampler(Sampler):
         self._last_rows: np.ndarray = np.zeros(0, dtype=np.int64)  # rows of the last draw
         self._uid_rows: dict[str, int] = {}  # uid -> dataset row, bound by the trainer
         self._dropped: list = []  # (arms, rewards [P, G], rows) generated but not trained
+        self._refill: list[int] = []  # rows allocated for refills, not handed out yet
         self.adv_estimator = "grpo"  # PACTrainer sets algorithm.adv_estimator (feedback module)
         self._restored: tuple[str, str] | None = None  # (source, state as JSON) until the next draw
 
@@ -126,6 +129,19 @@ class PACSampler(Sampler):
     def extra_rows(self) -> np.ndarray:
         """Rows of one more generation batch, allocated by the controller (dynamic sampling)."""
         return self._draw()
+
+    def refill_rows(self, count: int) -> np.ndarray:
+        """``count`` rows for groups a step must replace (verl's V1 trainer refills failed
+        groups): taken in order from extra generation batches the controller allocates
+        (:meth:`extra_rows`), the rest kept for the next refill (and in :meth:`state_dict`)."""
+        while len(self._refill) < count:
+            self._refill.extend(int(r) for r in self.extra_rows())
+        rows, self._refill = self._refill[:count], self._refill[count:]
+        return np.asarray(rows, dtype=np.int64)
+
+    def bind_rows(self, uids, rows) -> None:
+        """Bind uids to the dataset rows they were generated from (refills)."""
+        self._uid_rows.update(zip(list(uids), (int(r) for r in rows)))
 
     def bind(self, uids) -> None:
         """The uids fit() gave the rows of the last draw, in the order they were drawn."""
@@ -196,6 +212,7 @@ class PACSampler(Sampler):
             "prompts": self.prompts.state_dict(),
             "batches_this_epoch": self.batches_this_epoch,
             "last_uids": sorted(self._last_uids) if self._last_uids is not None else None,
+            "refill": list(self._refill),
         }
 
     def load_state_dict(self, state: Mapping[str, Any]) -> None:
@@ -213,6 +230,7 @@ class PACSampler(Sampler):
         batches = int(state["batches_this_epoch"])
         # the last batch of an epoch drawn: the next draw is the next epoch's first
         self.batches_this_epoch = batches if batches < self.batches_per_epoch else 0
+        self._refill = [int(r) for r in state.get("refill", [])]  # older states lack it
         last = state.get("last_uids")
         self._last_uids = frozenset(last) if last is not None else None
 

@@ -112,42 +112,17 @@ def leave_out_unscored(batch: DataProto, step: int) -> dict[str, float]:
     return {"curriculum/unscored_groups": float(out)}
 
 
-class PACTrainer(RayPPOTrainer):
+class CurriculumTrainer:
+    """What both of pac-verl's trainers (this legacy one and verl 0.9.1's V1 one,
+    :mod:`pac_verl.verl.v1_trainer`) do the same way, over verl's trainer base that follows it in
+    the MRO: the sampler, the curriculum's checkpoint file, validation feedback and metrics."""
+
     _validating = False
     _resumed_at: int | None = None  # the step a resume restored the curriculum state of
 
     def _sampler(self) -> PACSampler | None:
         sampler = getattr(getattr(self, "train_dataloader", None), "sampler", None)
         return sampler if isinstance(sampler, PACSampler) else None
-
-    def _create_dataloader(self, train_dataset, val_dataset, collate_fn, train_sampler):
-        """verl's dataloaders, with :func:`build_sampler`'s ``PACSampler`` under the training one
-        (verl's sampler, built from its config, is discarded)."""
-        if train_dataset is None:
-            raise UserError(
-                "PACTrainer needs the training dataset (python -m pac_verl.main builds it)"
-            )
-        sampler = build_sampler(self.config.data, train_dataset)
-        return super()._create_dataloader(train_dataset, val_dataset, collate_fn, sampler)
-
-    def fit(self):
-        sampler = self._sampler()
-        if sampler is not None:  # the controller's advantage signal depends on the estimator
-            sampler.adv_estimator = str(self.config.algorithm.adv_estimator)
-        self._check_dynamic_sampling()
-        return super().fit()
-
-    def _update_actor(self, batch: DataProto) -> DataProto:
-        left_out = leave_out_unscored(batch, getattr(self, "global_steps", 0))
-        output = super()._update_actor(batch)
-        sampler = self._sampler()
-        fields = sampler.arm_fields if sampler is not None else None
-        metrics = output.meta_info.setdefault("metrics", {})
-        metrics.update(left_out)
-        metrics.update(reward_metrics(batch, fields))
-        if sampler is not None:
-            metrics.update(sampler.observe(batch))
-        return output
 
     # ----- checkpoints (module docstring) ---------------------------------------------------------
     def _step_folder(self, resumed: bool = False) -> str:
@@ -264,11 +239,12 @@ class PACTrainer(RayPPOTrainer):
         freq = int(self.config.trainer.get("test_freq", -1) or -1)
         return not (freq > 0 and step % freq == 0)
 
-    def _val_metrics_update(self, data_sources, sample_uids, reward_extra_infos_dict, *args):
+    def _val_metrics_update(self, data_sources, sample_uids, reward_extra_infos_dict, *args,
+                            **kwargs):  # fmt: skip
         """verl's validation metrics, plus ``val-aux/<source>/unscored/count``: answers our reward
         could not judge, which verl's ``acc`` counts as wrong (module docstring)."""
         metrics = super()._val_metrics_update(
-            data_sources, sample_uids, reward_extra_infos_dict, *args
+            data_sources, sample_uids, reward_extra_infos_dict, *args, **kwargs
         )
         scored = reward_extra_infos_dict.get("scored")
         if scored is not None and len(scored) == len(data_sources):
@@ -281,6 +257,37 @@ class PACTrainer(RayPPOTrainer):
                 listed = ", ".join(f"{src} x{n}" for src, n in sorted(unscored.items()))
                 _log.warning("validation answers not scored (counted as wrong in acc): %s", listed)
         return metrics
+
+
+class PACTrainer(CurriculumTrainer, RayPPOTrainer):
+    def _create_dataloader(self, train_dataset, val_dataset, collate_fn, train_sampler):
+        """verl's dataloaders, with :func:`build_sampler`'s ``PACSampler`` under the training one
+        (verl's sampler, built from its config, is discarded)."""
+        if train_dataset is None:
+            raise UserError(
+                "PACTrainer needs the training dataset (python -m pac_verl.main builds it)"
+            )
+        sampler = build_sampler(self.config.data, train_dataset)
+        return super()._create_dataloader(train_dataset, val_dataset, collate_fn, sampler)
+
+    def fit(self):
+        sampler = self._sampler()
+        if sampler is not None:  # the controller's advantage signal depends on the estimator
+            sampler.adv_estimator = str(self.config.algorithm.adv_estimator)
+        self._check_dynamic_sampling()
+        return super().fit()
+
+    def _update_actor(self, batch: DataProto) -> DataProto:
+        left_out = leave_out_unscored(batch, getattr(self, "global_steps", 0))
+        output = super()._update_actor(batch)
+        sampler = self._sampler()
+        fields = sampler.arm_fields if sampler is not None else None
+        metrics = output.meta_info.setdefault("metrics", {})
+        metrics.update(left_out)
+        metrics.update(reward_metrics(batch, fields))
+        if sampler is not None:
+            metrics.update(sampler.observe(batch))
+        return output
 
     def _get_gen_batch(self, batch: DataProto) -> DataProto:
         sampler = self._sampler()

@@ -59,11 +59,40 @@ def test_verls_default_sampler_keys_pass(version):
         compat.check_config(OmegaConf.create({"data": data, "trainer": {"use_v1": False}}), version)
 
 
-def test_the_v1_trainer_is_refused_on_091_and_ignored_on_071():
+def test_the_v1_trainer_is_opt_in_on_091_and_refused_on_071_with_one_line():
+    import importlib.util
+
     cfg = OmegaConf.create({"data": {}, "trainer": {"use_v1": True}})
-    with pytest.raises(UserError, match=r"^trainer\.use_v1=true: .* set trainer\.use_v1=false$"):
+    if importlib.util.find_spec("transfer_queue") is not None:  # else: the test below
         compat.check_config(cfg, "0.9.1")
-    compat.check_config(cfg, "0.7.1")  # 0.7.1 has no V1 trainer and no such key
+    assert compat.uses_v1(cfg, "0.9.1")
+    with pytest.raises(UserError, match=r"^trainer\.use_v1=true: verl 0\.7\.1 has no V1 trainer"):
+        compat.check_config(cfg, "0.7.1")
+    legacy = OmegaConf.create({"data": {}, "trainer": {"use_v1": False}})
+    assert not compat.uses_v1(legacy, "0.9.1")
+    compat.check_config(legacy, "0.7.1")
+
+
+def test_v1_without_transfer_queue_is_refused_with_one_line_naming_the_install(monkeypatch):
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "transfer_queue" else find_spec(name, *a))  # fmt: skip
+    cfg = OmegaConf.create({"data": {}, "trainer": {"use_v1": True}})
+    with pytest.raises(UserError, match=r"needs TransferQueue, .*pip install -e \"\.\[verl09\]\""):
+        compat.check_config(cfg, "0.9.1")
+
+
+def test_a_cpu_run_of_v1_gets_one_storage_unit_and_cpus_for_transfer_queues_actors():
+    cfg = OmegaConf.create({
+        "transfer_queue": {"enable": False,
+                           "backend": {"SimpleStorage": {"num_data_storage_units": 8}}},
+        "ray_kwargs": {"ray_init": {"num_cpus": 4}},
+    })  # fmt: skip
+    compat.cpu_transfer_queue(cfg)
+    assert cfg.transfer_queue.backend.SimpleStorage.num_data_storage_units == 1
+    assert cfg.ray_kwargs.ray_init.num_cpus == 6  # its controller and its one unit, a CPU each
 
 
 def test_the_rollout_seed_follows_the_curriculum_seed_where_the_key_exists():
@@ -82,7 +111,7 @@ def test_the_rollout_seed_follows_the_curriculum_seed_where_the_key_exists():
 def test_the_line_description_names_what_differs():
     assert compat.describe("0.7.1") == "verl 0.7.1"
     text = compat.describe("0.9.1")
-    assert text.startswith("verl 0.9.1 (trainer.use_v1=false") and "rollout.seed" in text
+    assert text.startswith("verl 0.9.1 (trainer.use_v1=false by default") and "rollout.seed" in text
 
 
 def test_the_composed_training_config_trains_on_the_installed_line():

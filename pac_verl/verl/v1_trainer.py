@@ -1,0 +1,232 @@
+"""``PACTrainerV1``: verl 0.9.1's V1 sync trainer (``PPOTrainerSync``) with the curriculum in it.
+
+Opt-in with ``trainer.use_v1=true`` on verl 0.9.1 (docs/development/add-verl-line.md#the-v1-trainer);
+the legacy :class:`~pac_verl.verl.trainer.PACTrainer` stays the default. The trainer keeps V1's
+mode name ``sync`` (verl branches on it) and is built by pac-verl's own task runner
+(:mod:`pac_verl.verl.runner`), never through verl's trainer registry.
+
+Allocation. ``_init_dataloader`` runs verl's, then rebuilds the training dataloader over
+:func:`~pac_verl.verl.sampler.build_sampler`'s ``PACSampler`` with batches of
+``data.train_batch_size``: one controller allocation per step, whatever ``gen_batch_size`` V1
+fetches in (it forces 1 with ``sync_refill_failed_groups``). ``_fetch_one_gen_batch`` takes one
+allocation from the dataloader when the previous one is used up, gives its rows uids and binds
+them to the rows (:meth:`PACSampler.bind`), and hands it out ``gen_batch_size`` rows at a time.
+Refills (failed groups with ``trainer.v1.sampler.sync_refill_failed_groups``) are drawn from the
+controller too (:meth:`PACSampler.refill_rows`). So from the same controller state the V1 and
+the legacy trainer allocate the same batches.
+
+Feedback. After V1's ``_compute_advantage`` (the step's advantages are in the TransferQueue),
+:func:`read_step` reads the step's ``uid``, ``advantages``, rewards, ``response_mask``,
+``extra_info`` and the reward's extras (``extra_fields.reward_extra_info``) for its non-padding
+rows into a ``DataProto``; groups holding an unscored response get advantage 0, written back to
+the TransferQueue (:func:`zero_advantages`) before the actor update, and are left out of the
+feedback, as on the legacy path (:mod:`pac_verl.verl.trainer`); the controller is fed
+(:meth:`PACSampler.observe`) and the ``curriculum/`` and ``reward/`` metrics go into the step's
+metrics. Validation: per-source scores go to the controller (DUMP's ``validation_update``) and
+``val-aux/<source>/unscored/count`` is added, as on the legacy path.
+
+Checkpoints: the sampler's state is written to ``global_step_k/pac_state.json`` and restored from
+it on resume, as on the legacy path (V1 also restores ``data.pt`` always).
+
+Not supported on V1 yet (refused with one line, :func:`check_v1_config`): dynamic sampling
+(``algorithm.filter_groups``), whose V1 semantics live in V1's replay buffer; V1's async modes;
+``trainer.v1.sync.parameter_sync_step`` above 1 (a step split into several updates, each of
+which would feed the controller as a step).
+"""
+
+from __future__ import annotations
+
+import copy
+import uuid
+
+import numpy as np
+import torch
+import transfer_queue as tq
+from omegaconf import open_dict
+from tensordict import TensorDict
+from torchdata.stateful_dataloader import StatefulDataLoader
+from verl import DataProto
+from verl.trainer.ppo.v1.trainer_sync import PPOTrainerSync
+from verl.utils import tensordict_utils as tu
+from verl.utils.dataset.rl_dataset import collate_fn
+
+from pac_verl.errors import UserError
+from pac_verl.verl.feedback import unscored_rows
+from pac_verl.verl.reward_metrics import reward_metrics
+from pac_verl.verl.sampler import build_sampler
+from pac_verl.verl.trainer import CurriculumTrainer, leave_out_unscored
+
+#: the fields read from the TransferQueue after the advantages (besides the reward field)
+STEP_FIELDS = ("uid", "advantages", "response_mask", "extra_info", "extra_fields")
+
+
+def check_v1_config(config) -> None:
+    """Refuse, with one line, what the V1 path does not do yet."""
+    fg = config.algorithm.get("filter_groups", None)
+    if fg is not None and fg.get("enable", False):
+        raise UserError(
+            "algorithm.filter_groups with trainer.use_v1=true: dynamic sampling is not supported "
+            "on verl's V1 trainer yet; set trainer.use_v1=false (the legacy trainer's dynamic "
+            "sampling) or algorithm.filter_groups.enable=false"
+        )
+    v1 = config.trainer.get("v1", {}) or {}
+    mode = str(v1.get("trainer_mode", "sync"))
+    if mode != "sync":
+        raise UserError(
+            f"trainer.v1.trainer_mode={mode}: pac-verl runs verl's V1 trainer in mode sync only"
+        )
+    sync_steps = int((v1.get("sync", {}) or {}).get("parameter_sync_step", 1) or 1)
+    if sync_steps != 1:
+        raise UserError(
+            f"trainer.v1.sync.parameter_sync_step={sync_steps}: the curriculum allocates and learns "
+            "from one whole step; set it to 1"
+        )
+
+
+def _plain(value):
+    """A TransferQueue row value as plain Python (tensordict wraps dicts and strings)."""
+    value = getattr(value, "data", value)
+    if hasattr(value, "to_dict"):
+        value = value.to_dict()
+    return value
+
+
+def _objects(values: list) -> np.ndarray:
+    """A 1-D object array of ``values`` (``np.array`` of dicts of equal keys would not be 1-D
+    for every input)."""
+    out = np.empty(len(values), dtype=object)
+    out[:] = values
+    return out
+
+
+def _column(value) -> list:
+    """A TransferQueue column as a list of plain Python values, one per row."""
+    rows = value.tolist() if hasattr(value, "tolist") else list(value)
+    return [_plain(v) for v in rows]
+
+
+def read_step(keys, tags, partition_id: str, reward_field: str = "rm_scores") -> DataProto:
+    """The non-padding rows of a step (``keys``/``tags`` of its ``KVBatchMeta``) read from the
+    TransferQueue as the ``DataProto`` the legacy feedback reads: ``token_level_rewards`` (from
+    ``reward_field``), ``advantages``, ``response_mask`` (padded with 0), ``uid``,
+    ``extra_info``, one column per reward extra (None where a row lacks it), and ``tq_key``."""
+    keep = [k for k, t in zip(keys, tags) if not (t or {}).get("is_padding", False)]
+    fields = [*STEP_FIELDS, reward_field]
+    data = tq.kv_batch_get(keys=keep, partition_id=partition_id, select_fields=fields)
+    tensors = {}
+    for name, out in (("token_level_rewards", reward_field), ("advantages", "advantages"),
+                      ("response_mask", "response_mask")):  # fmt: skip
+        value = data[out]
+        tensors[name] = value.to_padded_tensor(0) if value.is_nested else value
+    tensors["response_mask"] = tensors["response_mask"].float()
+    width = max(t.shape[-1] for t in tensors.values())
+    for name, t in tensors.items():  # one response width (the nested fields may differ)
+        if t.shape[-1] < width:
+            tensors[name] = torch.nn.functional.pad(t, (0, width - t.shape[-1]))
+    extras = _column(data["extra_fields"])
+    extras = [(e or {}).get("reward_extra_info", {}) if isinstance(e, dict) else {} for e in extras]
+    non_tensors = {
+        "uid": np.array([str(u) for u in _column(data["uid"])], dtype=object),
+        "extra_info": _objects(_column(data["extra_info"])),
+        "tq_key": np.array(keep, dtype=object),
+    }
+    for name in sorted({k for e in extras for k in e}):
+        if name not in non_tensors:
+            non_tensors[name] = _objects([e.get(name) for e in extras])
+    return DataProto.from_dict(tensors=tensors, non_tensors=non_tensors)
+
+
+def zero_advantages(keys, partition_id: str) -> None:
+    """Write advantage 0 over the whole response of each of ``keys`` to the TransferQueue."""
+    if not keys:
+        return
+    mask = tq.kv_batch_get(keys=list(keys), partition_id=partition_id,
+                           select_fields=["response_mask"])["response_mask"]  # fmt: skip
+    lengths = mask.offsets().diff().tolist() if mask.is_nested else [mask.shape[-1]] * len(keys)
+    zeros = torch.nested.as_nested_tensor(
+        [torch.zeros(int(n), dtype=torch.float32) for n in lengths], layout=torch.jagged
+    )
+    tq.kv_batch_put(keys=list(keys), partition_id=partition_id,
+                    fields=TensorDict({"advantages": zeros}, batch_size=[len(keys)]))  # fmt: skip
+
+
+class PACTrainerV1(CurriculumTrainer, PPOTrainerSync):
+    """The curriculum's checkpoint file, validation feedback and metrics come from
+    :class:`~pac_verl.verl.trainer.CurriculumTrainer`, shared with the legacy trainer."""
+
+    _pending: dict | None = None  # the rest of the allocation being handed out
+
+    def __init__(self, config):
+        check_v1_config(config)
+        super().__init__(config)
+
+    # ----- allocation ------------------------------------------------------------------------------
+    def _init_dataloader(self):
+        super()._init_dataloader()
+        data = copy.deepcopy(self.config.data)
+        with open_dict(data):
+            data.gen_batch_size = None  # one allocation is a step's train_batch_size prompts
+        sampler = build_sampler(data, self.train_dataset)
+        sampler.adv_estimator = str(self.config.algorithm.adv_estimator)
+        self.train_dataloader = StatefulDataLoader(
+            dataset=self.train_dataset,
+            batch_size=int(self.config.data.train_batch_size),
+            num_workers=0,
+            drop_last=True,
+            collate_fn=collate_fn,
+            sampler=sampler,
+        )
+        self.train_dataloader_it = None
+        self._pending = None
+
+    def _next_allocation(self) -> dict:
+        """One controller allocation from the dataloader, its rows given uids bound to them."""
+        try:
+            if self.train_dataloader_it is None:
+                self.train_dataloader_it = iter(self.train_dataloader)
+            batch_dict = next(self.train_dataloader_it)
+        except StopIteration:
+            self.train_dataloader_it = iter(self.train_dataloader)
+            batch_dict = next(self.train_dataloader_it)
+        uids = [str(uuid.uuid4()) for _ in range(len(batch_dict["raw_prompt"]))]
+        batch_dict["uid"] = np.array(uids, dtype=object)
+        self._sampler().bind(uids)
+        return batch_dict
+
+    def _fetch_one_gen_batch(self):
+        """``gen_batch_size`` rows of the current allocation (a new one when it is used up)."""
+        size = int(
+            self.config.data.get("gen_batch_size", None) or self.config.data.train_batch_size
+        )
+        if not self._pending or len(self._pending["uid"]) == 0:
+            self._pending = self._next_allocation()
+        head = {k: v[:size] for k, v in self._pending.items()}
+        self._pending = {k: v[size:] for k, v in self._pending.items()}
+        return tu.get_tensordict(head)
+
+    def _add_prompts_to_generate(self, num_prompts: int) -> int:
+        """Refills (failed groups) drawn from the controller (:meth:`PACSampler.refill_rows`)."""
+        sampler = self._sampler()
+        rows = sampler.refill_rows(num_prompts)
+        batch_dict = collate_fn([self.train_dataset[int(i)] for i in rows])
+        uids = [str(uuid.uuid4()) for _ in rows]
+        batch_dict["uid"] = np.array(uids, dtype=object)
+        sampler.bind_rows(uids, rows)
+        batch = tu.get_tensordict(batch_dict)
+        tu.assign_non_tensor_data(batch, "global_steps", self.global_steps)
+        return self._submit_batch_to_rollout(batch)
+
+    # ----- feedback ---------------------------------------------------------------------------------
+    def _compute_advantage(self, batch, metrics: dict):
+        batch = super()._compute_advantage(batch, metrics)
+        sampler = self._sampler()
+        if sampler is None:
+            return batch
+        reward = "token_level_rewards" if self.config.algorithm.use_kl_in_reward else "rm_scores"
+        step = read_step(batch.keys, batch.tags, batch.partition_id, reward)
+        rows = unscored_rows(step)
+        metrics.update(leave_out_unscored(step, self.global_steps))
+        zero_advantages(step.non_tensor_batch["tq_key"][rows].tolist(), batch.partition_id)
+        metrics.update(reward_metrics(step, sampler.arm_fields))
+        metrics.update(sampler.observe(step))
+        return batch
