@@ -354,6 +354,9 @@ def final_answers(
     ):
         first -= 1
     answers = tuple(region[s:e] for _, s, e in kept[first:])
+    before = region[_after(region, kept[first - 1][2]) if first else 0 : kept[first][0]]
+    if lexicon.uncommits(lexicon.lead_in(before), clean_answer(answers[-1]), kind, lead=True):
+        return FinalAnswers(answers, hedged=True)  # "I'm 60% sure; 8 is the other candidate."
     if doubts_after(region[_after(region, kept[-1][2]) :], answers[-1], kind):
         return FinalAnswers(answers, hedged=True)
     return FinalAnswers(answers)

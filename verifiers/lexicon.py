@@ -12,7 +12,9 @@ answer itself. Every pattern is linear: bounded or possessive repetitions only
 
 from __future__ import annotations
 
+import ast
 import re
+from fractions import Fraction
 
 # ----- the word lists -----
 
@@ -36,7 +38,7 @@ DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
 # odds on the answer: "a coin flip", "50/50", "a toss-up"; the chance the speaker gives it
 ODDS = (
     r"coin[\s-]?(?:flip|toss)", r"toss[\s-]?up", r"50\s*/\s*50", r"fifty[\s-]fifty",
-    r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance)",
+    r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance|between)",
     r"(?:confidence|certainty)(?:\s+level)?\s*(?::|is)?\s*(?:low|medium|moderate|middling|fair|limited)",
     r"(?:probability|likelihood|chance|odds)\s+(?:that\s+|of\s+)?(?:this|it|that|the\s+answer|"
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b",
@@ -153,7 +155,18 @@ RESTATEMENT = (
 REJECTION = (
     r"reject\w*", r"exclud\w*", r"discard\w*", r"extraneous", r"invalid", r"ruled\s+out",
     r"eliminat\w*", r"impossible", r"fail\w*", r"violat\w*", r"not", r"n['’]t", r"never",
-    r"cannot", r"too\s+(?:large|small|big|many|few)",
+    r"cannot", r"too\s+(?:large|small|big|many|few)", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
+)  # fmt: skip
+# what a "but" clause says of a doubt raised before it to settle it ("One might guess 8, but that
+# fails", "This might seem surprising, but it checks out")
+SETTLES = (*REJECTION, r"checks?\s+out", r"confirm\w*", r"holds?")
+# doubt under a negation states certainty: "no doubt", "not ambiguous", "no mistakes"
+NEGATED = (
+    r"no", r"not", r"without(?:\s+(?:any|a))?", r"never", r"nothing\s+(?:here\s+)?(?:is|was)",
+    r"isn['’]t", r"aren['’]t",
+)  # fmt: skip
+NEGATABLE = (
+    r"doubts?", r"ambigu\w*", r"mistakes?", r"errors?", r"uncertain\w*", r"guesswork",
 )  # fmt: skip
 # a swap of roles or places offered as another answer ("swapping Noah and Lily also works")
 SWAP = (r"swap\w*", r"switch\w*", r"exchang\w*", r"interchang\w*", r"revers\w*")
@@ -215,6 +228,14 @@ _ANOTHER = re.compile(
     r"\b(?:backup|fallback)\b",
     re.IGNORECASE,
 )
+# a label that names another of something, then the value: "Another route: 7*3+25", "Also
+# valid: 8"
+_NAMED_OTHER = re.compile(
+    r"\b(?:(?:another|second|other|alternative|backup|fallback)\b(?:[ \t]+[^\W\d_]{1,20}+){0,2}?|"
+    r"(?:also|equally)[ \t]+(?:valid|works?|correct|possible|fine|acceptable))"
+    r"[ \t]*+[:=][ \t]*+",
+    re.IGNORECASE,
+)
 OFFERED_BETWEEN = re.compile(rf"{_ANOTHER.pattern}|\b(?:{_words(READINGS)})\b", re.IGNORECASE)
 CORRECTION_RE = re.compile(rf"\b(?:{_words(CORRECTION)})\b", re.IGNORECASE)
 CONDITION_RE = re.compile(rf"\b(?:{_words(CONDITION)})\b", re.IGNORECASE)
@@ -234,6 +255,17 @@ PERCENT_ASIDE = re.compile(
     r"(?:chance|confidence|confident|sure|certain(?:ty)?|likely|probability)?\s*\)",
     re.IGNORECASE,
 )
+# a confidence or probability the speaker gives the answer, in any number form: "Confidence:
+# 0.6", "Certainty: 8/10", "7 out of 10", "I'd say 70 percent", "I'd give this 4/5"; below
+# certainty when the number is under its whole (:func:`_confidence_value`)
+CONFIDENCE_NUMBER = re.compile(
+    r"\b(?:confiden\w*|certainty|credence|sure|I['’]d\s+(?:say|give\s+(?:it|this|that))|"
+    r"I\s+would\s+(?:say|give\s+(?:it|this|that)))\b[^.!?\n\d]{0,40}?"
+    r"(?P<num>\d{1,3}(?:\.\d{1,6})?|\.\d{1,6})"
+    r"(?:[ \t]*(?:/|out[ \t]+of)[ \t]*(?P<den>\d{1,3})|[ \t]*(?P<pct>\\?%|percent\b))?",
+    re.IGNORECASE,
+)
+NOT_CERTAIN = re.compile(r"\bnot\s+(?:100|a\s+hundred)\s*(?:\\?%|percent\b)", re.IGNORECASE)
 # a statement of roles (Knights and Knaves) is read by a parser of English: a condition or an
 # alternative in another language, or "unless", "alternatively", "... or not", is doubt there
 _UNPARSED = ("unless", "alternatively", "oder", "ou", "oppure", "wenn", "sinon")
@@ -243,6 +275,12 @@ DOUBT_IN_STATEMENT = re.compile(
     r"\bor\s+not(?=\s*(?:[.!?;)\]]|$))",
     re.IGNORECASE,
 )
+_NEGATED_DOUBT = re.compile(
+    rf"\b(?:{_words(NEGATED)})\s+(?:(?:any|a|an|the|real|slight\w*)\s+)?(?:{_words(NEGATABLE)})\b",
+    re.IGNORECASE,
+)
+_BUT = re.compile(r"[,;]?\s+but\s+", re.IGNORECASE)
+_SETTLES_RE = re.compile(rf"\b(?:{_words(SETTLES)})\b", re.IGNORECASE)
 _LOWERS = re.compile(rf"\b(?:{_words(CORRECTION)})\b|[?？]", re.IGNORECASE)
 # a contradiction speaks of the answer unless a condition says of what ("if n were 8, ... a
 # contradiction" argues for the answer)
@@ -311,22 +349,82 @@ def hedges(answer: str) -> bool:
     return bool(found or PERCENT_ASIDE.search(answer)) or any(c in answer for c in "?？")
 
 
-def uncommits(sentence: str, answer: str = "", kind: str = "value") -> bool:
+def uncommits(sentence: str, answer: str = "", kind: str = "value", lead: bool = False) -> bool:
     """The rule (docs/guides/rewards.md#hedges-one-lexicon-of-doubt): whether a sentence, a
     parenthetical or a part of an answer un-commits ``answer``: it states a confidence below
     certainty (:func:`doubts`) or offers another candidate of the answer's type
     (:func:`offers_other`; ``kind`` is one of :data:`KINDS`, or ``roles``)."""
-    return doubts(sentence, answer) or offers_other(sentence, answer, kind)
+    return doubts(sentence, answer, lead) or offers_other(sentence, answer, kind)
 
 
-def doubts(sentence: str, answer: str = "") -> bool:
+def states_doubt(text: str, answer: str = "") -> bool:
+    """Whether a statement of roles, or the text around it, states doubt (Knights and Knaves):
+    a word of :data:`DOUBT_IN_STATEMENT` or a confidence below certainty in one of its
+    sentences, read as :func:`doubts` reads them (negated or settled doubt states none)."""
+    for sentence in sentences(text):
+        sentence = _unsettled(sentence)
+        if DOUBT_IN_STATEMENT.search(sentence) or NOT_CERTAIN.search(sentence):
+            return True
+        if _confidence_below_certainty(sentence, answer):
+            return True
+    return False
+
+
+def _unsettled(sentence: str) -> str:
+    """The part of a sentence whose doubt stands: without doubt under a negation ("no doubt",
+    "not ambiguous"), and only the "but" clause where it settles what came before ("One might
+    guess 8, but that fails", "It might seem surprising, but it checks out")."""
+    sentence = _NEGATED_DOUBT.sub(" ", sentence)
+    but = _BUT.search(sentence)
+    if but and _SETTLES_RE.search(sentence, but.end()):
+        return sentence[but.end() :]
+    return sentence
+
+
+def lead_in(text: str) -> str:
+    """The sentence that introduces a final answer: the last sentence of the text before it in
+    its own paragraph, else of the paragraph before (the reasoning before that is not read)."""
+    paragraphs = [p for p in _PARAGRAPH.split(text) if _WORD_CHAR.search(p)]
+    found = sentences(paragraphs[-1]) if paragraphs else []
+    return found[-1] if found else ""
+
+
+def _confidence_below_certainty(sentence: str, answer: str) -> bool:
+    for m in CONFIDENCE_NUMBER.finditer(sentence):
+        value = _confidence_value(m)
+        bare = not (m.group("den") or m.group("pct"))
+        if value is not None and value < 1 and not (bare and same(m.group("num"), answer)):
+            return True
+    return False
+
+
+def _confidence_value(m: re.Match) -> float | None:
+    """The share a stated confidence gives (``0.6``, ``6/10``, ``70 percent``); a whole number
+    with no whole to take it from ("I'd say 7") is none."""
+    num = float(m.group("num"))
+    if m.group("den"):
+        return num / float(m.group("den")) if float(m.group("den")) else None
+    if m.group("pct"):
+        return num / 100
+    return num if num <= 1 else None
+
+
+def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     """Whether a sentence states a confidence below certainty in ``answer``: a word of doubt, of
     odds or of an answer that is not unique, a confidence under 100%, a question, or a
-    statement that the answer is wrong. A percentage in brackets that is the answer itself
-    (``\\frac12`` then "(50%)") states none."""
-    if DOUBT_RE.search(sentence) or _LOWERS.search(sentence) or CONFIDENCE_RE.search(sentence):
+    statement that the answer is wrong (not in the ``lead``-in before the answer, where a
+    question or a correction leads to it). Doubt under a negation ("no doubt", "not
+    ambiguous") states none, nor doubt that a "but" clause settles ("One might guess 8, but that
+    fails"). A percentage in brackets that is the answer itself (``\\frac12`` then "(50%)")
+    states none."""
+    sentence = _unsettled(sentence)
+    if DOUBT_RE.search(sentence) or CONFIDENCE_RE.search(sentence) or NOT_CERTAIN.search(sentence):
         return True
-    if _CONTRADICTS.search(sentence) and not CONDITION_RE.search(sentence):
+    if _confidence_below_certainty(sentence, answer):
+        return True
+    if not lead and _LOWERS.search(sentence):
+        return True
+    if not lead and _CONTRADICTS.search(sentence) and not CONDITION_RE.search(sentence):
         return True
     for m in PERCENT_ASIDE.finditer(sentence):
         percent = _PERCENT_VALUE.search(m.group())
@@ -351,6 +449,9 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return False
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
+    for m in _NAMED_OTHER.finditer(s):  # "Another route: 7*3+25", "Second choice: 8"
+        if _candidate_after(s, m.end(), answer, kind, gap=False):
+            return True
     if _RELATIVE.search(s) and (CONDITION_RE.search(s) or _OTHERWISE.search(s)):
         return True  # "one more otherwise", "one less if the ends count"
     if kind == "grid" and GRID_ALTERNATIVE.search(s):
@@ -438,7 +539,7 @@ def _candidate(s: str, m: re.Match, answer: str, kind: str) -> bool:
         value = value.rstrip(". ")
         if not any(op in value for op in "+-*/×÷·") and "\\" not in value:
             return False
-        return _plain(value) != _plain(answer)
+        return _plain(value) != _plain(answer) and not _same_expression(value, answer)
     if _PERCENT_AFTER.match(s, m.end()) and "%" not in answer:
         return False  # "or 70% of the 10 invited": a share, not the answer's value
     return not _computed(s, m.start(), m.end()) and not same(value.replace("$", ""), answer)
@@ -459,6 +560,47 @@ def _computed(s: str, start: int, end: int) -> bool:
     return bool(after[:1] and after[0] in _OPERATOR and operand and operand not in ".,;")
 
 
+def _same_expression(value: str, answer: str) -> bool:
+    """Whether an expression is the answer written another way: the same numbers, the same value
+    ("2*25+3-7" beside ``25*2-7+3``); other numbers of the same value are another solution."""
+    numbers = sorted(_NUMBER.findall(_plain(value).replace("-", " ")))
+    if numbers != sorted(_NUMBER.findall(_plain(answer).replace("-", " "))):
+        return False
+    mine, theirs = _evaluate(value), _evaluate(answer)
+    return mine is not None and mine == theirs
+
+
+def _evaluate(expression: str) -> Fraction | None:
+    """The value of an arithmetic expression of numbers, + - * / and brackets, else None."""
+    text = _plain(expression).replace("{", "(").replace("}", ")")
+    if len(text) > 200 or not _ARITHMETIC_ONLY.fullmatch(text):
+        return None
+    try:
+        return _value_of(ast.parse(text, mode="eval").body)
+    except (SyntaxError, ValueError, ZeroDivisionError, RecursionError):
+        return None
+
+
+def _value_of(node: ast.AST) -> Fraction:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+        return Fraction(str(node.value))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        inner = _value_of(node.operand)
+        return -inner if isinstance(node.op, ast.USub) else inner
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATIONS:
+        return _OPERATIONS[type(node.op)](_value_of(node.left), _value_of(node.right))
+    raise ValueError("not arithmetic")
+
+
+_OPERATIONS = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+}
+_ARITHMETIC_ONLY = re.compile(r"[\d.+\-*/() ]{1,200}+")
+
+
 def _computes(s: str) -> bool:
     """Whether a sentence computes (an equation or arithmetic between values)."""
     return "=" in s or bool(_ARITHMETIC.search(s))
@@ -471,6 +613,8 @@ def _plain(expression: str) -> str:
     return "".join(expression.split())
 
 
+_PARAGRAPH = re.compile(r"\n[ \t]*+\n")
+_WORD_CHAR = re.compile(r"[^\W_]")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z '.-]{0,60}+")
 _ARITHMETIC = re.compile(r"[\d)]\s*(?:[-+*/^×÷·]|\\(?:cdot|times|div)\b)\s*[\d(]")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
