@@ -292,6 +292,16 @@ ALTERNATIVE_RE = re.compile(
 _BETWEEN = r"(?:[\s:,–—(]|-(?!\d)){0,4}"  # a dash, not the sign of "-8"
 _OFFER = re.compile(rf"\b(?:{_words(OFFER_WORDS)})\b{_BETWEEN}|{_words(ALTERNATIVE_CJK)}", re.I)
 _IT_IS = re.compile(rf"\b{IT_IS}\b{_BETWEEN}", re.IGNORECASE)
+# the value of the answer's place under another reading: "the count is 8"
+_ITS_VALUE = re.compile(
+    r"\bthe[ \t]+[^\W\d_]{1,20}+[ \t]+(?:is|would[ \t]+be|becomes)[ \t]+", re.IGNORECASE
+)
+# a condition and its consequence: "if" (also "if you"), the clause's end, what may open the
+# consequence before its value, and what may follow a bare value
+_IF = re.compile(rf"{CONDITION_RE.pattern}|\bif\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[ \t]*+[,:;][ \t]*+|[ \t]++then[ \t]+", re.IGNORECASE)
+_CONSEQUENT = re.compile(rf"(?:then[ \t]+)?(?:{IT_IS}[ \t]+)?", re.IGNORECASE)
+_BARE_END = re.compile(r"[ \t]*+(?:instead\b|[.,;!)]|$)", re.IGNORECASE)
 _SLOT = re.compile(
     rf"\b(?:{_words(SLOT_WORDS)})\b{_BETWEEN}|"
     rf"\b(?:{_words(DERIVATIONS)})\b[^.!?\n]{{0,30}}?\b(?:{_words(GIVES)})\b{_BETWEEN}",
@@ -460,6 +470,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return True
     if kind == "roles":
         return False
+    if _IF.search(s) and _conditional_candidate(s, answer, kind):
+        return True  # "If clue 4 is read strictly, Bob instead.", "(8 if you count the ends)"
     for m in _OFFER.finditer(s):
         if _between_others(s, m.start(), answer, kind):
             continue  # "3 or 4 items": a choice between other quantities, not beside the answer
@@ -471,6 +483,10 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
                 return True
         if CONDITION_RE.search(s) or OFFERED_BETWEEN.search(s):
             for m in _IT_IS.finditer(s):
+                if _candidate_after(s, m.end(), answer, kind, gap=False):
+                    return True
+        if OFFERED_BETWEEN.search(s):  # "under the other convention the count is 8"
+            for m in _ITS_VALUE.finditer(s):
                 if _candidate_after(s, m.end(), answer, kind, gap=False):
                     return True
     for m in _values(kind, answer).finditer(s):
@@ -499,6 +515,27 @@ def _values(kind: str, answer: str) -> re.Pattern:
     if kind == "grid":
         return _GRID_VALUE
     return _EXPRESSION_VALUE if kind == "expression" else _NUMBER_VALUE
+
+
+def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
+    """Whether a condition's consequence is another candidate: a bare value of the answer's type
+    (one that ends its clause, or that "instead" follows) before the "if" at the sentence's
+    start, or after the conditional clause (past a comma, a colon or "then", and "it's"). A
+    value inside the "if" clause is what is supposed, not an answer offered."""
+    pattern = _values(kind, answer)
+    condition = _IF.search(s)
+    start = len(s) - len(s.lstrip("([ \t*"))
+    m = pattern.match(s, start)
+    before_if = (
+        m and m.end() <= condition.start() and not s[m.end() : condition.start()].strip(" ,")
+    )
+    if before_if and _candidate(s, m, answer, kind):
+        return True
+    clause_end = _CLAUSE_END.search(s, condition.end())
+    if not clause_end:
+        return False
+    m = pattern.match(s, _CONSEQUENT.match(s, clause_end.end()).end())
+    return bool(m and _BARE_END.match(s, m.end()) and _candidate(s, m, answer, kind))
 
 
 def _between_others(s: str, start: int, answer: str, kind: str) -> bool:
