@@ -57,7 +57,10 @@ NOT_UNIQUE = (
     r"(?:consistent|possible|valid)",
     r"both\s+(?:assignments|solutions|answers|options|readings|values|names|grids)\s+"
     r"(?:work|fit|hold|satisfy)",
-    r"(?:not|n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated)",
+    r"(?:not|[a-z]{0,5}n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated)",
+    r"(?:two|several|multiple|more\s+than\s+one)\s+(?:possible\s+|plausible\s+)?"
+    r"(?:readings|interpretations)", r"interchangeabl[ey]",
+    r"hard\s+to\s+(?:pin\s+down|tell|say|determine|decide)",
     r"vice\s+versa", r"other\s+way\s+a?round", r"or\s+(?:the\s+)?(?:reverse|opposite|inverse)",
     r"umgekehrt", r"l['’]inverse", r"inversement", r"al\s+rev[eé]s", r"viceversa", r"omgekeerd",
 )  # fmt: skip
@@ -113,6 +116,7 @@ ANSWERHOOD = (
     r"works?", r"worked", r"fits?", r"satisf\w*", r"valid", r"possible", r"plausible",
     r"consistent", r"correct", r"acceptable", r"an?\s+(?:valid\s+|possible\s+|correct\s+)?"
     r"(?:answer|solution|candidate|option)", r"the\s+(?:runner[\s-]?up|other|second|alternative)",
+    r"an?\s+(?:close|distant|strong|near)\s+(?:second|runner[\s-]?up|contender|alternative)",
 )  # fmt: skip
 # the nouns of a candidate: "another solution", "the other candidate", "a second assignment"
 CANDIDATES = (
@@ -167,6 +171,7 @@ NEGATED = (
 )  # fmt: skip
 NEGATABLE = (
     r"doubts?", r"ambigu\w*", r"mistakes?", r"errors?", r"uncertain\w*", r"guesswork",
+    r"interchangeabl[ey]",
 )  # fmt: skip
 # a swap of roles or places offered as another answer ("swapping Noah and Lily also works")
 SWAP = (r"swap\w*", r"switch\w*", r"exchang\w*", r"interchang\w*", r"revers\w*")
@@ -231,7 +236,8 @@ _ANOTHER = re.compile(
 # a label that names another of something, then the value: "Another route: 7*3+25", "Also
 # valid: 8"
 _NAMED_OTHER = re.compile(
-    r"\b(?:(?:another|second|other|alternative|backup|fallback)\b(?:[ \t]+[^\W\d_]{1,20}+){0,2}?|"
+    r"\b(?:(?:another|second|other|alternative|backup|fallback)\b(?:[ \t-]+[^\W\d_]{1,20}+){0,2}?|"
+    rf"(?:{_words(CANDIDATES)})[ \t]+(?:[B-Z]|[2-9])\b|"
     r"(?:also|equally)[ \t]+(?:valid|works?|correct|possible|fine|acceptable))"
     r"[ \t]*+[:=][ \t]*+",
     re.IGNORECASE,
@@ -322,13 +328,25 @@ _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
 _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
-    r"[\s,]{0,3}(?:(?:is|are|would|could|might|also|equally|just|then|still|both|seems?\s+to)\s+)"
+    r"[\s,]{0,3}(?:(?:is|are|as|would|could|might|also|equally|just|then|still|both|seems?\s+to)\s+)"
     r"{0,4}"
     rf"(?:{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
 )
 # a candidate as a sentence's subject, offered with "also", "too", "as well": "13 as well."
-_SAID_OFFER = re.compile(r"\s+(?:is\s+|would\s+be\s+)?(?:also|as\s+well|too|equally)\b", re.I)
+_SAID_OFFER = re.compile(
+    r"\s+(?:(?:is|would\s+be)\s+(?:[^\W\d_]{1,20}+\s+){0,2}?)?(?:also|as\s+well|too|equally)\b",
+    re.I,
+)
+# a candidate offered under another reading: "8 under the other convention", "Bob, under the
+# other reading of clue 2"
+_UNDER_READING = re.compile(
+    r"[\s,]{0,3}(?:under|in|on|with|by|for)\s+(?:the\s+other|another|an?\s+(?:different|"
+    rf"alternative|strict\w*|loose\w*))\s+(?:{_words(READINGS)})\b",
+    re.IGNORECASE,
+)
+# cell values offered side by side at the end of a clause: "(cell 10: 7 or 0)"
+_CELL_OR = re.compile(r"(?<![\d.])\d[ \t]++or[ \t]++\d(?=[ \t]*+(?:[.,;)]|$))")
 _ANSWERHOOD_RE = re.compile(rf"\b(?:also|{_words(ANSWERHOOD)})\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s++|\n")
 # the values of each type of answer
@@ -342,6 +360,7 @@ _VALUE_BEFORE = re.compile(r"(-?\d+(?:[.,]\d+)*+)\s{0,3}$")
 _PERCENT_AFTER = re.compile(r"\s*(?:\\?%|percent\b)")
 _OPERATOR = "+-*/^=×÷·<>≤≥"
 _OPERATOR_WORD = re.compile(r"\\(?:cdot|times|div|pm|frac)\s*$")
+_OPERATOR_WORD_AFTER = re.compile(r"\\(?:cdot|times|div|pm)\b")
 _EQUATION_RESULT = re.compile(r"(?:^|[\s(,:])[A-Za-z]\s*=\s*$")
 KINDS = ("value", "expression", "name", "grid")  # the answer types :func:`uncommits` knows
 
@@ -460,11 +479,11 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
     for m in _NAMED_OTHER.finditer(s):  # "Another route: 7*3+25", "Second choice: 8"
-        if _candidate_after(s, m.end(), answer, kind, gap=False):
+        if _candidate_after(s, m.end(), answer, kind, gap=kind == "grid", whole=True):
             return True
     if _RELATIVE.search(s) and (CONDITION_RE.search(s) or _OTHERWISE.search(s)):
         return True  # "one more otherwise", "one less if the ends count"
-    if kind == "grid" and GRID_ALTERNATIVE.search(s):
+    if kind == "grid" and (GRID_ALTERNATIVE.search(s) or _CELL_OR.search(s)):
         return True
     if kind in ("roles", "name") and _SWAP_RE.search(s) and _ANSWERHOOD_RE.search(s):
         return True
@@ -495,6 +514,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         if _VALUE_OFFER.match(s, m.end()):
             return True
         if m.start() <= 3 and _SAID_OFFER.match(s, m.end()):
+            return True
+        if _UNDER_READING.match(s, m.end()):
             return True
         bare = s[: m.start()].strip("([ ") == "" and s[m.end() :].strip(")]. ") == ""
         if bare and kind == "value" and _number(answer) is not None:
@@ -544,9 +565,12 @@ def _between_others(s: str, start: int, answer: str, kind: str) -> bool:
     return bool(before) and not same(before.group(1), answer) and kind != "name"
 
 
-def _candidate_after(s: str, pos: int, answer: str, kind: str, gap: bool) -> bool:
+def _candidate_after(
+    s: str, pos: int, answer: str, kind: str, gap: bool, whole: bool = False
+) -> bool:
     """Whether a value that differs from ``answer`` stands at ``pos`` (or, with ``gap``, up to
-    four words after it, none of them a word of restatement)."""
+    four words after it, none of them a word of restatement); ``whole``: a grid's part is no
+    grid (a cell value after a label of another candidate is offered in its place)."""
     pattern = _values(kind, answer)
     if _RESTATEMENT_RE.match(s, pos):
         return False
@@ -557,6 +581,8 @@ def _candidate_after(s: str, pos: int, answer: str, kind: str, gap: bool) -> boo
         starts.append(word.end())
     for start in starts:
         m = pattern.match(s, start)
+        if m and whole and kind == "grid":
+            return _plain(m.group()) != _plain(answer)
         if m and _candidate(s, m, answer, kind):
             return True
     return False
@@ -593,6 +619,8 @@ def _computed(s: str, start: int, end: int) -> bool:
         left = before[:-1].rstrip()
         if left[-1:].isdigit() or left[-1:] in ")}" or re.search(r"(?<![A-Za-z])[A-Za-z]$", left):
             return True
+    if _OPERATOR_WORD_AFTER.match(after):
+        return True  # "2 \\cdot 7"
     operand = after[1:].lstrip()[:1]
     return bool(after[:1] and after[0] in _OPERATOR and operand and operand not in ".,;")
 

@@ -831,3 +831,84 @@ def test_rule_another_candidate_as_a_conditions_consequence_uncommits(task, resp
 @pytest.mark.parametrize(("task", "response", "truth"), CONDITIONAL_ALTERNATIVE_KEEPS)
 def test_rule_a_condition_that_rejects_or_computes_keeps(task, response, truth):
     assert score(task, response, truth).reason == "ok"
+
+
+# ARC: a cell value offered beside another at the end of its clause ("7 or 0)"), or after a label
+# that names another candidate ("second-best:", "Grid B:"), is a cell alternative; a choice
+# between counts ("3 or 4 cells") is not
+CELL_ALTERNATIVE_HEDGES = [
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n(cell 10: 7 or 0)", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n(second-best: last cell 0)",
+     ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nGrid B: 0 8 9 4 0 0 1 6 7 0",
+     ARC10),  # attacker's rows above, our own below
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nLast cell: 7 or 6.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n(row 1, col 4: 9 or 0)", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nGrid 2: 7 6 1 0 0 4 9 8 0 0",
+     ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nThe first cell is 0 or 8.",
+     ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nBackup: last cell 5.", ARC10),
+]  # fmt: skip
+CELL_ALTERNATIVE_KEEPS = [
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nBlocks of 3 or 4 cells move "
+     "right.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nEach block is 2 or 3 cells "
+     "long.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nCell 10 is 7, as in every "
+     "example.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nGrid 2 of the examples has 3 "
+     "rows.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nThe output is 1 row by 10 "
+     "columns.", ARC10),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CELL_ALTERNATIVE_HEDGES)
+def test_rule_a_cell_value_offered_beside_the_grid_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CELL_ALTERNATIVE_KEEPS)
+def test_rule_counts_and_cells_of_the_answer_keep_the_grid(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# Another candidate by its shape, whatever the words: a value as a sentence's subject with "too"
+# or "as well" in its predicate, a value "as a close second" or "under the other reading", "two
+# readings", roles "interchangeable" or "hard to pin down"
+SECOND_ANSWER_SHAPE_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\n8 is defensible too.", "7"),  # attacker's rows
+    ("math", N7 + "\\boxed{7}\n\nI'd put 8 as a close second.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nBob is a close second.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nTwo readings: 7 (inclusive), 8 (exclusive).", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThough 8 can't be ruled out.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n¹ 8 under the other convention.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\\textsuperscript{*}\n\n* Bob, under the other reading of "
+     "clue 2.", "Arnold"),
+    ("logic", block(RIGHT) + "\n\n(Samuel and Mia's roles are interchangeable.)", SK_MK),
+    ("logic", block(RIGHT) + "\n\nThe roles of Samuel and Mia are hard to pin down.", SK_MK),
+    ("math", N7 + "\\boxed{7}\n\n9 is arguable as well.", "7"),  # our own
+    ("zebra", TEA + "\\boxed{Arnold}\n\nEric is a distant second.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\n6 in the other interpretation.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThere are several interpretations here.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nHonestly, Eric can't be ruled out.", "Arnold"),
+]  # fmt: skip
+SECOND_ANSWER_SHAPE_KEEPS = [
+    ("math", N7 + "\\boxed{7}\n\n7 is odd too.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n2 is the coefficient here as well.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nBob comes second in the line of houses.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nUnder the other convention it is also 7.", "7"),
+    ("logic", block(RIGHT) + "\n\nThe two roles are not interchangeable here.", SK_MK),
+    ("math", N7 + "\\boxed{7}\n\nNo other value can be ruled in: 8 is ruled out.", "7"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SECOND_ANSWER_SHAPE_HEDGES)
+def test_rule_a_second_answer_by_its_shape_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SECOND_ANSWER_SHAPE_KEEPS)
+def test_rule_the_answer_or_another_quantity_in_that_shape_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
