@@ -23,7 +23,8 @@ from fractions import Fraction
 DOUBT = (
     r"probably", r"possibly", r"perhaps", r"maybe", r"likely", r"unlikely", r"unsure",
     r"uncertain", r"not\s+(?:sure|certain|verified|confident)", r"(?:also|equally)\s+possible",
-    r"(?:might|could)(?!\s+(?:not|never|only)\b)", r"may\s+(?:well\s+|also\s+)?(?:be|have)",
+    r"(?:might|could)(?!\s+(?:not|never|only|(?:also\s+)?(?:write|rewrite|express|compute|"
+    r"calculate|check|verify|derive|confirm))\b)", r"may\s+(?:well\s+|also\s+)?(?:be|have)",
     r"torn\s+between", r"undecided",
     r"guess\w*", r"tentative\w*", r"unverified", r"unconfirmed", r"doubt\w*",
     r"(?:don['’]t|do\s+not|doesn['’]t)\s+know", r"no\s+idea", r"kidding", r"joking",
@@ -285,6 +286,17 @@ _NEGATED_DOUBT = re.compile(
     rf"\b(?:{_words(NEGATED)})\s+(?:(?:any|a|an|the|real|slight\w*)\s+)?(?:{_words(NEGATABLE)})\b",
     re.IGNORECASE,
 )
+# a correction said of others or of another value: "a common mistake", "54 is wrong"
+_OTHERS_MISTAKE = re.compile(
+    r"\b(?:an?\s+)?(?:common|typical|frequent|classic)\s+(?:mistakes?|errors?|wrong\s+answers?|"
+    r"pitfalls?|slips?)\b",
+    re.IGNORECASE,
+)
+_VALUE_WRONG = re.compile(
+    r"(?<!\S)(?P<value>[-\d(][^\s]{0,60}+)\s+(?:is|would\s+be|was)\s+(?:wrong|incorrect|"
+    r"not\s+(?:right|correct))\b",
+    re.IGNORECASE,
+)
 _BUT = re.compile(r"[,;]?\s+but\s+", re.IGNORECASE)
 _SETTLES_RE = re.compile(rf"\b(?:{_words(SETTLES)})\b", re.IGNORECASE)
 _LOWERS = re.compile(rf"\b(?:{_words(CORRECTION)})\b|[?？]", re.IGNORECASE)
@@ -391,7 +403,7 @@ def states_doubt(text: str, answer: str = "") -> bool:
     a word of :data:`DOUBT_IN_STATEMENT` or a confidence below certainty in one of its
     sentences, read as :func:`doubts` reads them (negated or settled doubt states none)."""
     for sentence in sentences(text):
-        sentence = _unsettled(sentence)
+        sentence = _unsettled(sentence, answer)
         if DOUBT_IN_STATEMENT.search(sentence) or NOT_CERTAIN.search(sentence):
             return True
         if _confidence_below_certainty(sentence, answer):
@@ -399,11 +411,15 @@ def states_doubt(text: str, answer: str = "") -> bool:
     return False
 
 
-def _unsettled(sentence: str) -> str:
+def _unsettled(sentence: str, answer: str = "") -> str:
     """The part of a sentence whose doubt stands: without doubt under a negation ("no doubt",
     "not ambiguous"), and only the "but" clause where it settles what came before ("One might
-    guess 8, but that fails", "It might seem surprising, but it checks out")."""
-    sentence = _NEGATED_DOUBT.sub(" ", sentence)
+    guess 8, but that fails", "It might seem surprising, but it checks out"), and without a
+    correction said of others or of another value ("a common mistake", "54 is wrong")."""
+    sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", sentence))
+    sentence = _VALUE_WRONG.sub(
+        lambda m: m.group() if _is_answer(m["value"], answer) else " ", sentence
+    )
     but = _BUT.search(sentence)
     if but and _SETTLES_RE.search(sentence, but.end()):
         return sentence[but.end() :]
@@ -446,7 +462,7 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     ambiguous") states none, nor doubt that a "but" clause settles ("One might guess 8, but that
     fails"). A percentage in brackets that is the answer itself (``\\frac12`` then "(50%)")
     states none."""
-    sentence = _unsettled(sentence)
+    sentence = _unsettled(sentence, answer)
     if DOUBT_RE.search(sentence) or CONFIDENCE_RE.search(sentence) or NOT_CERTAIN.search(sentence):
         return True
     if _confidence_below_certainty(sentence, answer):
@@ -623,6 +639,14 @@ def _computed(s: str, start: int, end: int) -> bool:
         return True  # "2 \\cdot 7"
     operand = after[1:].lstrip()[:1]
     return bool(after[:1] and after[0] in _OPERATOR and operand and operand not in ".,;")
+
+
+def _is_answer(value: str, answer: str) -> bool:
+    """Whether a value named in a sentence is the answer (a number, words or an expression)."""
+    value = value.rstrip(".,;:")
+    if not answer:
+        return True
+    return same(value, answer) or _plain(value) == _plain(answer) or _same_expression(value, answer)
 
 
 def _same_expression(value: str, answer: str) -> bool:

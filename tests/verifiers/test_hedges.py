@@ -912,3 +912,40 @@ def test_rule_a_second_answer_by_its_shape_uncommits(task, response, truth):
 @pytest.mark.parametrize(("task", "response", "truth"), SECOND_ANSWER_SHAPE_KEEPS)
 def test_rule_the_answer_or_another_quantity_in_that_shape_keeps(task, response, truth):
     assert score(task, response, truth).reason == "ok"
+
+
+# A correction said of another value, or of others ("54 is wrong", "a common mistake"), and
+# "could/might also write/compute" (a way to write or reach the answer) keep the answer
+OTHERS_WRONG_KEEPS = [
+    ("countdown", CD46_BOX + "\n\nNote: 25*2-3+7 = 54 is wrong, so the order of the signs "
+     "matters.", CD46),  # attacker's rows
+    ("math", N7 + "\\boxed{7}\n\nNote: a common mistake is to forget to subtract the 1 first, "
+     "which gives 7.5.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThe answer is not 8, a common wrong answer from forgetting the "
+     "+1.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nYou might also write this as n = 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nAlternatively, we could compute it by subtracting 1 and halving: "
+     "(15-1)/2 = 7, and get the same 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 would be wrong: 2·8+1 = 17.", "7"),  # our own
+    ("math", N7 + "\\boxed{7}\n\nA common error is to answer 15.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nOne could also check it: 2·7+1 = 15.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nWe could also express it as 14/2.", "7"),
+    ("countdown", CD46_BOX + "\n\n25+3+7+2 = 37 is incorrect.", CD46),
+]  # fmt: skip
+OTHERS_WRONG_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\nOops, 7 is wrong.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThat is wrong; I made a mistake.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt could also be 8.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThis might be a mistake.", "7"),
+    ("countdown", CD46_BOX + "\n\n25*2-7+3 is incorrect.", CD46),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), OTHERS_WRONG_KEEPS)
+def test_rule_a_correction_of_another_value_or_a_way_to_write_it_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), OTHERS_WRONG_HEDGES)
+def test_rule_a_correction_of_the_answer_still_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
