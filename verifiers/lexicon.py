@@ -297,6 +297,7 @@ _VALUE_WRONG = re.compile(
     r"not\s+(?:right|correct))\b",
     re.IGNORECASE,
 )
+_ENDS_WITH_OR = re.compile(r"\bor[\s$(]{0,5}$", re.IGNORECASE)
 _BUT = re.compile(r"[,;]?\s+but\s+", re.IGNORECASE)
 _SETTLES_RE = re.compile(rf"\b(?:{_words(SETTLES)})\b", re.IGNORECASE)
 _LOWERS = re.compile(rf"\b(?:{_words(CORRECTION)})\b|[?？]", re.IGNORECASE)
@@ -394,7 +395,13 @@ def uncommits(sentence: str, answer: str = "", kind: str = "value", lead: bool =
     """The rule (docs/guides/rewards.md#hedges-one-lexicon-of-doubt): whether a sentence, a
     parenthetical or a part of an answer un-commits ``answer``: it states a confidence below
     certainty (:func:`doubts`) or offers another candidate of the answer's type
-    (:func:`offers_other`; ``kind`` is one of :data:`KINDS`, or ``roles``)."""
+    (:func:`offers_other`; ``kind`` is one of :data:`KINDS`, or ``roles``). ``lead``: the
+    sentence leads into the answer (:func:`lead_in`), where a question or a correction lowers
+    nothing and a value before a closing "or" is offered beside the answer."""
+    if lead and _ENDS_WITH_OR.search(sentence):  # "Either 8 or \\boxed{7}"
+        values = _values(kind, answer).finditer(sentence)
+        if any(_candidate(sentence, m, answer, kind) for m in values):
+            return True
     return doubts(sentence, answer, lead) or offers_other(sentence, answer, kind)
 
 

@@ -949,3 +949,31 @@ def test_rule_a_correction_of_another_value_or_a_way_to_write_it_keeps(task, res
 @pytest.mark.parametrize(("task", "response", "truth"), OTHERS_WRONG_HEDGES)
 def test_rule_a_correction_of_the_answer_still_uncommits(task, response, truth):
     assert score(task, response, truth).reason == "hedged"
+
+
+# A lead-in that ends with "or" (or "either ... or") offers the values before it beside the answer
+LEAD_OR_HEDGES = [
+    ("math", "Either 8 or \\boxed{7}.", "7"),  # attacker's
+    ("math", N7 + "It is 8, or \\boxed{7}.", "7"),  # our own
+    ("math", N7 + "Either 6 or\n\n\\boxed{7}", "7"),
+    ("zebra", TEA + "Bob or \\boxed{Arnold}", "Arnold"),
+    ("countdown", "7*3+25 or \\boxed{25*2-7+3}", CD46),
+    ("math", N7 + "So n is 8 or $\\boxed{7}$.", "7"),
+]  # fmt: skip
+LEAD_OR_KEEPS = [
+    ("math", N7 + "So n is 7, or \\boxed{7}.", "7"),
+    ("math", N7 + "Seven, or \\boxed{7}", "7"),
+    ("zebra", TEA + "Arnold, or in short \\boxed{Arnold}", "Arnold"),
+    ("math", "We pick 3 or 4 items and find n = 7.\n\n\\boxed{7}", "7"),
+    ("countdown", "25*2-7+3, or \\boxed{25*2-7+3}", CD46),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), LEAD_OR_HEDGES)
+def test_rule_a_lead_in_ending_with_or_offers_its_values(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), LEAD_OR_KEEPS)
+def test_rule_a_lead_in_ending_with_or_that_names_only_the_answer_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
