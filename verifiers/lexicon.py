@@ -275,9 +275,16 @@ CONFIDENCE_NUMBER = re.compile(
 NOT_CERTAIN = re.compile(r"\bnot\s+(?:100|a\s+hundred)\s*(?:\\?%|percent\b)", re.IGNORECASE)
 # a statement of roles (Knights and Knaves) is read by a parser of English: a condition or an
 # alternative in another language, or "unless", "alternatively", "... or not", is doubt there
+# another reading of the question named inside an answer: "(8 under a strict reading)", "or, on
+# the other reading, a knight"
+ANOTHER_READING = re.compile(
+    r"\b(?:under|in|on|with|by|for)\s+(?:the\s+other|another|an?\s+(?:different|alternative|"
+    rf"strict\w*|loose\w*|literal|broader|narrower))\s+(?:{_words(READINGS)})\b",
+    re.IGNORECASE,
+)
 _UNPARSED = ("unless", "alternatively", "oder", "ou", "oppure", "wenn", "sinon")
 DOUBT_IN_STATEMENT = re.compile(
-    rf"{DOUBT_RE.pattern}|{CONFIDENCE_RE.pattern}|{PERCENT_ASIDE.pattern}|"
+    rf"{DOUBT_RE.pattern}|{CONFIDENCE_RE.pattern}|{PERCENT_ASIDE.pattern}|{ANOTHER_READING.pattern}|"
     rf"\b(?:{_words(_UNPARSED)})\b|"
     r"\bor\s+not(?=\s*(?:[.!?;)\]]|$))",
     re.IGNORECASE,
@@ -386,8 +393,11 @@ def sentences(text: str) -> list[str]:
 def hedges(answer: str) -> bool:
     """Whether an answer qualifies itself with doubt: a word of :data:`DOUBT`,
     :data:`NOT_UNIQUE` or :data:`ODDS`, a question mark, a symbol of doubt, a confidence under
-    100% (``7 (50% chance)``)."""
-    found = DOUBT_RE.search(answer) or CONFIDENCE_RE.search(answer)
+    100% (``7 (50% chance)``), another reading of the question (``7 (8 under a strict
+    reading)``)."""
+    found = (
+        DOUBT_RE.search(answer) or CONFIDENCE_RE.search(answer) or ANOTHER_READING.search(answer)
+    )
     return bool(found or PERCENT_ASIDE.search(answer)) or any(c in answer for c in "?？")
 
 

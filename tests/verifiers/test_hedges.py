@@ -977,3 +977,36 @@ def test_rule_a_lead_in_ending_with_or_offers_its_values(task, response, truth):
 @pytest.mark.parametrize(("task", "response", "truth"), LEAD_OR_KEEPS)
 def test_rule_a_lead_in_ending_with_or_that_names_only_the_answer_keeps(task, response, truth):
     assert score(task, response, truth).reason == "ok"
+
+
+# Inside an answer (a box, a K&K statement) or around a K&K answer, another reading of the
+# question ("under the other reading", "in another interpretation") offers another answer
+ANOTHER_READING_HEDGES = [
+    ("math", N7 + "\\boxed{7 \\text{ (8 under a strict reading)}}", "7"),  # attacker's
+    ("logic", block("Samuel is a knight, Mia is a knave (knight under the other reading)"), SK_MK),
+    ("logic", block("Samuel is a knight, Mia is a knave — or, on the other reading, a knight"),
+     SK_MK),
+    ("logic", block("Samuel is a knight (a knave in another interpretation), Mia is a knave"),
+     SK_MK),  # our own
+    ("math", N7 + "\\boxed{7 \\text{ (9 in another interpretation)}}", "7"),
+    ("zebra", TEA + "\\boxed{Arnold (Bob under the other reading)}", "Arnold"),
+    ("logic", block(RIGHT) + "\n\nUnder a different reading, Mia is a knight.", SK_MK),
+    ("math", N7 + "\\boxed{7 \\text{ (6 on the other convention)}}", "7"),
+]  # fmt: skip
+ANOTHER_READING_KEEPS = [
+    ("math", N7 + "\\boxed{7 \\text{ (on the usual reading)}}", "7"),
+    ("logic", block(RIGHT) + "\n\nThe statement has only one reading.", SK_MK),
+    ("math", N7 + "\\boxed{7}\n\nThe reading of the question is clear.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold (the reading of clue 3 is direct)}", "Arnold"),
+    ("logic", block(RIGHT) + "\n\nOn a careful reading, Samuel's claim is true.", SK_MK),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), ANOTHER_READING_HEDGES)
+def test_rule_another_reading_inside_the_answer_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), ANOTHER_READING_KEEPS)
+def test_rule_one_reading_named_inside_the_answer_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
