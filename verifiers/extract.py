@@ -19,7 +19,9 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   minutes"), is fine.
 - Text after the final answer that hedges it (:func:`doubts_after`, by the rule of
   :func:`.lexicon.uncommits`: a sentence that states a confidence below certainty or offers
-  another candidate of the answer's type) makes it no committed answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
+  another candidate of the answer's type), or the sentence that leads into the first of the
+  final answers (:func:`.lexicon.lead_in`: "It's probably \\boxed{7}."), makes it no committed
+  answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
   \\boxed{8}``) is no answer.
 - Walking back from the last box, each earlier box is, by the text between it and the next box:
   withdrawn when that text says it was wrong (:data:`.lexicon.CORRECTION`); else offered

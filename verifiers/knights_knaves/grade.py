@@ -54,7 +54,8 @@ a knave``, ``... (maybe a knave)``: ``hedged``); a statement about everyone foll
 clause, by doubt ("possibly", "maybe", "perhaps", "probably", "could/might/may (also) be":
 ``Everyone is a knave, except possibly Ava``, ``All four are knaves, though Ava might be a
 knight``): the answer leaves someone undecided (``hedged``; "could not", "could never" are no
-doubt); doubt anywhere in the final answer or after it, or another assignment offered after it
+doubt); doubt anywhere in the final answer, in the sentence that leads into an answer block
+("Probably:") or after it, or another assignment offered after it
 (:func:`doubts`, :func:`reopens`: the rule of :mod:`..lexicon`,
 docs/guides/rewards.md#hedges-one-lexicon-of-doubt; words in a script other than the Latin one,
 which the grader cannot read; a question about a person or a role that no statement after it
