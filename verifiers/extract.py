@@ -19,7 +19,9 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   minutes"), is fine.
 - Text after the final answer that hedges it (:func:`doubts_after`, by the rule of
   :func:`.lexicon.uncommits`: a sentence that states a confidence below certainty or offers
-  another candidate of the answer's type) makes it no committed answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
+  another candidate of the answer's type), or the sentence that leads into the first of the
+  final answers (:func:`.lexicon.lead_in`: "It's probably \\boxed{7}."), makes it no committed
+  answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
   \\boxed{8}``) is no answer.
 - Walking back from the last box, each earlier box is, by the text between it and the next box:
   withdrawn when that text says it was wrong (:data:`.lexicon.CORRECTION`); else offered
@@ -354,6 +356,9 @@ def final_answers(
     ):
         first -= 1
     answers = tuple(region[s:e] for _, s, e in kept[first:])
+    before = region[_after(region, kept[first - 1][2]) if first else 0 : kept[first][0]]
+    if lexicon.uncommits(lexicon.lead_in(before), clean_answer(answers[-1]), kind, lead=True):
+        return FinalAnswers(answers, hedged=True)  # "I'm 60% sure; 8 is the other candidate."
     if doubts_after(region[_after(region, kept[-1][2]) :], answers[-1], kind):
         return FinalAnswers(answers, hedged=True)
     return FinalAnswers(answers)

@@ -12,7 +12,9 @@ answer itself. Every pattern is linear: bounded or possessive repetitions only
 
 from __future__ import annotations
 
+import ast
 import re
+from fractions import Fraction
 
 # ----- the word lists -----
 
@@ -21,7 +23,8 @@ import re
 DOUBT = (
     r"probably", r"possibly", r"perhaps", r"maybe", r"likely", r"unlikely", r"unsure",
     r"uncertain", r"not\s+(?:sure|certain|verified|confident)", r"(?:also|equally)\s+possible",
-    r"(?:might|could)(?!\s+(?:not|never|only)\b)", r"may\s+(?:well\s+|also\s+)?(?:be|have)",
+    r"(?:might|could)(?!\s+(?:not|never|only|(?:also\s+)?(?:write|rewrite|express|compute|"
+    r"calculate|check|verify|derive|confirm))\b)", r"may\s+(?:well\s+|also\s+)?(?:be|have)",
     r"torn\s+between", r"undecided",
     r"guess\w*", r"tentative\w*", r"unverified", r"unconfirmed", r"doubt\w*",
     r"(?:don['’]t|do\s+not|doesn['’]t)\s+know", r"no\s+idea", r"kidding", r"joking",
@@ -36,7 +39,7 @@ DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
 # odds on the answer: "a coin flip", "50/50", "a toss-up"; the chance the speaker gives it
 ODDS = (
     r"coin[\s-]?(?:flip|toss)", r"toss[\s-]?up", r"50\s*/\s*50", r"fifty[\s-]fifty",
-    r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance)",
+    r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance|between)",
     r"(?:confidence|certainty)(?:\s+level)?\s*(?::|is)?\s*(?:low|medium|moderate|middling|fair|limited)",
     r"(?:probability|likelihood|chance|odds)\s+(?:that\s+|of\s+)?(?:this|it|that|the\s+answer|"
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b",
@@ -55,7 +58,10 @@ NOT_UNIQUE = (
     r"(?:consistent|possible|valid)",
     r"both\s+(?:assignments|solutions|answers|options|readings|values|names|grids)\s+"
     r"(?:work|fit|hold|satisfy)",
-    r"(?:not|n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated)",
+    r"(?:not|[a-z]{0,5}n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated)",
+    r"(?:two|several|multiple|more\s+than\s+one)\s+(?:possible\s+|plausible\s+)?"
+    r"(?:readings|interpretations)", r"interchangeabl[ey]",
+    r"hard\s+to\s+(?:pin\s+down|tell|say|determine|decide)",
     r"vice\s+versa", r"other\s+way\s+a?round", r"or\s+(?:the\s+)?(?:reverse|opposite|inverse)",
     r"umgekehrt", r"l['’]inverse", r"inversement", r"al\s+rev[eé]s", r"viceversa", r"omgekeerd",
 )  # fmt: skip
@@ -111,6 +117,7 @@ ANSWERHOOD = (
     r"works?", r"worked", r"fits?", r"satisf\w*", r"valid", r"possible", r"plausible",
     r"consistent", r"correct", r"acceptable", r"an?\s+(?:valid\s+|possible\s+|correct\s+)?"
     r"(?:answer|solution|candidate|option)", r"the\s+(?:runner[\s-]?up|other|second|alternative)",
+    r"an?\s+(?:close|distant|strong|near)\s+(?:second|runner[\s-]?up|contender|alternative)",
 )  # fmt: skip
 # the nouns of a candidate: "another solution", "the other candidate", "a second assignment"
 CANDIDATES = (
@@ -153,7 +160,19 @@ RESTATEMENT = (
 REJECTION = (
     r"reject\w*", r"exclud\w*", r"discard\w*", r"extraneous", r"invalid", r"ruled\s+out",
     r"eliminat\w*", r"impossible", r"fail\w*", r"violat\w*", r"not", r"n['’]t", r"never",
-    r"cannot", r"too\s+(?:large|small|big|many|few)",
+    r"cannot", r"too\s+(?:large|small|big|many|few)", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
+)  # fmt: skip
+# what a "but" clause says of a doubt raised before it to settle it ("One might guess 8, but that
+# fails", "This might seem surprising, but it checks out")
+SETTLES = (*REJECTION, r"checks?\s+out", r"confirm\w*", r"holds?")
+# doubt under a negation states certainty: "no doubt", "not ambiguous", "no mistakes"
+NEGATED = (
+    r"no", r"not", r"without(?:\s+(?:any|a))?", r"never", r"nothing\s+(?:here\s+)?(?:is|was)",
+    r"isn['’]t", r"aren['’]t",
+)  # fmt: skip
+NEGATABLE = (
+    r"doubts?", r"ambigu\w*", r"mistakes?", r"errors?", r"uncertain\w*", r"guesswork",
+    r"interchangeabl[ey]",
 )  # fmt: skip
 # a swap of roles or places offered as another answer ("swapping Noah and Lily also works")
 SWAP = (r"swap\w*", r"switch\w*", r"exchang\w*", r"interchang\w*", r"revers\w*")
@@ -215,6 +234,15 @@ _ANOTHER = re.compile(
     r"\b(?:backup|fallback)\b",
     re.IGNORECASE,
 )
+# a label that names another of something, then the value: "Another route: 7*3+25", "Also
+# valid: 8"
+_NAMED_OTHER = re.compile(
+    r"\b(?:(?:another|second|other|alternative|backup|fallback)\b(?:[ \t-]+[^\W\d_]{1,20}+){0,2}?|"
+    rf"(?:{_words(CANDIDATES)})[ \t]+(?:[B-Z]|[2-9])\b|"
+    r"(?:also|equally)[ \t]+(?:valid|works?|correct|possible|fine|acceptable))"
+    r"[ \t]*+[:=][ \t]*+",
+    re.IGNORECASE,
+)
 OFFERED_BETWEEN = re.compile(rf"{_ANOTHER.pattern}|\b(?:{_words(READINGS)})\b", re.IGNORECASE)
 CORRECTION_RE = re.compile(rf"\b(?:{_words(CORRECTION)})\b", re.IGNORECASE)
 CONDITION_RE = re.compile(rf"\b(?:{_words(CONDITION)})\b", re.IGNORECASE)
@@ -234,15 +262,51 @@ PERCENT_ASIDE = re.compile(
     r"(?:chance|confidence|confident|sure|certain(?:ty)?|likely|probability)?\s*\)",
     re.IGNORECASE,
 )
+# a confidence or probability the speaker gives the answer, in any number form: "Confidence:
+# 0.6", "Certainty: 8/10", "7 out of 10", "I'd say 70 percent", "I'd give this 4/5"; below
+# certainty when the number is under its whole (:func:`_confidence_value`)
+CONFIDENCE_NUMBER = re.compile(
+    r"\b(?:confiden\w*|certainty|credence|sure|I['’]d\s+(?:say|give\s+(?:it|this|that))|"
+    r"I\s+would\s+(?:say|give\s+(?:it|this|that)))\b[^.!?\n\d]{0,40}?"
+    r"(?P<num>\d{1,3}(?:\.\d{1,6})?|\.\d{1,6})"
+    r"(?:[ \t]*(?:/|out[ \t]+of)[ \t]*(?P<den>\d{1,3})|[ \t]*(?P<pct>\\?%|percent\b))?",
+    re.IGNORECASE,
+)
+NOT_CERTAIN = re.compile(r"\bnot\s+(?:100|a\s+hundred)\s*(?:\\?%|percent\b)", re.IGNORECASE)
 # a statement of roles (Knights and Knaves) is read by a parser of English: a condition or an
 # alternative in another language, or "unless", "alternatively", "... or not", is doubt there
+# another reading of the question named inside an answer: "(8 under a strict reading)", "or, on
+# the other reading, a knight"
+ANOTHER_READING = re.compile(
+    r"\b(?:under|in|on|with|by|for)\s+(?:the\s+other|another|an?\s+(?:different|alternative|"
+    rf"strict\w*|loose\w*|literal|broader|narrower))\s+(?:{_words(READINGS)})\b",
+    re.IGNORECASE,
+)
 _UNPARSED = ("unless", "alternatively", "oder", "ou", "oppure", "wenn", "sinon")
 DOUBT_IN_STATEMENT = re.compile(
-    rf"{DOUBT_RE.pattern}|{CONFIDENCE_RE.pattern}|{PERCENT_ASIDE.pattern}|"
+    rf"{DOUBT_RE.pattern}|{CONFIDENCE_RE.pattern}|{PERCENT_ASIDE.pattern}|{ANOTHER_READING.pattern}|"
     rf"\b(?:{_words(_UNPARSED)})\b|"
     r"\bor\s+not(?=\s*(?:[.!?;)\]]|$))",
     re.IGNORECASE,
 )
+_NEGATED_DOUBT = re.compile(
+    rf"\b(?:{_words(NEGATED)})\s+(?:(?:any|a|an|the|real|slight\w*)\s+)?(?:{_words(NEGATABLE)})\b",
+    re.IGNORECASE,
+)
+# a correction said of others or of another value: "a common mistake", "54 is wrong"
+_OTHERS_MISTAKE = re.compile(
+    r"\b(?:an?\s+)?(?:common|typical|frequent|classic)\s+(?:mistakes?|errors?|wrong\s+answers?|"
+    r"pitfalls?|slips?)\b",
+    re.IGNORECASE,
+)
+_VALUE_WRONG = re.compile(
+    r"(?<!\S)(?P<value>[-\d(][^\s]{0,60}+)\s+(?:is|would\s+be|was)\s+(?:wrong|incorrect|"
+    r"not\s+(?:right|correct))\b",
+    re.IGNORECASE,
+)
+_ENDS_WITH_OR = re.compile(r"\bor[\s$(]{0,5}$", re.IGNORECASE)
+_BUT = re.compile(r"[,;]?\s+but\s+", re.IGNORECASE)
+_SETTLES_RE = re.compile(rf"\b(?:{_words(SETTLES)})\b", re.IGNORECASE)
 _LOWERS = re.compile(rf"\b(?:{_words(CORRECTION)})\b|[?？]", re.IGNORECASE)
 # a contradiction speaks of the answer unless a condition says of what ("if n were 8, ... a
 # contradiction" argues for the answer)
@@ -254,6 +318,16 @@ ALTERNATIVE_RE = re.compile(
 _BETWEEN = r"(?:[\s:,–—(]|-(?!\d)){0,4}"  # a dash, not the sign of "-8"
 _OFFER = re.compile(rf"\b(?:{_words(OFFER_WORDS)})\b{_BETWEEN}|{_words(ALTERNATIVE_CJK)}", re.I)
 _IT_IS = re.compile(rf"\b{IT_IS}\b{_BETWEEN}", re.IGNORECASE)
+# the value of the answer's place under another reading: "the count is 8"
+_ITS_VALUE = re.compile(
+    r"\bthe[ \t]+[^\W\d_]{1,20}+[ \t]+(?:is|would[ \t]+be|becomes)[ \t]+", re.IGNORECASE
+)
+# a condition and its consequence: "if" (also "if you"), the clause's end, what may open the
+# consequence before its value, and what may follow a bare value
+_IF = re.compile(rf"{CONDITION_RE.pattern}|\bif\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[ \t]*+[,:;][ \t]*+|[ \t]++then[ \t]+", re.IGNORECASE)
+_CONSEQUENT = re.compile(rf"(?:then[ \t]+)?(?:{IT_IS}[ \t]+)?", re.IGNORECASE)
+_BARE_END = re.compile(r"[ \t]*+(?:instead\b|[.,;!)]|$)", re.IGNORECASE)
 _SLOT = re.compile(
     rf"\b(?:{_words(SLOT_WORDS)})\b{_BETWEEN}|"
     rf"\b(?:{_words(DERIVATIONS)})\b[^.!?\n]{{0,30}}?\b(?:{_words(GIVES)})\b{_BETWEEN}",
@@ -274,13 +348,25 @@ _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
 _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
-    r"[\s,]{0,3}(?:(?:is|are|would|could|might|also|equally|just|then|still|both|seems?\s+to)\s+)"
+    r"[\s,]{0,3}(?:(?:is|are|as|would|could|might|also|equally|just|then|still|both|seems?\s+to)\s+)"
     r"{0,4}"
     rf"(?:{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
 )
 # a candidate as a sentence's subject, offered with "also", "too", "as well": "13 as well."
-_SAID_OFFER = re.compile(r"\s+(?:is\s+|would\s+be\s+)?(?:also|as\s+well|too|equally)\b", re.I)
+_SAID_OFFER = re.compile(
+    r"\s+(?:(?:is|would\s+be)\s+(?:[^\W\d_]{1,20}+\s+){0,2}?)?(?:also|as\s+well|too|equally)\b",
+    re.I,
+)
+# a candidate offered under another reading: "8 under the other convention", "Bob, under the
+# other reading of clue 2"
+_UNDER_READING = re.compile(
+    r"[\s,]{0,3}(?:under|in|on|with|by|for)\s+(?:the\s+other|another|an?\s+(?:different|"
+    rf"alternative|strict\w*|loose\w*))\s+(?:{_words(READINGS)})\b",
+    re.IGNORECASE,
+)
+# cell values offered side by side at the end of a clause: "(cell 10: 7 or 0)"
+_CELL_OR = re.compile(r"(?<![\d.])\d[ \t]++or[ \t]++\d(?=[ \t]*+(?:[.,;)]|$))")
 _ANSWERHOOD_RE = re.compile(rf"\b(?:also|{_words(ANSWERHOOD)})\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s++|\n")
 # the values of each type of answer
@@ -294,6 +380,7 @@ _VALUE_BEFORE = re.compile(r"(-?\d+(?:[.,]\d+)*+)\s{0,3}$")
 _PERCENT_AFTER = re.compile(r"\s*(?:\\?%|percent\b)")
 _OPERATOR = "+-*/^=×÷·<>≤≥"
 _OPERATOR_WORD = re.compile(r"\\(?:cdot|times|div|pm|frac)\s*$")
+_OPERATOR_WORD_AFTER = re.compile(r"\\(?:cdot|times|div|pm)\b")
 _EQUATION_RESULT = re.compile(r"(?:^|[\s(,:])[A-Za-z]\s*=\s*$")
 KINDS = ("value", "expression", "name", "grid")  # the answer types :func:`uncommits` knows
 
@@ -306,27 +393,100 @@ def sentences(text: str) -> list[str]:
 def hedges(answer: str) -> bool:
     """Whether an answer qualifies itself with doubt: a word of :data:`DOUBT`,
     :data:`NOT_UNIQUE` or :data:`ODDS`, a question mark, a symbol of doubt, a confidence under
-    100% (``7 (50% chance)``)."""
-    found = DOUBT_RE.search(answer) or CONFIDENCE_RE.search(answer)
+    100% (``7 (50% chance)``), another reading of the question (``7 (8 under a strict
+    reading)``)."""
+    found = (
+        DOUBT_RE.search(answer) or CONFIDENCE_RE.search(answer) or ANOTHER_READING.search(answer)
+    )
     return bool(found or PERCENT_ASIDE.search(answer)) or any(c in answer for c in "?？")
 
 
-def uncommits(sentence: str, answer: str = "", kind: str = "value") -> bool:
+def uncommits(sentence: str, answer: str = "", kind: str = "value", lead: bool = False) -> bool:
     """The rule (docs/guides/rewards.md#hedges-one-lexicon-of-doubt): whether a sentence, a
     parenthetical or a part of an answer un-commits ``answer``: it states a confidence below
     certainty (:func:`doubts`) or offers another candidate of the answer's type
-    (:func:`offers_other`; ``kind`` is one of :data:`KINDS`, or ``roles``)."""
-    return doubts(sentence, answer) or offers_other(sentence, answer, kind)
+    (:func:`offers_other`; ``kind`` is one of :data:`KINDS`, or ``roles``). ``lead``: the
+    sentence leads into the answer (:func:`lead_in`), where a question or a correction lowers
+    nothing and a value before a closing "or" is offered beside the answer."""
+    if lead and _ENDS_WITH_OR.search(sentence):  # "Either 8 or \\boxed{7}"
+        values = _values(kind, answer).finditer(sentence)
+        if any(_candidate(sentence, m, answer, kind) for m in values):
+            return True
+    return doubts(sentence, answer, lead) or offers_other(sentence, answer, kind)
 
 
-def doubts(sentence: str, answer: str = "") -> bool:
+def states_doubt(text: str, answer: str = "") -> bool:
+    """Whether a statement of roles, or the text around it, states doubt (Knights and Knaves):
+    a word of :data:`DOUBT_IN_STATEMENT` or a confidence below certainty in one of its
+    sentences, read as :func:`doubts` reads them (negated or settled doubt states none)."""
+    for sentence in sentences(text):
+        sentence = _unsettled(sentence, answer)
+        if DOUBT_IN_STATEMENT.search(sentence) or NOT_CERTAIN.search(sentence):
+            return True
+        if _confidence_below_certainty(sentence, answer):
+            return True
+    return False
+
+
+def _unsettled(sentence: str, answer: str = "") -> str:
+    """The part of a sentence whose doubt stands: without doubt under a negation ("no doubt",
+    "not ambiguous"), and only the "but" clause where it settles what came before ("One might
+    guess 8, but that fails", "It might seem surprising, but it checks out"), and without a
+    correction said of others or of another value ("a common mistake", "54 is wrong")."""
+    sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", sentence))
+    sentence = _VALUE_WRONG.sub(
+        lambda m: m.group() if _is_answer(m["value"], answer) else " ", sentence
+    )
+    but = _BUT.search(sentence)
+    if but and _SETTLES_RE.search(sentence, but.end()):
+        return sentence[but.end() :]
+    return sentence
+
+
+def lead_in(text: str) -> str:
+    """The sentence that introduces a final answer: the last sentence of the text before it in
+    its own paragraph, else of the paragraph before (the reasoning before that is not read)."""
+    paragraphs = [p for p in _PARAGRAPH.split(text) if _WORD_CHAR.search(p)]
+    found = sentences(paragraphs[-1]) if paragraphs else []
+    return found[-1] if found else ""
+
+
+def _confidence_below_certainty(sentence: str, answer: str) -> bool:
+    for m in CONFIDENCE_NUMBER.finditer(sentence):
+        value = _confidence_value(m)
+        bare = not (m.group("den") or m.group("pct"))
+        if value is not None and value < 1 and not (bare and same(m.group("num"), answer)):
+            return True
+    return False
+
+
+def _confidence_value(m: re.Match) -> float | None:
+    """The share a stated confidence gives (``0.6``, ``6/10``, ``70 percent``); a whole number
+    with no whole to take it from ("I'd say 7") is none."""
+    num = float(m.group("num"))
+    if m.group("den"):
+        return num / float(m.group("den")) if float(m.group("den")) else None
+    if m.group("pct"):
+        return num / 100
+    return num if num <= 1 else None
+
+
+def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     """Whether a sentence states a confidence below certainty in ``answer``: a word of doubt, of
     odds or of an answer that is not unique, a confidence under 100%, a question, or a
-    statement that the answer is wrong. A percentage in brackets that is the answer itself
-    (``\\frac12`` then "(50%)") states none."""
-    if DOUBT_RE.search(sentence) or _LOWERS.search(sentence) or CONFIDENCE_RE.search(sentence):
+    statement that the answer is wrong (not in the ``lead``-in before the answer, where a
+    question or a correction leads to it). Doubt under a negation ("no doubt", "not
+    ambiguous") states none, nor doubt that a "but" clause settles ("One might guess 8, but that
+    fails"). A percentage in brackets that is the answer itself (``\\frac12`` then "(50%)")
+    states none."""
+    sentence = _unsettled(sentence, answer)
+    if DOUBT_RE.search(sentence) or CONFIDENCE_RE.search(sentence) or NOT_CERTAIN.search(sentence):
         return True
-    if _CONTRADICTS.search(sentence) and not CONDITION_RE.search(sentence):
+    if _confidence_below_certainty(sentence, answer):
+        return True
+    if not lead and _LOWERS.search(sentence):
+        return True
+    if not lead and _CONTRADICTS.search(sentence) and not CONDITION_RE.search(sentence):
         return True
     for m in PERCENT_ASIDE.finditer(sentence):
         percent = _PERCENT_VALUE.search(m.group())
@@ -351,14 +511,19 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return False
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
+    for m in _NAMED_OTHER.finditer(s):  # "Another route: 7*3+25", "Second choice: 8"
+        if _candidate_after(s, m.end(), answer, kind, gap=kind == "grid", whole=True):
+            return True
     if _RELATIVE.search(s) and (CONDITION_RE.search(s) or _OTHERWISE.search(s)):
         return True  # "one more otherwise", "one less if the ends count"
-    if kind == "grid" and GRID_ALTERNATIVE.search(s):
+    if kind == "grid" and (GRID_ALTERNATIVE.search(s) or _CELL_OR.search(s)):
         return True
     if kind in ("roles", "name") and _SWAP_RE.search(s) and _ANSWERHOOD_RE.search(s):
         return True
     if kind == "roles":
         return False
+    if _IF.search(s) and _conditional_candidate(s, answer, kind):
+        return True  # "If clue 4 is read strictly, Bob instead.", "(8 if you count the ends)"
     for m in _OFFER.finditer(s):
         if _between_others(s, m.start(), answer, kind):
             continue  # "3 or 4 items": a choice between other quantities, not beside the answer
@@ -372,12 +537,18 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
             for m in _IT_IS.finditer(s):
                 if _candidate_after(s, m.end(), answer, kind, gap=False):
                     return True
+        if OFFERED_BETWEEN.search(s):  # "under the other convention the count is 8"
+            for m in _ITS_VALUE.finditer(s):
+                if _candidate_after(s, m.end(), answer, kind, gap=False):
+                    return True
     for m in _values(kind, answer).finditer(s):
         if not _candidate(s, m, answer, kind):
             continue
         if _VALUE_OFFER.match(s, m.end()):
             return True
         if m.start() <= 3 and _SAID_OFFER.match(s, m.end()):
+            return True
+        if _UNDER_READING.match(s, m.end()):
             return True
         bare = s[: m.start()].strip("([ ") == "" and s[m.end() :].strip(")]. ") == ""
         if bare and kind == "value" and _number(answer) is not None:
@@ -400,15 +571,39 @@ def _values(kind: str, answer: str) -> re.Pattern:
     return _EXPRESSION_VALUE if kind == "expression" else _NUMBER_VALUE
 
 
+def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
+    """Whether a condition's consequence is another candidate: a bare value of the answer's type
+    (one that ends its clause, or that "instead" follows) before the "if" at the sentence's
+    start, or after the conditional clause (past a comma, a colon or "then", and "it's"). A
+    value inside the "if" clause is what is supposed, not an answer offered."""
+    pattern = _values(kind, answer)
+    condition = _IF.search(s)
+    start = len(s) - len(s.lstrip("([ \t*"))
+    m = pattern.match(s, start)
+    before_if = (
+        m and m.end() <= condition.start() and not s[m.end() : condition.start()].strip(" ,")
+    )
+    if before_if and _candidate(s, m, answer, kind):
+        return True
+    clause_end = _CLAUSE_END.search(s, condition.end())
+    if not clause_end:
+        return False
+    m = pattern.match(s, _CONSEQUENT.match(s, clause_end.end()).end())
+    return bool(m and _BARE_END.match(s, m.end()) and _candidate(s, m, answer, kind))
+
+
 def _between_others(s: str, start: int, answer: str, kind: str) -> bool:
     """Whether the word at ``start`` ("or") joins a value that is not the answer to the next."""
     before = _VALUE_BEFORE.search(s[max(0, start - 40) : start])
     return bool(before) and not same(before.group(1), answer) and kind != "name"
 
 
-def _candidate_after(s: str, pos: int, answer: str, kind: str, gap: bool) -> bool:
+def _candidate_after(
+    s: str, pos: int, answer: str, kind: str, gap: bool, whole: bool = False
+) -> bool:
     """Whether a value that differs from ``answer`` stands at ``pos`` (or, with ``gap``, up to
-    four words after it, none of them a word of restatement)."""
+    four words after it, none of them a word of restatement); ``whole``: a grid's part is no
+    grid (a cell value after a label of another candidate is offered in its place)."""
     pattern = _values(kind, answer)
     if _RESTATEMENT_RE.match(s, pos):
         return False
@@ -419,6 +614,8 @@ def _candidate_after(s: str, pos: int, answer: str, kind: str, gap: bool) -> boo
         starts.append(word.end())
     for start in starts:
         m = pattern.match(s, start)
+        if m and whole and kind == "grid":
+            return _plain(m.group()) != _plain(answer)
         if m and _candidate(s, m, answer, kind):
             return True
     return False
@@ -438,7 +635,7 @@ def _candidate(s: str, m: re.Match, answer: str, kind: str) -> bool:
         value = value.rstrip(". ")
         if not any(op in value for op in "+-*/×÷·") and "\\" not in value:
             return False
-        return _plain(value) != _plain(answer)
+        return _plain(value) != _plain(answer) and not _same_expression(value, answer)
     if _PERCENT_AFTER.match(s, m.end()) and "%" not in answer:
         return False  # "or 70% of the 10 invited": a share, not the answer's value
     return not _computed(s, m.start(), m.end()) and not same(value.replace("$", ""), answer)
@@ -455,8 +652,59 @@ def _computed(s: str, start: int, end: int) -> bool:
         left = before[:-1].rstrip()
         if left[-1:].isdigit() or left[-1:] in ")}" or re.search(r"(?<![A-Za-z])[A-Za-z]$", left):
             return True
+    if _OPERATOR_WORD_AFTER.match(after):
+        return True  # "2 \\cdot 7"
     operand = after[1:].lstrip()[:1]
     return bool(after[:1] and after[0] in _OPERATOR and operand and operand not in ".,;")
+
+
+def _is_answer(value: str, answer: str) -> bool:
+    """Whether a value named in a sentence is the answer (a number, words or an expression)."""
+    value = value.rstrip(".,;:")
+    if not answer:
+        return True
+    return same(value, answer) or _plain(value) == _plain(answer) or _same_expression(value, answer)
+
+
+def _same_expression(value: str, answer: str) -> bool:
+    """Whether an expression is the answer written another way: the same numbers, the same value
+    ("2*25+3-7" beside ``25*2-7+3``); other numbers of the same value are another solution."""
+    numbers = sorted(_NUMBER.findall(_plain(value).replace("-", " ")))
+    if numbers != sorted(_NUMBER.findall(_plain(answer).replace("-", " "))):
+        return False
+    mine, theirs = _evaluate(value), _evaluate(answer)
+    return mine is not None and mine == theirs
+
+
+def _evaluate(expression: str) -> Fraction | None:
+    """The value of an arithmetic expression of numbers, + - * / and brackets, else None."""
+    text = _plain(expression).replace("{", "(").replace("}", ")")
+    if len(text) > 200 or not _ARITHMETIC_ONLY.fullmatch(text):
+        return None
+    try:
+        return _value_of(ast.parse(text, mode="eval").body)
+    except (SyntaxError, ValueError, ZeroDivisionError, RecursionError):
+        return None
+
+
+def _value_of(node: ast.AST) -> Fraction:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+        return Fraction(str(node.value))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        inner = _value_of(node.operand)
+        return -inner if isinstance(node.op, ast.USub) else inner
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATIONS:
+        return _OPERATIONS[type(node.op)](_value_of(node.left), _value_of(node.right))
+    raise ValueError("not arithmetic")
+
+
+_OPERATIONS = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+}
+_ARITHMETIC_ONLY = re.compile(r"[\d.+\-*/() ]{1,200}+")
 
 
 def _computes(s: str) -> bool:
@@ -471,6 +719,8 @@ def _plain(expression: str) -> str:
     return "".join(expression.split())
 
 
+_PARAGRAPH = re.compile(r"\n[ \t]*+\n")
+_WORD_CHAR = re.compile(r"[^\W_]")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z '.-]{0,60}+")
 _ARITHMETIC = re.compile(r"[\d)]\s*(?:[-+*/^×÷·]|\\(?:cdot|times|div)\b)\s*[\d(]")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")

@@ -613,3 +613,400 @@ def test_a_confidence_or_another_candidate_uncommits_the_answer(task, response, 
 @pytest.mark.parametrize(("task", "response", "truth"), COMMITTED_BREAKS + COMMITTED)
 def test_conditions_checks_and_intermediate_quantities_keep_the_answer(task, response, truth):
     assert score(task, response, truth).reason == "ok"
+
+
+# ----- the rules by class: for each, the breaks an attacker found and cases of our own -----
+# n = 7 from 2n + 1 = 15; Countdown 46 from [25, 3, 7, 2]: 25*2 - 7 + 3 = 50 - 7 + 3 = 46
+N7 = "We have 2n + 1 = 15, so 2n = 14 and n = 7.\n\n"
+CD46 = json.dumps({"numbers": [25, 3, 7, 2], "target": 46})
+CD46_BOX = "Try 25*2 = 50. 50 - 7 = 43, 43 + 3 = 46.\n\n\\boxed{25*2-7+3}"
+ARC10 = "0 0 8 9 4 0 0 1 6 7"
+TEA = "From clue 3, the tea drinker is in House 1, and clue 5 says Arnold drinks tea.\n\n"
+
+# A confidence below certainty in any numeric form: a decimal under 1, a fraction or a score
+# "out of" under its whole, "Not 100%", a bare percentage the speaker gives the answer
+CONFIDENCE_NUMBER_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\nConfidence: 0.6", "7"),  # attacker's rows
+    ("math", N7 + "\\boxed{7}\n\nConfidence: 6/10", "7"),
+    ("math", N7 + "\\boxed{7}\n\nNot 100% on this.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nI'd say 70 percent.", "7"),
+    ("countdown", CD46_BOX + "\n\nConfidence: 0.7", CD46),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nConfidence: 3/5", "Arnold"),
+    ("arc", f"In every example each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n"
+     "Confidence: 0.75", ARC10),
+    ("math", N7 + "\\boxed{7}\n\nConfidence: 0.9", "7"),  # our own
+    ("math", N7 + "\\boxed{7}\n\nCertainty: 8/10.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nI'd rate my confidence 7 out of 10.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nNot 100% sure.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nI'd say 90 percent.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nConfidence level: .8", "7"),
+    ("logic", block(RIGHT) + "\n\nConfidence: 0.6", SK_MK),  # attacker's
+    ("logic", block(RIGHT) + "\n\nI'd give this 4/5.", SK_MK),
+    ("logic", block(RIGHT) + "\n\nCertainty: 7 out of 10.", SK_MK),  # our own
+]  # fmt: skip
+CONFIDENCE_NUMBER_KEEPS = [
+    ("math", N7 + "\\boxed{7}\n\nConfidence: 1.0", "7"),
+    ("math", N7 + "\\boxed{7}\n\nConfidence: 10/10", "7"),
+    ("math", N7 + "\\boxed{7}\n\nI am 100 percent sure.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nCertainty: 100%.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThe probability of two heads is 1/4 of the 7 tosses.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nClue 4 holds in 3/5 houses.", "Arnold"),
+    ("logic", block(RIGHT) + "\n\nConfidence: 10/10.", SK_MK),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CONFIDENCE_NUMBER_HEDGES)
+def test_rule_a_confidence_below_certainty_in_any_number_form_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CONFIDENCE_NUMBER_KEEPS)
+def test_rule_a_full_confidence_or_a_fraction_of_something_else_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# The lead-in: the last sentence before the final answer (in the answer's own paragraph, else
+# the paragraph before it) is read by the same rule; the reasoning before it is not
+LEAD_IN_HEDGES = [
+    ("math", N7 + "It's probably \\boxed{7}.", "7"),  # attacker's rows
+    ("math", N7 + "Most likely the answer is \\boxed{7}.", "7"),
+    ("math", N7 + "My best guess: \\boxed{7}", "7"),
+    ("math", "I'm only about 60% confident here; 8 is the other candidate.\n\n\\boxed{7}", "7"),
+    ("math", "Candidates: 7 (60%), 8 (40%).\n\n\\boxed{7}", "7"),
+    ("math", "8 also works, but the intended answer is \\boxed{7}.", "7"),
+    ("countdown", "Not certain, but: \\boxed{25*2-7+3}", CD46),
+    ("zebra", "I'm 60/40 between Arnold and Bob.\n\n\\boxed{Arnold}", "Arnold"),
+    ("zebra", "Arnold, most likely.\n\n\\boxed{Arnold}", "Arnold"),
+    ("arc", f"Probably:\n\n\\boxed{{{ARC10}}}", ARC10),
+    ("math", N7 + "Perhaps the answer is \\boxed{7}.", "7"),  # our own
+    ("math", N7 + "I am not sure, but I will say\n\n\\boxed{7}", "7"),
+    ("math", N7 + "Confidence 0.5 on this one.\n\n\\boxed{7}", "7"),
+    ("zebra", TEA + "Bob also fits, so this is a guess.\n\n\\boxed{Arnold}", "Arnold"),
+    ("math", N7 + "The answer might be\n\n\\boxed{7}", "7"),
+    ("logic", "Probably:\n" + block(RIGHT), SK_MK),  # attacker's
+    ("logic", "I couldn't fully resolve Mia; best guess below.\n\n" + block(RIGHT), SK_MK),
+    ("logic", "I am not sure about Mia.\n\n" + block(RIGHT), SK_MK),  # our own
+]  # fmt: skip
+LEAD_IN_KEEPS = [
+    ("math", "Maybe n = 8? Then 2 \\cdot 8 + 1 = 17, too big.\nSo 2n = 14 and n = 7.\n\n\\boxed{7}",
+     "7"),
+    ("math", "I first guessed 8, but 2 \\cdot 8 + 1 = 17.\n\nSo the answer is \\boxed{7}.", "7"),
+    ("math", "Perhaps n = 6? 2 \\cdot 6 + 1 = 13, too small.\n\nHence n = 7.\n\n\\boxed{7}", "7"),
+    ("math", N7 + "The answer is \\boxed{7}.", "7"),
+    ("zebra", "Bob might fit clue 2. But clue 6 puts Bob in house 3.\n\nSo the tea drinker is "
+     "\\boxed{Arnold}", "Arnold"),
+    ("arc", f"Maybe the rule is a rotation? No: every block moves two cells.\n\n"
+     f"Final answer:\n\n\\boxed{{{ARC10}}}", ARC10),
+    ("logic", "Maybe Samuel is a knave? Then his claim is false, a contradiction.\n\nSo Samuel "
+     "is a knight.\n\n" + block(RIGHT), SK_MK),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), LEAD_IN_HEDGES)
+def test_rule_doubt_or_another_candidate_in_the_lead_in_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), LEAD_IN_KEEPS)
+def test_rule_candidates_rejected_in_the_reasoning_before_the_lead_in_keep(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# Negated doubt states certainty; a doubt a "but" clause then rejects or confirms is a
+# candidate named to be rejected
+NEGATED_DOUBT_KEEPS = [
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nThere is no doubt about the "
+     "rule: all three examples shift by two.", ARC10),  # attacker's rows
+    ("zebra", TEA + "\\boxed{Arnold}\n\nThe puzzle is not ambiguous: every clue is used.",
+     "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nDouble-checking the arithmetic confirms there are no mistakes.",
+     "7"),
+    ("math", N7 + "\\boxed{7}\n\nOne might guess 8, but that fails: 2·8+1 = 17.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nBob might look like a candidate from clue 2, but clue 6 "
+     "rules him out.", "Arnold"),
+    ("countdown", CD46_BOX + "\n\nOne might try 25+7+3+2 = 37, but that is too small.", CD46),
+    ("math", N7 + "\\boxed{7}\n\nThis might seem surprising, but it checks out: 2·7+1 = 15.",
+     "7"),
+    ("math", N7 + "\\boxed{7}\n\nNo doubt: 2·7+1 = 15.", "7"),  # our own
+    ("math", N7 + "\\boxed{7}\n\nWithout any doubt, n is 7.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nNothing here is ambiguous.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nI made no mistakes in the arithmetic.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nOne could guess 9, but 2·9+1 = 19 rules it out.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nEric might seem possible, but clue 2 excludes him.",
+     "Arnold"),
+    ("logic", block(RIGHT) + "\n\nThere is no doubt here: each statement is consistent.",
+     SK_MK),  # attacker's
+    ("logic", block(RIGHT) + "\n\nIt might seem that Mia could be a knight, but her own "
+     "statement rules that out.", SK_MK),
+    ("logic", block(RIGHT) + "\n\nNothing here is ambiguous.", SK_MK),  # our own
+]  # fmt: skip
+NEGATED_DOUBT_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\nI have some doubt about this.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might be 8, but I am not sure.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might be 8, but I will keep 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThe question is ambiguous.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThere may be a mistake somewhere.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nNo, Bob might fit too.", "Arnold"),
+    ("logic", block(RIGHT) + "\n\nMia might be a knight, but I am not sure.", SK_MK),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), NEGATED_DOUBT_KEEPS)
+def test_rule_negated_or_rejected_doubt_keeps_the_answer(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), NEGATED_DOUBT_HEDGES)
+def test_rule_doubt_that_no_but_clause_rejects_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+# Another expression of the same value is the answer restated: Countdown's 2*25+3-7 = 46
+SAME_VALUE_KEEPS = [
+    ("countdown", CD46_BOX + "\n\nAlternatively, 2*25+3-7 gives the same 46.", CD46),  # attacker
+    ("countdown", CD46_BOX + "\n\nThe equivalent form 2*25+3-7 is also correct.", CD46),
+    ("countdown", CD46_BOX + "\n\nOr 3+25*2-7.", CD46),  # our own: 3 + 50 - 7 = 46
+    ("countdown", CD46_BOX + "\n\nAlso valid: (25*2)+3-7.", CD46),
+    ("countdown", CD46_BOX + "\n\nAlternatively, 3-7+2*25.", CD46),
+    ("countdown", CD46_BOX + "\n\nOr equally 25*2+(3-7).", CD46),
+    ("countdown", CD46_BOX + "\n\nThe same value also comes from 2*25-7+3.", CD46),
+]  # fmt: skip
+SAME_VALUE_HEDGES = [
+    ("countdown", CD46_BOX + "\n\nAnother route: 7*3+25 = 46.", CD46),  # attacker: another one
+    ("countdown", CD46_BOX + "\n\nOr 25*2+7-3.", CD46),  # our own: 50 + 4 = 54, not 46
+    ("countdown", CD46_BOX + "\n\nAlternatively, 25+3+7+2.", CD46),  # 37
+    ("countdown", CD46_BOX + "\n\nAlso valid: 25*3-7*2.", CD46),  # 75 - 14 = 61
+    ("countdown", CD46_BOX + "\n\nOr (25-7)*3-2.", CD46),  # 54 - 2 = 52
+    ("countdown", CD46_BOX + "\n\nAlternatively 25*2-3-7 also works.", CD46),  # 40
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SAME_VALUE_KEEPS)
+def test_rule_another_expression_of_the_same_value_restates(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SAME_VALUE_HEDGES)
+def test_rule_an_expression_of_another_value_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+# A condition whose consequence is another candidate of the answer's type (a bare value after
+# the conditional clause, "then", "it's", or before the "if"; or one followed by "instead")
+# un-commits; a condition that rejects, computes or holds its value in the "if" clause does not
+CONDITIONAL_ALTERNATIVE_HEDGES = [
+    ("zebra", TEA + "\\boxed{Arnold}\n\nIf clue 4 is read strictly, Bob instead.", "Arnold"),
+    ("countdown", CD46_BOX + "\n\nIf the 3 must come first, then 3*7+25 instead.", CD46),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nIf the shift is by one "
+     "instead of two: 0 8 9 4 0 0 1 6 7 0.", ARC10),
+    ("math", N7 + "\\boxed{7}\n\n(8 if you count the endpoints)", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIf you count the endpoints too, it's 8.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\n(Bob if clue 4 means directly left.)", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nIf the endpoints count, then 9.", "7"),  # our own
+    ("math", N7 + "\\boxed{7}\n\nAssuming a strict reading: 6.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\n(Eric if the houses are counted from the right.)",
+     "Arnold"),
+    ("countdown", CD46_BOX + "\n\nIf a number may be used twice, 25*2-2-2 instead.", CD46),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nIf the grid wraps around: "
+     "7 0 0 8 9 4 0 0 1 6.", ARC10),
+    ("math", N7 + "\\boxed{7}\n\nUnder the other convention the count is 8.", "7"),
+]  # fmt: skip
+CONDITIONAL_ALTERNATIVE_KEEPS = [
+    ("zebra", TEA + "\\boxed{Arnold}\n\nIf we had ignored clue 6, Bob would also fit, but clue 6 "
+     "rules him out.", "Arnold"),  # attacker's
+    ("math", N7 + "\\boxed{7}\n\nIf n were 8, 2n + 1 would be 17, too big.", "7"),  # our own
+    ("math", N7 + "\\boxed{7}\n\nIf we substitute n = 7, then 2n + 1 = 15.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nIf Bob drank tea, clue 4 would fail.", "Arnold"),
+    ("countdown", CD46_BOX + "\n\nIf we used 25*2+7-3 instead, we would get 54.", CD46),
+    ("math", N7 + "\\boxed{7}\n\nIf you check: 2 \\cdot 7 + 1 = 15.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIf the endpoints count, it is still 7.", "7"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CONDITIONAL_ALTERNATIVE_HEDGES)
+def test_rule_another_candidate_as_a_conditions_consequence_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CONDITIONAL_ALTERNATIVE_KEEPS)
+def test_rule_a_condition_that_rejects_or_computes_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# ARC: a cell value offered beside another at the end of its clause ("7 or 0)"), or after a label
+# that names another candidate ("second-best:", "Grid B:"), is a cell alternative; a choice
+# between counts ("3 or 4 cells") is not
+CELL_ALTERNATIVE_HEDGES = [
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n(cell 10: 7 or 0)", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n(second-best: last cell 0)",
+     ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nGrid B: 0 8 9 4 0 0 1 6 7 0",
+     ARC10),  # attacker's rows above, our own below
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nLast cell: 7 or 6.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n(row 1, col 4: 9 or 0)", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nGrid 2: 7 6 1 0 0 4 9 8 0 0",
+     ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nThe first cell is 0 or 8.",
+     ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nBackup: last cell 5.", ARC10),
+]  # fmt: skip
+CELL_ALTERNATIVE_KEEPS = [
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nBlocks of 3 or 4 cells move "
+     "right.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nEach block is 2 or 3 cells "
+     "long.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nCell 10 is 7, as in every "
+     "example.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nGrid 2 of the examples has 3 "
+     "rows.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nThe output is 1 row by 10 "
+     "columns.", ARC10),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CELL_ALTERNATIVE_HEDGES)
+def test_rule_a_cell_value_offered_beside_the_grid_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CELL_ALTERNATIVE_KEEPS)
+def test_rule_counts_and_cells_of_the_answer_keep_the_grid(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# Another candidate by its shape, whatever the words: a value as a sentence's subject with "too"
+# or "as well" in its predicate, a value "as a close second" or "under the other reading", "two
+# readings", roles "interchangeable" or "hard to pin down"
+SECOND_ANSWER_SHAPE_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\n8 is defensible too.", "7"),  # attacker's rows
+    ("math", N7 + "\\boxed{7}\n\nI'd put 8 as a close second.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nBob is a close second.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nTwo readings: 7 (inclusive), 8 (exclusive).", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThough 8 can't be ruled out.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n¹ 8 under the other convention.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\\textsuperscript{*}\n\n* Bob, under the other reading of "
+     "clue 2.", "Arnold"),
+    ("logic", block(RIGHT) + "\n\n(Samuel and Mia's roles are interchangeable.)", SK_MK),
+    ("logic", block(RIGHT) + "\n\nThe roles of Samuel and Mia are hard to pin down.", SK_MK),
+    ("math", N7 + "\\boxed{7}\n\n9 is arguable as well.", "7"),  # our own
+    ("zebra", TEA + "\\boxed{Arnold}\n\nEric is a distant second.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\n6 in the other interpretation.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThere are several interpretations here.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nHonestly, Eric can't be ruled out.", "Arnold"),
+]  # fmt: skip
+SECOND_ANSWER_SHAPE_KEEPS = [
+    ("math", N7 + "\\boxed{7}\n\n7 is odd too.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n2 is the coefficient here as well.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nBob comes second in the line of houses.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nUnder the other convention it is also 7.", "7"),
+    ("logic", block(RIGHT) + "\n\nThe two roles are not interchangeable here.", SK_MK),
+    ("math", N7 + "\\boxed{7}\n\nNo other value can be ruled in: 8 is ruled out.", "7"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SECOND_ANSWER_SHAPE_HEDGES)
+def test_rule_a_second_answer_by_its_shape_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SECOND_ANSWER_SHAPE_KEEPS)
+def test_rule_the_answer_or_another_quantity_in_that_shape_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# A correction said of another value, or of others ("54 is wrong", "a common mistake"), and
+# "could/might also write/compute" (a way to write or reach the answer) keep the answer
+OTHERS_WRONG_KEEPS = [
+    ("countdown", CD46_BOX + "\n\nNote: 25*2-3+7 = 54 is wrong, so the order of the signs "
+     "matters.", CD46),  # attacker's rows
+    ("math", N7 + "\\boxed{7}\n\nNote: a common mistake is to forget to subtract the 1 first, "
+     "which gives 7.5.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThe answer is not 8, a common wrong answer from forgetting the "
+     "+1.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nYou might also write this as n = 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nAlternatively, we could compute it by subtracting 1 and halving: "
+     "(15-1)/2 = 7, and get the same 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 would be wrong: 2·8+1 = 17.", "7"),  # our own
+    ("math", N7 + "\\boxed{7}\n\nA common error is to answer 15.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nOne could also check it: 2·7+1 = 15.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nWe could also express it as 14/2.", "7"),
+    ("countdown", CD46_BOX + "\n\n25+3+7+2 = 37 is incorrect.", CD46),
+]  # fmt: skip
+OTHERS_WRONG_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\nOops, 7 is wrong.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThat is wrong; I made a mistake.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt could also be 8.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThis might be a mistake.", "7"),
+    ("countdown", CD46_BOX + "\n\n25*2-7+3 is incorrect.", CD46),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), OTHERS_WRONG_KEEPS)
+def test_rule_a_correction_of_another_value_or_a_way_to_write_it_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), OTHERS_WRONG_HEDGES)
+def test_rule_a_correction_of_the_answer_still_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+# A lead-in that ends with "or" (or "either ... or") offers the values before it beside the answer
+LEAD_OR_HEDGES = [
+    ("math", "Either 8 or \\boxed{7}.", "7"),  # attacker's
+    ("math", N7 + "It is 8, or \\boxed{7}.", "7"),  # our own
+    ("math", N7 + "Either 6 or\n\n\\boxed{7}", "7"),
+    ("zebra", TEA + "Bob or \\boxed{Arnold}", "Arnold"),
+    ("countdown", "7*3+25 or \\boxed{25*2-7+3}", CD46),
+    ("math", N7 + "So n is 8 or $\\boxed{7}$.", "7"),
+]  # fmt: skip
+LEAD_OR_KEEPS = [
+    ("math", N7 + "So n is 7, or \\boxed{7}.", "7"),
+    ("math", N7 + "Seven, or \\boxed{7}", "7"),
+    ("zebra", TEA + "Arnold, or in short \\boxed{Arnold}", "Arnold"),
+    ("math", "We pick 3 or 4 items and find n = 7.\n\n\\boxed{7}", "7"),
+    ("countdown", "25*2-7+3, or \\boxed{25*2-7+3}", CD46),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), LEAD_OR_HEDGES)
+def test_rule_a_lead_in_ending_with_or_offers_its_values(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), LEAD_OR_KEEPS)
+def test_rule_a_lead_in_ending_with_or_that_names_only_the_answer_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# Inside an answer (a box, a K&K statement) or around a K&K answer, another reading of the
+# question ("under the other reading", "in another interpretation") offers another answer
+ANOTHER_READING_HEDGES = [
+    ("math", N7 + "\\boxed{7 \\text{ (8 under a strict reading)}}", "7"),  # attacker's
+    ("logic", block("Samuel is a knight, Mia is a knave (knight under the other reading)"), SK_MK),
+    ("logic", block("Samuel is a knight, Mia is a knave — or, on the other reading, a knight"),
+     SK_MK),
+    ("logic", block("Samuel is a knight (a knave in another interpretation), Mia is a knave"),
+     SK_MK),  # our own
+    ("math", N7 + "\\boxed{7 \\text{ (9 in another interpretation)}}", "7"),
+    ("zebra", TEA + "\\boxed{Arnold (Bob under the other reading)}", "Arnold"),
+    ("logic", block(RIGHT) + "\n\nUnder a different reading, Mia is a knight.", SK_MK),
+    ("math", N7 + "\\boxed{7 \\text{ (6 on the other convention)}}", "7"),
+]  # fmt: skip
+ANOTHER_READING_KEEPS = [
+    ("math", N7 + "\\boxed{7 \\text{ (on the usual reading)}}", "7"),
+    ("logic", block(RIGHT) + "\n\nThe statement has only one reading.", SK_MK),
+    ("math", N7 + "\\boxed{7}\n\nThe reading of the question is clear.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold (the reading of clue 3 is direct)}", "Arnold"),
+    ("logic", block(RIGHT) + "\n\nOn a careful reading, Samuel's claim is true.", SK_MK),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), ANOTHER_READING_HEDGES)
+def test_rule_another_reading_inside_the_answer_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), ANOTHER_READING_KEEPS)
+def test_rule_one_reading_named_inside_the_answer_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"

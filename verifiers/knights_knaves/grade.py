@@ -54,7 +54,8 @@ a knave``, ``... (maybe a knave)``: ``hedged``); a statement about everyone foll
 clause, by doubt ("possibly", "maybe", "perhaps", "probably", "could/might/may (also) be":
 ``Everyone is a knave, except possibly Ava``, ``All four are knaves, though Ava might be a
 knight``): the answer leaves someone undecided (``hedged``; "could not", "could never" are no
-doubt); doubt anywhere in the final answer or after it, or another assignment offered after it
+doubt); doubt anywhere in the final answer, in the sentence that leads into an answer block
+("Probably:") or after it, or another assignment offered after it
 (:func:`doubts`, :func:`reopens`: the rule of :mod:`..lexicon`,
 docs/guides/rewards.md#hedges-one-lexicon-of-doubt; words in a script other than the Latin one,
 which the grader cannot read; a question about a person or a role that no statement after it
@@ -706,7 +707,8 @@ def _final_answer(region: str, names: list[str]) -> _Final | None:
         if not statements:
             return None
         statements = _with_after(statements, after, names)
-        scope = "\n".join(m.group(1) for m in counting) + "\n" + after
+        lead = lexicon.lead_in(region[: counting[0].start()])  # "Probably:" before the block
+        scope = "\n".join([lead, *(m.group(1) for m in counting), after])
         return _Final(statements, after, scope, True)
     statements = role_statements(region, names)
     seen: set[str] = set()
@@ -792,7 +794,7 @@ def doubts(scope: str, names: list[str]) -> bool:
     script, a confidence under 100%, a doubting symbol, words in a script the grader cannot
     read, or a question about a person or a role that no statement after it answers."""
     scope = _QUOTED.sub(" ", _QUOTED_LIST.sub(" ", scope))
-    if lexicon.DOUBT_IN_STATEMENT.search(scope):
+    if lexicon.states_doubt(scope):
         return True
     name_re = _patterns(names)[0]
     if _FOREIGN_SCRIPT.search(name_re.sub(" ", scope)):
