@@ -8,8 +8,18 @@
 # tests marked `verl_line` or `node_versions`: the seam, the sampler, verl's real CPU workers
 # (train, then resume bit-identical), fit(), the reward loop, the preflight and the entry point.
 # Run from an activated venv of the project; extra arguments go to pytest.
+#
+# `verl_line.sh --prepare` only makes the venv. The test command starts it in the background
+# before the main suite, so the install (minutes, mostly waiting on the package index) overlaps
+# pytest; the run then waits for it under the same lock, and makes the venv itself, in the
+# foreground, if the background install did not finish it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+prepare=0
+if [ "${1:-}" = --prepare ]; then
+  prepare=1
+  shift
+fi
 installed=$(python -c 'import importlib.metadata as m; print(m.version("verl"))')
 case "$installed" in
   0.7.1) extra=verl09 other=0.9.1 ;;
@@ -18,14 +28,26 @@ case "$installed" in
      exit 2 ;;
 esac
 venv=.venv/verl-line
-if ! "$venv/bin/python" -c "import importlib.metadata as m; assert m.version('verl') == '$other'" \
-    2>/dev/null; then
-  rm -rf "$venv"
-  python -m venv "$venv"
-  "$venv/bin/python" -m pip install -q --upgrade pip
-  "$venv/bin/python" -m pip install -q torch==2.13.0  # the CPU build, as the README installs it
+mkdir -p .venv
+exec 9>"$venv.lock"
+flock 9  # a background --prepare still installing: wait for it
+# made for this pyproject.toml and this line: nothing to install (the project is editable)
+stamp="$(sha256sum pyproject.toml | cut -d' ' -f1) $other"
+if [ "$(cat "$venv/.prepared" 2>/dev/null)" != "$stamp" ]; then
+  if ! "$venv/bin/python" -c "import importlib.metadata as m; assert m.version('verl') == '$other'" \
+      2>/dev/null; then
+    rm -rf "$venv"
+    python -m venv "$venv"
+    "$venv/bin/python" -m pip install -q --upgrade pip
+    "$venv/bin/python" -m pip install -q torch==2.13.0  # the CPU build, as the README installs it
+  fi
+  "$venv/bin/python" -m pip install -q -e ".[$extra,test]"
+  echo "$stamp" >"$venv/.prepared"
 fi
-"$venv/bin/python" -m pip install -q -e ".[$extra,test]"
+if [ "$prepare" = 1 ]; then
+  exit 0
+fi
+exec 9>&-  # the venv is made: the tests' processes need not hold the lock
 "$venv/bin/python" - "$other" <<'PY'
 import importlib.metadata as md
 import sys
