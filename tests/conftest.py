@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import hashlib
 import os
 import signal
 import sys
@@ -28,11 +29,6 @@ os.environ.setdefault("RAY_worker_niceness", "0")
 # and `pac-verl watch` would see them run on. Ctrl-C behaves as in a terminal instead.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
-
-
-def _worker(config: pytest.Config) -> bool:
-    """This process is a pytest-xdist worker (``pytest -n 2``)."""
-    return hasattr(config, "workerinput")
 
 
 @functools.cache
@@ -60,27 +56,26 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
 
 _LOCKS: dict[str, int] = {}
-_HELD = {"serial": False}  # this worker keeps the room from one serial test to the next
+_HELD = {"serial": False}  # this process keeps the room from one serial test to the next
 
 
 def _lock(config: pytest.Config, name: str) -> int:
-    """A lock file shared by this run's workers (their controller's run id names it)."""
+    """A lock file shared by every test process of this checkout: ``pytest -n 2``'s workers and
+    the lanes' pytest runs (scripts/ci/lanes.sh) that the test command starts beside them."""
     if name not in _LOCKS:
-        run = config.workerinput["testrunuid"]
-        path = Path(tempfile.gettempdir()) / f"pytest-{run}-{name}.lock"
+        checkout = hashlib.sha256(str(config.rootpath).encode()).hexdigest()[:16]
+        path = Path(tempfile.gettempdir()) / f"pac-tests-{checkout}-{name}.lock"
         _LOCKS[name] = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     return _LOCKS[name]
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
-    """Under ``pytest -n``, a test marked ``serial`` (it counts processes or files machine-wide)
-    runs while no other worker runs a test: a readers-writer lock across the workers, with the
-    waiting writer first (the turnstile), held from one ``serial`` test to the next. Outside
-    pytest-timeout's timer: the wait is not the test's time."""
-    if not _worker(item.config):
-        yield
-        return
+    """A test marked ``serial`` (it counts processes or files machine-wide) runs while no other
+    test process of this checkout runs a test: a readers-writer lock across ``pytest -n 2``'s
+    workers and the lanes' pytest runs, with the waiting writer first (the turnstile), held from
+    one ``serial`` test to the next. Outside pytest-timeout's timer: the wait is not the test's
+    time. A test process alone takes it uncontended."""
     turnstile, room = _lock(item.config, "turnstile"), _lock(item.config, "room")
     serial = item.get_closest_marker("serial") is not None
     if not _HELD["serial"]:
@@ -98,14 +93,6 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
         _HELD["serial"] = keep
         if not keep:
             fcntl.flock(room, fcntl.LOCK_UN)
-
-
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    if _worker(session.config):
-        for name, fd in _LOCKS.items():
-            os.close(fd)
-            run = session.config.workerinput["testrunuid"]
-            Path(tempfile.gettempdir(), f"pytest-{run}-{name}.lock").unlink(missing_ok=True)
 
 
 @pytest.fixture(autouse=True)

@@ -28,7 +28,13 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.slow, pytest.mark.ray, pytest.mark.verl_line]  # verl_line: both lines
+# a training run beside the suite and the other lanes on 2 cores: past 600 s only when loaded
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.ray,
+    pytest.mark.verl_line,  # both lines
+    pytest.mark.timeout(1200),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = ["setting.total_steps=3", "pac.allow_short_run=true", "trainer.save_freq=1"]

@@ -47,7 +47,14 @@ from pac_verl.cpu.smoke import (
 )
 from pac_verl.curriculum import make_controller
 
-pytestmark = [pytest.mark.slow, pytest.mark.node_versions, pytest.mark.ray]
+# a training run beside the suite and the other lanes on 2 cores: past 600 s only when loaded
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.node_versions,
+    pytest.mark.ray,
+    pytest.mark.once_per_line,  # the node's versions for this line, verl_line.sh for the other
+    pytest.mark.timeout(1200),
+]
 
 STEPS, B, N = 3, 12, 8  # the toy setting's batch: 12 prompts x 8 responses
 PER_ARM = 5  # 5 arms x 5 prompts = 25 rows: 2 batches per epoch, step 2 ends the first epoch

@@ -42,7 +42,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_real_workers import ARMS, BUILT, EXP, PER_ARM, STEPS, B, N, assert_same_state
 from test_real_workers import sampler_state as data_pt_state
 
-pytestmark = [pytest.mark.slow, pytest.mark.verl_line, pytest.mark.ray]
+# a training run beside the suite and the other lanes on 2 cores: past 600 s only when loaded
+pytestmark = [pytest.mark.slow, pytest.mark.verl_line, pytest.mark.ray, pytest.mark.timeout(1200)]
 V1 = ["trainer.use_v1=true"]
 
 
