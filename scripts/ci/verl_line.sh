@@ -9,10 +9,8 @@
 # (train, then resume bit-identical), fit(), the reward loop, the preflight and the entry point.
 # Run from an activated venv of the project; extra arguments go to pytest.
 #
-# `verl_line.sh --prepare` only makes the venv. The test command starts it in the background
-# before the main suite, so the install (minutes, mostly waiting on the package index) overlaps
-# pytest; the run then waits for it under the same lock, and makes the venv itself, in the
-# foreground, if the background install did not finish it.
+# `verl_line.sh --prepare` only makes the venv. The venv is made under a lock (a second run waits
+# for the first's install) and stamped with pyproject.toml's digest, so a made venv is reused.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 prepare=0
