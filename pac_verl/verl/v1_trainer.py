@@ -25,13 +25,26 @@ feedback, as on the legacy path (:mod:`pac_verl.verl.trainer`); the controller i
 metrics. Validation: per-source scores go to the controller (DUMP's ``validation_update``) and
 ``val-aux/<source>/unscored/count`` is added, as on the legacy path.
 
+Dynamic sampling (``algorithm.filter_groups``). ``_build_replay_buffer`` builds
+:class:`DynamicSamplingBuffer`, a subclass of verl's sync ``ReplayBuffer``, with the arguments
+verl gives its own; ``_submit_batch_to_rollout`` tells it the order prompts are submitted in. It
+filters with the legacy trainer's rule (:func:`~pac_verl.verl.trainer.split_groups`): the groups it
+drops go to the controller with advantage 0 (:meth:`PACSampler.add_dropped`), and while too few
+groups are kept the controller allocates one more whole generation batch
+(``_add_allocation_to_generate``, :meth:`PACSampler.extra_rows`), up to
+``max_num_gen_batches``; the step metrics are the legacy trainer's ``curriculum/dynamic/...``.
+So from the same controller state and rewards the V1 and the legacy trainer train the same groups
+and feed the controller the same groups. Where this differs from verl's own V1 DAPO:
+docs/development/add-verl-line.md#the-v1-trainer.
+
 Checkpoints: the sampler's state is written to ``global_step_k/pac_state.json`` and restored from
 it on resume, as on the legacy path (V1 also restores ``data.pt`` always).
 
-Not supported on V1 yet (refused with one line, :func:`check_v1_config`): dynamic sampling
-(``algorithm.filter_groups``), whose V1 semantics live in V1's replay buffer; V1's async modes;
+Not supported on V1 (refused with one line, :func:`check_v1_config`): V1's async modes;
 ``trainer.v1.sync.parameter_sync_step`` above 1 (a step split into several updates, each of
-which would feed the controller as a step).
+which would feed the controller as a step); with dynamic sampling, a custom replay buffer
+(``trainer.v1.sampler.custom_sampler``), ``max_inflight_gen_batches`` other than 1 and a
+colocated reward model (the filter reads the reward while sampling).
 """
 
 from __future__ import annotations
