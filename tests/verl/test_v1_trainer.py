@@ -13,6 +13,7 @@ Skipped where verl 0.9.1 or TransferQueue is not installed (verl 0.7.1 has no V1
 ``scripts/ci/verl_line.sh`` runs it on 0.9.1.
 """
 
+import collections
 import copy
 import json
 import sys
@@ -388,8 +389,9 @@ class ScriptedAgentLoop:
     ``finished`` with 4 trajectories in the TransferQueue (written last prompt first: completion
     order is not submission order). Records the prompts of each submission."""
 
-    def __init__(self, tq):
+    def __init__(self, tq, fail_first: bool = False):
         self.tq = tq
+        self.fail_first = fail_first  # the first prompt of each submission: a failed rollout
         self.submissions: list[list[str]] = []
         self.prompt_of: dict[str, str] = {}
 
@@ -400,7 +402,10 @@ class ScriptedAgentLoop:
         infos = [_plain(i) for i in column(batch, "extra_info")]
         self.submissions.append(prompts_)
         self.prompt_of.update(zip(uids, prompts_))
-        for uid, prompt, info in reversed(list(zip(uids, prompts_, infos))):
+        for k, (uid, prompt, info) in reversed(list(enumerate(zip(uids, prompts_, infos)))):
+            if self.fail_first and k == 0:  # every session failed: no trajectory
+                self.tq.kv_put(key=uid, partition_id="train", tag={"status": "failure"})
+                continue
             rewards, scored = scripted(prompt)
             keys, fields = [], []
             for j in range(4):
@@ -471,10 +476,10 @@ def v1_step(trainer: PACTrainerV1, tq, metrics: dict):
     return batch
 
 
-def ds_trainers(assets, tq, **fg):
+def ds_trainers(assets, tq, refill_failed=False, **fg):
     root, tok = assets
-    v1 = v1_trainer(root, tok, filter_groups={**DS, **fg})
-    v1.agent_loop_manager = ScriptedAgentLoop(tq)
+    v1 = v1_trainer(root, tok, refill_failed, filter_groups={**DS, **fg})
+    v1.agent_loop_manager = ScriptedAgentLoop(tq, fail_first=refill_failed)
     legacy = legacy_trainer(root, tok, filter_groups={**DS, **fg})
     legacy.use_rm = False  # the rollout returns rm_scores
     return v1, legacy
@@ -491,7 +496,7 @@ def test_v1_dynamic_sampling_feeds_and_allocates_as_the_legacy_one(assets, trans
     batches and then the same next allocation as the legacy trainer's."""
     v1, legacy = ds_trainers(assets, transfer_queue)
     legacy_it = iter(legacy.train_dataloader)
-    extra = 0
+    seen = collections.Counter()
     for _ in range(2):
         got, want = {}, {}
         batch = v1_step(v1, transfer_queue, got)
@@ -512,8 +517,10 @@ def test_v1_dynamic_sampling_feeds_and_allocates_as_the_legacy_one(assets, trans
         assert set(transfer_queue.kv_list("train").get("train", {})) == set(batch.keys)
         transfer_queue.kv_clear(keys=batch.keys, partition_id="train")  # as V1's fit does
         v1.global_steps += 1
-        extra += got["curriculum/dynamic/gen_batches"] - 1
-    assert extra > 0  # the script makes refills happen
+        seen.update({k: got[f"curriculum/dynamic/{k}"] for k in
+                     ("gen_batches", "dropped_groups", "surplus_groups", "unscored_groups")})  # fmt: skip
+    # the script exercises every case: extra generation batches, dropped, surplus and unscored
+    assert seen["gen_batches"] > 2 and min(seen.values()) > 0
     assert prompts(v1._next_train_batch()) == prompts(next(legacy_it))  # the next allocation
 
 
@@ -552,6 +559,33 @@ def test_v1_dynamic_sampling_refills_from_the_controller_and_feeds_back_dropped_
     assert rewards[B:].tolist() == flat
     assert not advantages[B:].any()
     assert np.all(rewards[:B].max(axis=1) > rewards[:B].min(axis=1))  # trained: with spread
+    transfer_queue.kv_clear(keys=batch.keys, partition_id="train")
+
+
+def test_v1_dynamic_sampling_clears_failed_rollouts_and_feeds_them_to_no_controller(
+    assets, transfer_queue
+):
+    """With ``sync_refill_failed_groups`` a group without trajectories (every session failed)
+    is cleared like a dropped one, but has no reward to feed back."""
+    v1, _ = ds_trainers(assets, transfer_queue, refill_failed=True)
+    sampler = v1._sampler()
+    updates = []
+    update = sampler.controller.update
+    sampler.controller.update = lambda ids, r, a: (updates.append(ids), update(ids, r, a))
+    metrics: dict = {}
+    batch = v1_step(v1, transfer_queue, metrics)
+    loop = v1.agent_loop_manager
+    failed = [submitted[0] for submitted in loop.submissions]
+    assert metrics["training/rollout_failure/evicted_samples"] == len(failed) > 0
+    flat = [p for submitted in loop.submissions for p in submitted[1:]
+            if min(scripted(p)[1]) == 1 and len(set(scripted(p)[0])) == 1]  # fmt: skip
+    assert metrics["curriculum/dynamic/dropped_groups"] == len(flat)
+    (ids,) = updates
+    assert len(ids) == B + len(flat)  # the failed groups are not in the controller's update
+    generated = metrics["curriculum/dynamic/gen_batches"] * B
+    counted = ("surplus_groups", "dropped_groups", "unscored_groups")
+    assert generated == B + len(failed) + sum(metrics[f"curriculum/dynamic/{k}"] for k in counted)
+    assert set(transfer_queue.kv_list("train").get("train", {})) == set(batch.keys)
     transfer_queue.kv_clear(keys=batch.keys, partition_id="train")
 
 
