@@ -112,6 +112,83 @@ def leave_out_unscored(batch: DataProto, step: int) -> dict[str, float]:
     return {"curriculum/unscored_groups": float(out)}
 
 
+def filter_groups_config(config):
+    """``algorithm.filter_groups`` when dynamic sampling is on, else None."""
+    fg = config.algorithm.get("filter_groups", None)
+    return fg if fg is not None and fg.get("enable", False) else None
+
+
+def check_filter_groups(config) -> None:
+    """Refuse, with one line, what dynamic sampling does not do on either trainer."""
+    fg = filter_groups_config(config)
+    if str(config.algorithm.adv_estimator) == "remax":
+        raise UserError("algorithm.filter_groups with adv_estimator=remax is not supported")
+    if fg.get("metric") == "seq_final_reward" and config.algorithm.use_kl_in_reward:
+        raise UserError(
+            "filter_groups.metric=seq_final_reward includes the KL penalty, which is applied "
+            "after filtering here: use seq_reward, or use_kl_in_reward=false"
+        )
+
+
+def too_few_groups(gen_batches: int, have: int, target: int) -> UserError:
+    """The error of a step that reached ``max_num_gen_batches`` short of a full batch."""
+    return UserError(
+        f"dynamic sampling: {gen_batches} generation batches gave {have} groups with reward "
+        f"spread, fewer than data.train_batch_size={target}; raise "
+        "algorithm.filter_groups.max_num_gen_batches (0 = no limit) or check the data"
+    )
+
+
+def group_metric(batch: DataProto, metric: str | None) -> np.ndarray:
+    """Per response, the value dynamic sampling filters on: ``metric`` (null: ``seq_reward``)
+    of :data:`SEQUENCE_METRICS` sums ``rm_scores`` over the response; any other name is a
+    per-response reward extra."""
+    metric = metric or "seq_reward"
+    if metric in SEQUENCE_METRICS:
+        if "rm_scores" not in batch.batch:
+            raise UserError("filter_groups: the rollout returned no rm_scores to filter on")
+        mask = batch.batch["response_mask"].float()
+        return (batch.batch["rm_scores"].float() * mask).sum(-1).double().cpu().numpy()
+    if metric not in batch.non_tensor_batch:
+        raise UserError(
+            f"filter_groups.metric {metric!r} is not a reward extra of this run; use one of "
+            f"{', '.join(SEQUENCE_METRICS + tuple(batch.non_tensor_batch))}"
+        )
+    return np.asarray(batch.non_tensor_batch[metric], dtype=np.float64)
+
+
+def split_groups(
+    batch: DataProto, metric: str | None, sampler: PACSampler
+) -> tuple[np.ndarray, int, int]:
+    """Dynamic sampling's filter over the groups (one ``uid``) of ``batch``, rows in generation
+    order: a group is kept when its :func:`group_metric` varies (or it has one response) and
+    every response was judged; a judged group without spread is dropped and handed to the sampler
+    (:meth:`PACSampler.add_dropped`, its ``rm_scores`` per response, groups in generation order);
+    a group with an unscored response is left out of both. Returns the kept rows (``[N]`` bool),
+    the number dropped and the number left out."""
+    value = group_metric(batch, metric)
+    uids = np.asarray(batch.non_tensor_batch["uid"], dtype=object)
+    groups, first, inverse = np.unique(uids, return_index=True, return_inverse=True)
+    spread = np.full(len(groups), -np.inf)
+    np.maximum.at(spread, inverse, value)
+    low = np.full(len(groups), np.inf)
+    np.minimum.at(low, inverse, value)
+    sizes = np.bincount(inverse)
+    unscored = np.zeros(len(groups), dtype=bool)
+    unscored[inverse[unscored_rows(batch)]] = True
+    keep_group = ((spread > low) | (sizes == 1)) & ~unscored
+    dropped = np.flatnonzero(~keep_group & ~unscored)
+    if dropped.size:
+        mask = batch.batch["response_mask"].float()
+        reward = (batch.batch["rm_scores"].float() * mask).sum(-1).double().cpu().numpy()
+        dropped = dropped[np.argsort(first[dropped], kind="stable")]  # generation order
+        infos = batch.non_tensor_batch["extra_info"]
+        arms = [arm_name(infos[first[g]], sampler.arm_fields, "dropped group") for g in dropped]
+        rewards = np.stack([reward[inverse == g] for g in dropped])
+        sampler.add_dropped(arms, rewards, [groups[g] for g in dropped])
+    return keep_group[inverse], int(dropped.size), int(unscored.sum())
+
+
 class CurriculumTrainer:
     """What both of pac-verl's trainers (this legacy one and verl 0.9.1's V1 one,
     :mod:`pac_verl.verl.v1_trainer`) do the same way, over verl's trainer base that follows it in
@@ -297,12 +374,10 @@ class PACTrainer(CurriculumTrainer, RayPPOTrainer):
 
     # ----- dynamic sampling ----------------------------------------------------------------------
     def _filter_groups(self):
-        fg = self.config.algorithm.get("filter_groups", None)
-        return fg if fg is not None and fg.get("enable", False) else None
+        return filter_groups_config(self.config)
 
     def _check_dynamic_sampling(self) -> None:
-        fg = self._filter_groups()
-        if fg is None:
+        if self._filter_groups() is None:
             return
         if self._sampler() is None:
             raise UserError(
@@ -313,13 +388,7 @@ class PACTrainer(CurriculumTrainer, RayPPOTrainer):
                 "algorithm.filter_groups runs in PACTrainer's batch-balancing step: "
                 "set trainer.balance_batch=true"
             )
-        if str(self.config.algorithm.adv_estimator) == "remax":
-            raise UserError("algorithm.filter_groups with adv_estimator=remax is not supported")
-        if fg.get("metric") == "seq_final_reward" and self.config.algorithm.use_kl_in_reward:
-            raise UserError(
-                "filter_groups.metric=seq_final_reward includes the KL penalty, which is applied "
-                "after filtering here: use seq_reward, or use_kl_in_reward=false"
-            )
+        check_filter_groups(self.config)
 
     def _balance_batch(self, batch: DataProto, metrics, logging_prefix="global_seqlen",
                        keep_minibatch=False):  # fmt: skip
@@ -327,45 +396,10 @@ class PACTrainer(CurriculumTrainer, RayPPOTrainer):
             self._dynamic_sampling(batch, metrics)
         return super()._balance_batch(batch, metrics, logging_prefix, keep_minibatch)
 
-    def _group_metric(self, batch: DataProto) -> np.ndarray:
-        metric = self._filter_groups().get("metric") or "seq_reward"
-        if metric in SEQUENCE_METRICS:
-            if "rm_scores" not in batch.batch:
-                raise UserError("filter_groups: the rollout returned no rm_scores to filter on")
-            mask = batch.batch["response_mask"].float()
-            return (batch.batch["rm_scores"].float() * mask).sum(-1).double().cpu().numpy()
-        if metric not in batch.non_tensor_batch:
-            raise UserError(
-                f"filter_groups.metric {metric!r} is not a reward extra of this run; use one of "
-                f"{', '.join(SEQUENCE_METRICS + tuple(batch.non_tensor_batch))}"
-            )
-        return np.asarray(batch.non_tensor_batch[metric], dtype=np.float64)
-
     def _split_groups(self, batch: DataProto, sampler: PACSampler) -> tuple[DataProto, int, int]:
-        """Keep groups whose metric varies; hand the others to the sampler, except those with
-        an unscored response (left out of both); return the kept, the dropped and the left out."""
-        value = self._group_metric(batch)
-        uids = np.asarray(batch.non_tensor_batch["uid"], dtype=object)
-        groups, first, inverse = np.unique(uids, return_index=True, return_inverse=True)
-        spread = np.full(len(groups), -np.inf)
-        np.maximum.at(spread, inverse, value)
-        low = np.full(len(groups), np.inf)
-        np.minimum.at(low, inverse, value)
-        sizes = np.bincount(inverse)
-        unscored = np.zeros(len(groups), dtype=bool)
-        unscored[inverse[unscored_rows(batch)]] = True
-        keep_group = ((spread > low) | (sizes == 1)) & ~unscored
-        keep = keep_group[inverse]
-        dropped = np.flatnonzero(~keep_group & ~unscored)
-        if dropped.size:
-            mask = batch.batch["response_mask"].float()
-            reward = (batch.batch["rm_scores"].float() * mask).sum(-1).double().cpu().numpy()
-            dropped = dropped[np.argsort(first[dropped], kind="stable")]  # generation order
-            infos = batch.non_tensor_batch["extra_info"]
-            arms = [arm_name(infos[first[g]], sampler.arm_fields, "dropped group") for g in dropped]
-            rewards = np.stack([reward[inverse == g] for g in dropped])
-            sampler.add_dropped(arms, rewards, [groups[g] for g in dropped])
-        return batch.select_idxs(np.flatnonzero(keep)), int(dropped.size), int(unscored.sum())
+        """:func:`split_groups` with this run's metric; returns the kept rows as a batch."""
+        keep, dropped, unscored = split_groups(batch, self._filter_groups().get("metric"), sampler)
+        return batch.select_idxs(np.flatnonzero(keep)), dropped, unscored
 
     def _generate_rows(self, rows) -> DataProto:
         """Roll out dataset ``rows`` as ``fit`` rolls out a dataloader batch."""
@@ -403,11 +437,7 @@ class PACTrainer(CurriculumTrainer, RayPPOTrainer):
         parts, have, gen_batches = [kept], len(kept) // n, 1
         while have < target:
             if limit > 0 and gen_batches >= limit:
-                raise UserError(
-                    f"dynamic sampling: {gen_batches} generation batches gave {have} groups with "
-                    f"reward spread, fewer than data.train_batch_size={target}; raise "
-                    "algorithm.filter_groups.max_num_gen_batches (0 = no limit) or check the data"
-                )
+                raise too_few_groups(gen_batches, have, target)
             part, d, u = self._split_groups(self._generate_rows(sampler.extra_rows()), sampler)
             parts.append(part)
             have, dropped, gen_batches = have + len(part) // n, dropped + d, gen_batches + 1

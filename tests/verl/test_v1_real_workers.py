@@ -10,7 +10,9 @@ trains step 3 again: its curriculum comes from ``pac_state.json``. Checked: the 
 actor's weights at every sync; ``grad_norm > 0``; every step's batch is the controller's
 allocation from the state saved the step before; ``curriculum/`` metrics for every arm and the
 validation of every arm at the last step; the resumed step 3 is the uninterrupted one (same
-batch, same rollout weights, same rewards, same controller and queue state).
+batch, same rollout weights, same rewards, same controller and queue state). And a run of 2 steps
+with dynamic sampling (the noise arm included): whole extra generation batches, every generated
+group trained, surplus, dropped or left out, the dropped ones in the controller's feedback.
 
 Skipped where verl 0.9.1 or TransferQueue is not installed.
 """
@@ -30,6 +32,7 @@ pytest.importorskip("transfer_queue", reason="verl 0.9.1's V1 trainer needs Tran
 import ray
 
 from pac_verl.cpu.smoke import (
+    TOY_ARMS,
     ResourceMeter,
     build_assets,
     read_metrics,
@@ -128,3 +131,53 @@ def test_a_v1_run_resumed_from_pac_state_redoes_step_3(runs):
     assert sb["batches_this_epoch"] == sa["batches_this_epoch"] == 1
     assert sb["queues"] == sa["queues"]
     assert_same_state(sa["controller"], sb["controller"])
+
+
+# ----- dynamic sampling ---------------------------------------------------------------------------
+DS_STEPS = 2
+DS_ARMS = sorted(f"toy/{arm}" for arm in TOY_ARMS)  # the noise arm gives most groups a spread
+
+
+@pytest.fixture(scope="module")
+def ds_run(tmp_path_factory):
+    """Two V1 steps with dynamic sampling on acc (each step's extra generation batches drawn
+    from the controller), no checkpoints."""
+    root = build_assets(tmp_path_factory.mktemp("v1ds"), train_per_arm=8, val_per_arm=2)
+    extra = [*V1, "algorithm.filter_groups.enable=true", "algorithm.filter_groups.metric=acc",
+             "algorithm.filter_groups.max_num_gen_batches=8", "trainer.save_freq=-1"]  # fmt: skip
+    ray.shutdown()
+    with ResourceMeter() as meter:
+        try:
+            train_once(root, root / "run", DS_STEPS, extra)
+        finally:
+            ray.shutdown()
+    print(f"\nV1 real-worker run with dynamic sampling ({DS_STEPS} steps): wall "
+          f"{meter.wall:.0f} s, CPU user+sys {meter.cpu_seconds:.0f} s, peak RSS of all "
+          f"processes {meter.peak_rss / 2**30:.2f} GB")  # fmt: skip
+    return read_metrics(root / "run" / "runs")
+
+
+def test_v1_dynamic_sampling_trains_whole_batches_and_feeds_dropped_groups_back(ds_run):
+    metrics = ds_run
+    assert sorted(metrics) == list(range(1, DS_STEPS + 1))
+    for step in range(1, DS_STEPS + 1):
+        m = {k.rsplit("/", 1)[-1]: v for k, v in metrics[step].items()
+             if k.startswith("curriculum/dynamic/")}  # fmt: skip
+        assert m["gen_batches"] <= 8 and metrics[step]["actor/grad_norm"] > 0
+        # every generation batch is a whole allocation of B groups, each trained, surplus,
+        # dropped (no spread) or left out (unscored)
+        generated = m["gen_batches"] * B
+        assert generated == B + m["surplus_groups"] + m["dropped_groups"] + m["unscored_groups"]
+        # the controller's prompt layer saw the B trained groups (all with spread) and the
+        # dropped ones (none)
+        dropped = m["dropped_groups"]
+        assert metrics[step]["curriculum/zero_var_frac"] == pytest.approx(dropped / (B + dropped))
+    # step 1's allocation (the controller's prior) holds saturated or unreachable groups, whose
+    # rewards never spread: they are dropped and refilled
+    first = make_controller("pac", DS_ARMS, B, seed=0, cold_start=1).allocate()
+    assert any(DS_ARMS[i].endswith(("saturated", "unreachable")) for i in first)
+    step1 = metrics[1]
+    assert step1["curriculum/dynamic/dropped_groups"] >= 1
+    assert step1["curriculum/dynamic/gen_batches"] >= 2
+    # an unreachable group (success ~1e-8 per response) reaches the controller only as dropped
+    assert step1.get("curriculum/toy/unreachable/zero_var_frac", 1.0) == 1.0
