@@ -122,16 +122,21 @@ def test_the_policy_trains_and_moves_away_from_the_reference(runs):
     assert all(metrics[s]["actor/kl_loss"] > 0 for s in range(2, STEPS + 1))
 
 
-def test_every_batch_is_the_controllers_allocation(runs):
-    _, a, _ = runs
-    metrics = read_metrics(a / "runs")
+def assert_batches_are_the_controllers(metrics: dict, state) -> None:
+    """Every step's batch is what the controller allocates from the state saved at the step
+    before (``state(step)``: the curriculum's saved state after ``step``)."""
     for step in range(1, STEPS + 1):
         controller = make_controller("pac", ARMS, B, seed=0, cold_start=1)
         if step > 1:
-            controller.load_state_dict(sampler_state(a, step - 1)["controller"])
+            controller.load_state_dict(state(step - 1)["controller"])
         slots = controller.allocate()
         assert shares(metrics, step) == {x: list(slots).count(i) / B for i, x in enumerate(ARMS)}
-        assert sampler_state(a, step)["controller"]["step"] == step
+        assert state(step)["controller"]["step"] == step
+
+
+def test_every_batch_is_the_controllers_allocation(runs):
+    _, a, _ = runs
+    assert_batches_are_the_controllers(read_metrics(a / "runs"), lambda s: sampler_state(a, s))
 
 
 def test_curriculum_metrics_and_run_log_are_written(runs):

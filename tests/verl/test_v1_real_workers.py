@@ -42,7 +42,18 @@ from pac_verl.cpu.smoke import (
 from pac_verl.curriculum import make_controller
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_real_workers import ARMS, BUILT, EXP, PER_ARM, STEPS, B, N, assert_same_state
+from test_real_workers import (
+    ARMS,
+    BUILT,
+    EXP,
+    PER_ARM,
+    STEPS,
+    B,
+    N,
+    assert_batches_are_the_controllers,
+    assert_same_state,
+    shares,
+)
 from test_real_workers import sampler_state as data_pt_state
 
 # a training run beside the suite and the other lanes on 2 cores: past 600 s only when loaded
@@ -88,10 +99,6 @@ def runs(tmp_path_factory):
     return root, a, b
 
 
-def shares(metrics: dict, step: int) -> dict[str, float]:
-    return {a: metrics[step][f"curriculum/{a}/share"] for a in ARMS}
-
-
 def test_v1_trains_with_the_actors_weights_synced_every_step(runs):
     _, a, _ = runs
     loads = read_rollout_log(a)
@@ -107,14 +114,8 @@ def test_v1_trains_with_the_actors_weights_synced_every_step(runs):
 def test_every_v1_batch_is_the_controllers_allocation(runs):
     _, a, _ = runs
     metrics = read_metrics(a / "runs")
-    for step in range(1, STEPS + 1):
-        controller = make_controller("pac", ARMS, B, seed=0, cold_start=1)
-        if step > 1:
-            controller.load_state_dict(sampler_state(a, step - 1)["controller"])
-        slots = controller.allocate()
-        assert shares(metrics, step) == {x: list(slots).count(i) / B for i, x in enumerate(ARMS)}
-        assert sampler_state(a, step)["controller"]["step"] == step
-        assert metrics[step]["curriculum/unscored_groups"] == 0.0
+    assert_batches_are_the_controllers(metrics, lambda s: sampler_state(a, s))
+    assert all(metrics[s]["curriculum/unscored_groups"] == 0.0 for s in range(1, STEPS + 1))
     assert {f"val-core/{x}/acc/mean@1" for x in ARMS} <= set(metrics[STEPS])
 
 
