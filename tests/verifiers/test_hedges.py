@@ -1195,7 +1195,5 @@ def test_rule_a_check_a_justification_or_a_method_after_the_answer_keeps(task, r
 
 
 @pytest.mark.parametrize(("task", "response", "truth"), CHECK_HEDGES)
-def test_rule_another_method_reaching_another_value_or_doubt_still_uncommits(
-    task, response, truth
-):
+def test_rule_another_method_reaching_another_value_still_uncommits(task, response, truth):
     assert score(task, response, truth).reason == "hedged"
