@@ -1034,6 +1034,9 @@ DOUBT_IDIOMS = [
     "I can't be certain.",
     "I'm fairly confident, not more.",
     "Tentatively, that's it.",
+    "This is my best estimate.",  # the first hedge attack's rows left open
+    "(give or take one)",
+    "That said, I wouldn't be surprised if it were off.",
 ]
 
 
@@ -1179,6 +1182,10 @@ CHECK_KEEPS = [
      "coin shows heads.", "\\frac{1}{2}"),
     ("math", N7 + "\\boxed{7}\n\nThis value is unique since 3x + 1 has one root.", "7"),
     ("math", N7 + "\\boxed{7}\n\nThe result may also be checked by graphing.", "7"),
+    ("logic", MNL_BLOCK + "\n\nAlternatively, one can see this by noting that Mia and Lily make "
+     "the same claim.", MNL),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nAlternatively, we could verify it from clue 5 alone.",
+     "Arnold"),
 ]  # fmt: skip
 CHECK_HEDGES = [
     ("math", N7 + "\\boxed{7}\n\nAlternatively, subtracting 1 first gives 8.", "7"),
@@ -1186,6 +1193,7 @@ CHECK_HEDGES = [
     ("math", "Each toss is fair.\n\n$\\boxed{\\frac{1}{2}}$\n\nThere is a 60% chance that this "
      "is right.", "\\frac{1}{2}"),
     ("math", N7 + "\\boxed{7}\n\nThe answer could also be 8.", "7"),
+    ("logic", MNL_BLOCK + "\n\nAlternatively, one can see that Lily is a knave.", MNL),
 ]  # fmt: skip
 
 
