@@ -63,7 +63,8 @@ IDIOMS = (
     r"shot\s+in\s+the\s+dark", r"ballpark", r"fingers\s+crossed",
     r"(?:I['’]d|I\s+would|you\s+(?:may|might|should)\s+want\s+to)\s+(?:re-?|double[\s-]?)check",
     r"shak(?:y|ier|iest)", r"weak(?:er|est)\s+(?:link|part|step|point)",
-    r"take\s+(?:it|this|that)\s+with\s+caution",
+    r"take\s+(?:it|this|that)\s+with\s+caution", r"best\s+(?:estimate|bet)", r"give\s+or\s+take",
+    r"(?:[a-z]{0,5}n['’]t|not)\s+be\s+(?:shocked|surprised|astonished)",
 )  # fmt: skip
 # doubt about an answer, in English and the languages written in the Latin script a model
 # switches to; "could not" and "could never" state a fact
@@ -421,6 +422,10 @@ _SAME_RESULT = re.compile(
     rf"\b(?:the[ \t]+)?same[ \t]+(?:{_words(CANDIDATES)}|roles?|conclusion|number)s?\b",
     re.IGNORECASE,
 )
+# another way to reach the answer itself: "one can see this by ...", "we could verify it ..."
+_SEES_IT = re.compile(
+    rf"\b(?:one|we|you)[ \t]+(?:can|could|may|might)[ \t]+{_METHOD}[ \t]+(?:this|it)\b", re.I
+)
 _GIVES_RE = re.compile(
     rf"\b(?:{_words(GIVES)})\b[ \t$]{{0,3}}(?:[A-Za-z][ \t]*+=[ \t$]{{0,3}})?", re.IGNORECASE
 )
@@ -538,13 +543,14 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     "not ambiguous"), and only the "but" clause where it settles what came before ("One might
     guess 8, but that fails", "It might seem surprising, but it checks out"), and without a
     correction said of others or of another value ("a common mistake", "54 is wrong"), without
-    the alternative words of a sentence that reaches the same result, and without a chance that
+    the alternative words of a sentence that reaches the same result or names another way to see
+    the answer ("one can see this by ..."), and without a chance that
     is the answer's own value ("a 2/3 chance that ..." for the answer 2/3)."""
     sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", sentence))
     sentence = _VALUE_WRONG.sub(
         lambda m: m.group() if _is_answer(m["value"], answer) else " ", sentence
     )
-    if _SAME_RESULT.search(sentence):  # "Alternatively, a truth table gives the same result."
+    if _SAME_RESULT.search(sentence) or _SEES_IT.search(sentence):  # a check, another way
         sentence = ALTERNATIVE_RE.sub(" ", sentence)
     sentence = _VALUE_CHANCE.sub(
         lambda m: " " if _is_chance_answer(m["value"], answer) else m.group(), sentence
