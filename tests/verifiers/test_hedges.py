@@ -1110,6 +1110,10 @@ CONSEQUENCE_KEEPS = [
      MNL),
     ("zebra", TEA + "\\boxed{Arnold}\n\nIf clue 3 were read loosely, nothing would change.",
      "Arnold"),
+    ("logic", MNL_BLOCK + "\n\nHad Mia been a knave, Lily's statement would be true as well, "
+     "which is impossible.", MNL),  # the first hedge attack's row left open
+    ("logic", MNL_BLOCK + "\n\nIf Noah were a knight, Mia would be a knave too, which "
+     "contradicts clue 1.", MNL),
 ]  # fmt: skip
 
 
