@@ -234,6 +234,7 @@ REJECTION = (
     r"reject\w*", r"exclud\w*", r"discard\w*", r"extraneous", r"invalid", r"ruled\s+out",
     r"eliminat\w*", r"impossible", r"fail\w*", r"violat\w*", r"not", r"n['’]t", r"never",
     r"cannot", r"too\s+(?:large|small|big|many|few)", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
+    r"contradict\w*",
 )  # fmt: skip
 # what a "but" clause says of a doubt raised before it to settle it ("One might guess 8, but that
 # fails", "This might seem surprising, but it checks out")
@@ -638,7 +639,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     offered with a bar or a slash ("4/5", grids), a swap said to work (names, roles). A sentence
     that rejects what it names ("the other root, -8, is rejected") offers nothing."""
     s = sentence.strip()
-    if _REJECTION_RE.search(s):
+    if rejects(s):
         return False
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
@@ -703,6 +704,12 @@ def confirms(sentence: str, answer: str, kind: str = "value") -> bool:
         if value and answer and _is_answer(value.group().replace("$", ""), answer):
             return True
     return False
+
+
+def rejects(sentence: str) -> bool:
+    """Whether a sentence rejects what it names or supposes (:data:`REJECTION`: "which is
+    impossible", "is ruled out", "fails"): what it offers is not offered."""
+    return bool(_REJECTION_RE.search(sentence))
 
 
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
