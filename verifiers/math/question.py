@@ -28,9 +28,8 @@ have; an answer is ``unevaluated`` when it has one the gold does not:
 - ``radicand``, ``radical_product``: a radicand with a perfect k-th power factor, numbers or
   variables (``\\sqrt{72}``, ``2\\sqrt{18}``, ``\\sqrt{49\\cdot 5}``, ``\\sqrt[3]{8x^6}``), two
   radicals of one index in a product (``\\sqrt{15}\\sqrt{35}``): not simplified;
-- ``root_as_power``: a root of a number written as a fractional power (``2^{1/2}``,
-  ``3^{\\frac{1}{3}}``, read from the text: the parser builds it as it builds ``\\sqrt{2}``), where
-  the gold writes a radical sign;
+  A fractional power of a number is a radical in another notation (the parser builds
+  ``72^{1/2}`` as it builds ``\\sqrt{72}``), judged by the same rules;
 - ``unreduced``: a fraction of integers whose terms share a factor, wherever it stands
   (``\\frac{18}{24}``, ``\\frac{2}{6}\\sqrt{6}``; :func:`unreduced_text`), or a coefficient and a
   denominator that do (``\\frac{2\\sqrt{6}}{6}``).
@@ -423,23 +422,11 @@ def factor_count(expr: Any) -> int:
 _NEGATIVE_POWER = re.compile(r"[)\]]\s*\^\s*\{?\s*\(?\s*-")
 
 
-# a fractional power of a number: 2^{1/2}, 2^{\\frac{1}{3}}, 3^{0.5} (a radical written as a power)
-_ROOT_AS_POWER = re.compile(
-    r"(?<![\w.}])\d{1,30}(?:\.\d{1,30})?[ \t]*\^[ \t]*\{?[ \t]*\(?[ \t]*"
-    r"(?:\d{1,30}[ \t]*/[ \t]*\d{1,30}|\\[dtc]?frac[ \t]*\{?[ \t]*\d{1,30}[ \t]*\}?[ \t]*\{?[ \t]*\d|"
-    r"0?\.\d)"
-)
-
-
 def _written(found: Features, text: str) -> Features:
     """``found`` with what only the text shows: a negative power of a sum in a variable
-    (``(x^2-1)^{-1}``), which the parser builds as it builds ``\\frac{1}{x^2-1}``; a root of a
-    number written as a fractional power (``2^{1/2}``), which it builds as it builds
-    ``\\sqrt{2}``."""
+    (``(x^2-1)^{-1}``), which the parser builds as it builds ``\\frac{1}{x^2-1}``."""
     if found.divides_by_sum and _NEGATIVE_POWER.search(text):
         found.flags.add("negative_exponent")
-    if _ROOT_AS_POWER.search(text):
-        found.flags.add("root_as_power")
     return found
 
 
