@@ -204,7 +204,6 @@ _ARITHMETIC = re.compile(
 # a box named only to be rejected: "\\boxed{7}, not \\boxed{8}", "rather than", "instead of"
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
 # "the answer is 8", "Final answer: 8" after the box
-_RESTATED = re.compile(r"\banswer\s*(?:is|:|would\s+be)\s*:?\s*\$?\s*(-?\d+(?:\.\d+)?)\b", re.I)
 _PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 MIN_CUT_WORDS = 5  # a sentence begun after the final answer, unfinished, this long: cut off
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|\n")
@@ -285,14 +284,10 @@ def _unfinished_sentence(rest: str) -> bool:
 def doubts_after(rest: str, answer: str, kind: str = "value") -> bool:
     """Whether the text after the final answer hedges it: one of its sentences un-commits it
     (:func:`.lexicon.hedge_after`, ``kind`` the answer's type;
-    docs/guides/rewards.md#hedges-one-lexicon-of-doubt) and the response does not settle it, or
-    it states another number as the answer ("Final answer: 8" after ``\\boxed{7}``)."""
+    docs/guides/rewards.md#hedges-one-lexicon-of-doubt; a later label stating another candidate,
+    "Final answer: 8" after ``\\boxed{7}``, is one) and the response does not settle it."""
     boxed = clean_answer(answer)
-    if lexicon.hedge_after(rest, boxed, kind) and not _settled(rest, boxed, kind):
-        return True
-    if not _PLAIN_NUMBER.fullmatch(boxed):
-        return False
-    return any(float(m.group(1)) != float(boxed) for m in _RESTATED.finditer(rest))
+    return lexicon.hedge_after(rest, boxed, kind) and not _settled(rest, boxed, kind)
 
 
 def _settled(rest: str, boxed: str, kind: str = "value") -> bool:

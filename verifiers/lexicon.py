@@ -18,13 +18,61 @@ from fractions import Fraction
 
 # ----- the word lists -----
 
+# the verbs of a way to write, reach or check an answer: "could (also) be solved graphically",
+# "may also be verified by substitution" describe a method, not doubt
+METHODS = (
+    r"(?:re)?writ\w*", r"express\w*", r"comput\w*", r"calculat\w*", r"(?:double-?)?check\w*",
+    r"verif\w*", r"deriv\w*", r"confirm\w*", r"solv\w*", r"found", r"find", r"shown?",
+    r"prov\w*", r"seen?", r"done", r"do", r"reason\w*", r"approach\w*", r"visuali[sz]\w*",
+    r"graph\w*", r"simplif\w*", r"illustrat\w*", r"argu\w*",
+)  # fmt: skip
+_METHOD = rf"(?:also\s+)?(?:be\s+)?(?:{'|'.join(METHODS)})"
+# degree words before a word of certainty: negated ("not fully sure", "can't be certain") or
+# partial ("fairly confident", "pretty sure") certainty is doubt
+CERTAIN = (r"sure", r"certain", r"confident", r"convinced", r"positive", r"verified")
+DEGREE = (
+    r"fully", r"entirely", r"completely", r"totally", r"quite", r"wholly", r"absolutely",
+    r"100\s*%", r"all\s+that", r"that", r"so", r"too", r"very", r"really", r"yet",
+)  # fmt: skip
+PARTIAL = (
+    r"fairly", r"reasonably", r"somewhat", r"moderately", r"mostly", r"pretty", r"relatively",
+    r"partly", r"partially", r"kind\s+of", r"sort\s+of", r"less", r"least", r"not\s+as",
+)  # fmt: skip
+# a low confidence named either side of its noun: "Low confidence.", "Confidence: low", "my
+# confidence here is fairly low"
+LOW = (
+    r"low\w*", r"limited", r"moderate", r"medium", r"middling", r"modest", r"little", r"partial",
+    r"fair", r"shaky", r"weak",
+)  # fmt: skip
+_CERTAIN = "|".join(CERTAIN)
+_LOW = "|".join(LOW)
+LOW_CONFIDENCE = (
+    rf"(?:not|[a-z]{{0,5}}n['’]t|never)\s+(?:(?:be|feel|feeling|am|is|was)\s+)?"
+    rf"(?:(?:{'|'.join(DEGREE)})\s+)?(?:{_CERTAIN})",
+    rf"(?:{'|'.join(PARTIAL)})\s+(?:{_CERTAIN})",
+    rf"(?:{_LOW})\s+(?:confidence|certainty|credence)",
+    rf"(?:confidence|certainty|credence)(?:\s+[a-z]{{1,12}}){{0,2}}?\s*(?::|is|was|remains|stays)?"
+    rf"\s*(?:[a-z]{{1,12}}\s+)?(?:{_LOW})",
+)  # fmt: skip
+# idioms of doubt: betting, salt, a provisional or gut answer, advice to re-check, a part that is
+# shakiest
+IDIOMS = (
+    r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+)?bet(?:ting)?", r"grain\s+of\s+salt",
+    r"pinch\s+of\s+salt", r"(?:don['’]t|do\s+not)\s+quote\s+me", r"provisional\w*",
+    r"hunch\w*", r"gut\s+(?:feeling|instinct|says)", r"(?:feels?|seems?|looks?)\s+off",
+    r"shot\s+in\s+the\s+dark", r"ballpark", r"fingers\s+crossed",
+    r"(?:I['’]d|I\s+would|you\s+(?:may|might|should)\s+want\s+to)\s+(?:re-?|double[\s-]?)check",
+    r"shak(?:y|ier|iest)", r"weak(?:er|est)\s+(?:link|part|step|point)",
+    r"take\s+(?:it|this|that)\s+with\s+caution", r"best\s+(?:estimate|bet)", r"give\s+or\s+take",
+    r"(?:[a-z]{0,5}n['’]t|not)\s+be\s+(?:shocked|surprised|astonished)",
+)  # fmt: skip
 # doubt about an answer, in English and the languages written in the Latin script a model
 # switches to; "could not" and "could never" state a fact
 DOUBT = (
     r"probably", r"possibly", r"perhaps", r"maybe", r"likely", r"unlikely", r"unsure",
-    r"uncertain", r"not\s+(?:sure|certain|verified|confident)", r"(?:also|equally)\s+possible",
-    r"(?:might|could)(?!\s+(?:not|never|only|(?:also\s+)?(?:write|rewrite|express|compute|"
-    r"calculate|check|verify|derive|confirm))\b)", r"may\s+(?:well\s+|also\s+)?(?:be|have)",
+    r"uncertain", *LOW_CONFIDENCE, *IDIOMS, r"(?:also|equally)\s+possible",
+    rf"(?:might|could)(?!\s+(?:not|never|only|{_METHOD})\b)",
+    rf"may\s+(?:well\s+|also\s+)?(?:be|have)(?!\s+(?:{'|'.join(METHODS)})\b)",
     r"torn\s+between", r"undecided",
     r"guess\w*", r"tentative\w*", r"unverified", r"unconfirmed", r"doubt\w*",
     r"(?:don['’]t|do\s+not|doesn['’]t)\s+know", r"no\s+idea", r"kidding", r"joking",
@@ -40,9 +88,8 @@ DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
 ODDS = (
     r"coin[\s-]?(?:flip|toss)", r"toss[\s-]?up", r"50\s*/\s*50", r"fifty[\s-]fifty",
     r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance|between)",
-    r"(?:confidence|certainty)(?:\s+level)?\s*(?::|is)?\s*(?:low|medium|moderate|middling|fair|limited)",
-    r"(?:probability|likelihood|chance|odds)\s+(?:that\s+|of\s+)?(?:this|it|that|the\s+answer|"
-    r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b",
+    r"(?:probability|likelihood|chance|odds)\s+(?:(?:that|of)\s+)?(?:this|it|the\s+answer|"
+    r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b", r"(?:probability|likelihood|chance|odds)\s+of\s+that",
 )  # fmt: skip
 # the answer is not unique or cannot be found
 NOT_UNIQUE = (
@@ -58,7 +105,8 @@ NOT_UNIQUE = (
     r"(?:consistent|possible|valid)",
     r"both\s+(?:assignments|solutions|answers|options|readings|values|names|grids)\s+"
     r"(?:work|fit|hold|satisfy)",
-    r"(?:not|[a-z]{0,5}n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated)",
+    r"(?:not|[a-z]{0,5}n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated|"
+    r"out\s+of\s+the\s+question)",
     r"(?:two|several|multiple|more\s+than\s+one)\s+(?:possible\s+|plausible\s+)?"
     r"(?:readings|interpretations)", r"interchangeabl[ey]",
     r"hard\s+to\s+(?:pin\s+down|tell|say|determine|decide)",
@@ -118,6 +166,8 @@ ANSWERHOOD = (
     r"consistent", r"correct", r"acceptable", r"an?\s+(?:valid\s+|possible\s+|correct\s+)?"
     r"(?:answer|solution|candidate|option)", r"the\s+(?:runner[\s-]?up|other|second|alternative)",
     r"an?\s+(?:close|distant|strong|near)\s+(?:second|runner[\s-]?up|contender|alternative)",
+    r"(?:an?\s+)?(?:strong\s+|serious\s+)?contender", r"(?:an?\s+)?live\s+(?:option|candidate|possibility)",
+    r"tempting", r"in\s+(?:the\s+)?(?:running|contention|play)", r"on\s+the\s+table",
 )  # fmt: skip
 # the nouns of a candidate: "another solution", "the other candidate", "a second assignment"
 CANDIDATES = (
@@ -127,8 +177,23 @@ CANDIDATES = (
 )  # fmt: skip
 # readings of the question a response may answer under ("under the other reading ...")
 READINGS = (r"readings?", r"interpretations?", r"groupings?", r"conventions?", r"parsings?")
+# another source's answer put in the answer's place: "The answer key may say 8", "The official
+# solution lists Bob"
+SOURCES = (
+    r"answer\s+key", r"(?:text)?book", r"solutions?\s+manual", r"grader", r"some\s+sources",
+    r"(?:official|model|sample|expected|reference|book['’]?s?|textbook['’]?s?)\s+(?:answer|solution)",
+)  # fmt: skip
+SAYS = (
+    r"says?", r"said", r"gives?", r"gave", r"lists?", r"listed", r"states?", r"expects?",
+    r"claims?", r"reports?", r"reads?",
+)  # fmt: skip
+_SOURCE_SAYS = (
+    rf"(?:{'|'.join(SOURCES)})\s+(?:(?:may|might|could|would|will|probably|possibly)\s+)?"
+    rf"(?:{'|'.join(SAYS)})"
+)
 # words that put a value in the answer's place: before it ("or 8", "gives 8", "Actually, 8")
 OFFER_WORDS = (
+    _SOURCE_SAYS,
     r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
     r"(?:the\s+)?(?:other|second|another)\s+(?:candidate|answer|solution|value|root|option|"
@@ -140,6 +205,14 @@ OFFER_WORDS = (
 SLOT_WORDS = (
     r"(?:the\s+)?answer\s+(?:is|would\s+be)", r"answer\s*:", *REOPENING,
 )  # fmt: skip
+# a label that states the final answer; a later one that states another candidate of the
+# answer's type is a second answer in every task ("Final answer: Bob" after \boxed{Arnold})
+ANSWER_LABELS = (
+    r"(?:(?:final|correct|my|the)\s+)?answer",
+    r"final\s+(?:solution|result|grid|expression|name|assignment)",
+)  # fmt: skip
+# the words that open a condition's consequence: "..., in which case 8", "..., then 9"
+CONSEQUENCE = (r"then", r"in\s+(?:which|that|this)\s+case", r"so")
 # the answer's place under another condition or reading: "If the ends count, it's 8."
 IT_IS = r"(?:it|that)(?:['’]s|\s+is|\s+would\s+be|\s+becomes)"
 DERIVATIONS = (
@@ -161,6 +234,7 @@ REJECTION = (
     r"reject\w*", r"exclud\w*", r"discard\w*", r"extraneous", r"invalid", r"ruled\s+out",
     r"eliminat\w*", r"impossible", r"fail\w*", r"violat\w*", r"not", r"n['’]t", r"never",
     r"cannot", r"too\s+(?:large|small|big|many|few)", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
+    r"contradict\w*",
 )  # fmt: skip
 # what a "but" clause says of a doubt raised before it to settle it ("One might guess 8, but that
 # fails", "This might seem surprising, but it checks out")
@@ -175,7 +249,7 @@ NEGATABLE = (
     r"interchangeabl[ey]",
 )  # fmt: skip
 # a swap of roles or places offered as another answer ("swapping Noah and Lily also works")
-SWAP = (r"swap\w*", r"switch\w*", r"exchang\w*", r"interchang\w*", r"revers\w*")
+SWAP = (r"swap\w*", r"switch\w*", r"exchang\w*", r"interchang\w*", r"revers\w*", r"flip\w*")
 # the words that name the answer itself, not another one ("this also works")
 PRONOUNS = ("this", "that", "it", "which", "answer", "result", "value", "solution", "above")
 # capitalised words that are no name ("Otherwise", "Note", "Check" at a sentence's start)
@@ -324,10 +398,45 @@ _ITS_VALUE = re.compile(
 )
 # a condition and its consequence: "if" (also "if you"), the clause's end, what may open the
 # consequence before its value, and what may follow a bare value
-_IF = re.compile(rf"{CONDITION_RE.pattern}|\bif\b", re.IGNORECASE)
+_IF = re.compile(rf"{CONDITION_RE.pattern}|\bif\b|\botherwise\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[ \t]*+[,:;][ \t]*+|[ \t]++then[ \t]+", re.IGNORECASE)
-_CONSEQUENT = re.compile(rf"(?:then[ \t]+)?(?:{IT_IS}[ \t]+)?", re.IGNORECASE)
-_BARE_END = re.compile(r"[ \t]*+(?:instead\b|[.,;!)]|$)", re.IGNORECASE)
+MAX_CLAUSES = 4  # the clauses after a condition read for its consequence
+_CONSEQUENT = re.compile(
+    rf"(?:(?:{_words(CONSEQUENCE)})[ \t,]{{1,3}})?(?:{IT_IS}[ \t]+)?", re.IGNORECASE
+)
+_BARE_END = re.compile(r"\$?[ \t]*+(?:instead\b|[.,;!)]|$)", re.IGNORECASE)
+# a label of the final answer and what may stand between it and the value ("**Final answer:**
+# $8$", "The answer is 8")
+_LABEL = re.compile(
+    rf"\b(?:{_words(ANSWER_LABELS)})(?:[ \t]*+\*{{0,2}}[ \t]*+:|[ \t]+(?:is|would[ \t]+be)"
+    r"[ \t]*+:?)[ \t*_$]{0,6}",
+    re.IGNORECASE,
+)
+# roles or names said to change places under a condition: "the roles would flip"
+_WOULD_SWAP = re.compile(
+    rf"\b(?:would|could|might|may)[ \t]+(?:[^\W\d_]{{1,12}}[ \t]+){{0,2}}?(?:{_words(SWAP)})\b",
+    re.IGNORECASE,
+)
+# a sentence that reaches the answer again: "... leads to the same assignment", "also yields
+# n = 7" (another method, the same value: a check, not another candidate)
+_SAME_RESULT = re.compile(
+    rf"\b(?:the[ \t]+)?same[ \t]+(?:{_words(CANDIDATES)}|roles?|conclusion|number)s?\b",
+    re.IGNORECASE,
+)
+# another way to reach the answer itself: "one can see this by ...", "we could verify it ..."
+_SEES_IT = re.compile(
+    rf"\b(?:one|we|you)[ \t]+(?:can|could|may|might)[ \t]+{_METHOD}[ \t]+(?:this|it)\b", re.I
+)
+_GIVES_RE = re.compile(
+    rf"\b(?:{_words(GIVES)})\b[ \t$]{{0,3}}(?:[A-Za-z][ \t]*+=[ \t$]{{0,3}})?", re.IGNORECASE
+)
+# a chance or probability that is the answer's own value: "a $2/3$ chance that ..." when the
+# answer is 2/3 (a statement of the answer, not of the speaker's belief)
+_VALUE_CHANCE = re.compile(
+    r"(?P<value>\\[dt]?frac\s*\{\d{1,6}\}\s*\{\d{1,6}\}|\d{1,6}(?:\.\d{1,6})?(?:\s*/\s*\d{1,6})?"
+    r"(?:\s*\\?%)?)\$?\s+(?:chance|probability|likelihood|odds)\b",
+    re.IGNORECASE,
+)
 _SLOT = re.compile(
     rf"\b(?:{_words(SLOT_WORDS)})\b{_BETWEEN}|"
     rf"\b(?:{_words(DERIVATIONS)})\b[^.!?\n]{{0,30}}?\b(?:{_words(GIVES)})\b{_BETWEEN}",
@@ -348,7 +457,8 @@ _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
 _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
-    r"[\s,]{0,3}(?:(?:is|are|as|would|could|might|also|equally|just|then|still|both|seems?\s+to)\s+)"
+    r"[\s,]{0,3}(?:(?:is|are|as|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
+    r"remains?|stays?)\s+)"
     r"{0,4}"
     rf"(?:{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
@@ -381,6 +491,7 @@ _PERCENT_AFTER = re.compile(r"\s*(?:\\?%|percent\b)")
 _OPERATOR = "+-*/^=×÷·<>≤≥"
 _OPERATOR_WORD = re.compile(r"\\(?:cdot|times|div|pm|frac)\s*$")
 _OPERATOR_WORD_AFTER = re.compile(r"\\(?:cdot|times|div|pm)\b")
+_TERM_AFTER = re.compile(r"[A-Za-z][ \t]*+(?:[-+*/^=)]|\\cdot\b)")  # "2n+1": a coefficient
 _EQUATION_RESULT = re.compile(r"(?:^|[\s(,:])[A-Za-z]\s*=\s*$")
 KINDS = ("value", "expression", "name", "grid")  # the answer types :func:`uncommits` knows
 
@@ -432,15 +543,36 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     """The part of a sentence whose doubt stands: without doubt under a negation ("no doubt",
     "not ambiguous"), and only the "but" clause where it settles what came before ("One might
     guess 8, but that fails", "It might seem surprising, but it checks out"), and without a
-    correction said of others or of another value ("a common mistake", "54 is wrong")."""
+    correction said of others or of another value ("a common mistake", "54 is wrong"), without
+    the alternative words of a sentence that reaches the same result or names another way to see
+    the answer ("one can see this by ..."), and without a chance that
+    is the answer's own value ("a 2/3 chance that ..." for the answer 2/3)."""
     sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", sentence))
     sentence = _VALUE_WRONG.sub(
         lambda m: m.group() if _is_answer(m["value"], answer) else " ", sentence
+    )
+    if _SAME_RESULT.search(sentence) or _SEES_IT.search(sentence):  # a check, another way
+        sentence = ALTERNATIVE_RE.sub(" ", sentence)
+    sentence = _VALUE_CHANCE.sub(
+        lambda m: " " if _is_chance_answer(m["value"], answer) else m.group(), sentence
     )
     but = _BUT.search(sentence)
     if but and _SETTLES_RE.search(sentence, but.end()):
         return sentence[but.end() :]
     return sentence
+
+
+def _is_chance_answer(value: str, answer: str) -> bool:
+    """Whether a chance named in a sentence ("2/3", "50%") is the answer's own value."""
+    value = "".join(value.split())
+    if value.endswith("%"):
+        number = _number(value.rstrip("%").rstrip("\\"))
+        return (
+            number is not None
+            and _number(answer) is not None
+            and (abs(number / 100 - _number(answer)) < 1e-9)
+        )
+    return bool(answer) and _number(value) is not None and same(value, answer)
 
 
 def lead_in(text: str) -> str:
@@ -507,7 +639,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     offered with a bar or a slash ("4/5", grids), a swap said to work (names, roles). A sentence
     that rejects what it names ("the other root, -8, is rejected") offers nothing."""
     s = sentence.strip()
-    if _REJECTION_RE.search(s):
+    if rejects(s):
         return False
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
@@ -518,13 +650,17 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return True  # "one more otherwise", "one less if the ends count"
     if kind == "grid" and (GRID_ALTERNATIVE.search(s) or _CELL_OR.search(s)):
         return True
-    if kind in ("roles", "name") and _SWAP_RE.search(s) and _ANSWERHOOD_RE.search(s):
-        return True
+    swapped = _ANSWERHOOD_RE.search(s) or (_IF.search(s) and _WOULD_SWAP.search(s))
+    if kind in ("roles", "name") and _SWAP_RE.search(s) and swapped:
+        return True  # "Swapping Noah and Lily also works", "if Mia lied, the roles would flip"
     if kind == "roles":
         return False
+    for m in _LABEL.finditer(s):  # "Final answer: Bob" after \boxed{Arnold}
+        if _candidate_after(s, m.end(), answer, kind, gap=False, whole=True):
+            return True
     if _IF.search(s) and _conditional_candidate(s, answer, kind):
         return True  # "If clue 4 is read strictly, Bob instead.", "(8 if you count the ends)"
-    for m in _OFFER.finditer(s):
+    for m in () if confirms(s, answer, kind) else _OFFER.finditer(s):
         if _between_others(s, m.start(), answer, kind):
             continue  # "3 or 4 items": a choice between other quantities, not beside the answer
         if _candidate_after(s, m.end(), answer, kind, gap=bool(_OFFERS_GAP.match(s, m.start()))):
@@ -556,6 +692,26 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     return False
 
 
+def confirms(sentence: str, answer: str, kind: str = "value") -> bool:
+    """Whether a sentence reaches the answer again, by another method or reading: it names "the
+    same" answer, result or assignment, or its derivation gives the answer itself ("also yields
+    $n = 7$"). Such a sentence is a check: its "alternatively" or "also" offers nothing."""
+    if _SAME_RESULT.search(sentence):
+        return True
+    pattern = _values(kind, answer)
+    for m in _GIVES_RE.finditer(sentence):
+        value = pattern.match(sentence, m.end())
+        if value and answer and _is_answer(value.group().replace("$", ""), answer):
+            return True
+    return False
+
+
+def rejects(sentence: str) -> bool:
+    """Whether a sentence rejects what it names or supposes (:data:`REJECTION`: "which is
+    impossible", "is ruled out", "fails"): what it offers is not offered."""
+    return bool(_REJECTION_RE.search(sentence))
+
+
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     """Whether text after the committed ``answer`` un-commits it: one of its sentences does
     (:func:`uncommits`)."""
@@ -585,11 +741,13 @@ def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
     )
     if before_if and _candidate(s, m, answer, kind):
         return True
-    clause_end = _CLAUSE_END.search(s, condition.end())
-    if not clause_end:
-        return False
-    m = pattern.match(s, _CONSEQUENT.match(s, clause_end.end()).end())
-    return bool(m and _BARE_END.match(s, m.end()) and _candidate(s, m, answer, kind))
+    for n, clause_end in enumerate(_CLAUSE_END.finditer(s, condition.end())):
+        if n == MAX_CLAUSES:
+            break
+        m = pattern.match(s, _CONSEQUENT.match(s, clause_end.end()).end())
+        if m and _BARE_END.match(s, m.end()) and _candidate(s, m, answer, kind):
+            return True
+    return False
 
 
 def _between_others(s: str, start: int, answer: str, kind: str) -> bool:
@@ -652,8 +810,8 @@ def _computed(s: str, start: int, end: int) -> bool:
         left = before[:-1].rstrip()
         if left[-1:].isdigit() or left[-1:] in ")}" or re.search(r"(?<![A-Za-z])[A-Za-z]$", left):
             return True
-    if _OPERATOR_WORD_AFTER.match(after):
-        return True  # "2 \\cdot 7"
+    if _OPERATOR_WORD_AFTER.match(after) or _TERM_AFTER.match(s, end):
+        return True  # "2 \\cdot 7", the 2 of "2n+1"
     operand = after[1:].lstrip()[:1]
     return bool(after[:1] and after[0] in _OPERATOR and operand and operand not in ".,;")
 

@@ -1010,3 +1010,202 @@ def test_rule_another_reading_inside_the_answer_uncommits(task, response, truth)
 @pytest.mark.parametrize(("task", "response", "truth"), ANOTHER_READING_KEEPS)
 def test_rule_one_reading_named_inside_the_answer_keeps(task, response, truth):
     assert score(task, response, truth).reason == "ok"
+
+
+# A confidence below certainty said in any word order or idiom (the lexicon's families:
+# low/partial confidence either side of its noun, negated certainty with a degree word, betting
+# and salt idioms, a provisional or gut answer, advice to re-check) un-commits in every task
+DOUBT_IDIOMS = [
+    "I wouldn't bet on it.",  # attacker's
+    "Take this with a grain of salt.",
+    "Low confidence.",
+    "Not entirely sure.",
+    "Don't quote me on this.",
+    "Treat this as provisional.",
+    "Something feels off about this.",
+    "I'd double-check this.",
+    "My confidence here is low.",  # our own
+    "Confidence is fairly low.",
+    "I would not bet on this.",
+    "Take it with a pinch of salt.",
+    "I'm not completely sure about this.",
+    "Moderate confidence only.",
+    "This is just a hunch.",
+    "I can't be certain.",
+    "I'm fairly confident, not more.",
+    "Tentatively, that's it.",
+    "This is my best estimate.",  # the first hedge attack's rows left open
+    "(give or take one)",
+    "That said, I wouldn't be surprised if it were off.",
+]
+
+
+@pytest.mark.parametrize("after", DOUBT_IDIOMS)
+def test_rule_low_confidence_in_any_word_order_or_idiom_uncommits_in_every_task(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+    assert score("zebra", f"{TEA}\\boxed{{Arnold}}\n\n{after}", "Arnold").reason == "hedged"
+    arc = f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n{after}"
+    assert score("arc", arc, ARC10).reason == "hedged"
+    assert score("countdown", f"{CD46_BOX}\n\n{after}", CD46).reason == "hedged"
+    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "hedged"
+
+
+# Doubt about a named part of the answer, or another source's different answer, or a value said
+# to stay in contention ("remains a live option", "is tempting", "still in the running")
+PART_AND_SOURCE_HEDGES = [
+    ("logic", MNL_BLOCK + "\n\nI'm not fully certain about Noah.", MNL),  # attacker's
+    ("logic", MNL_BLOCK + "\n\nLily's role is the least certain of the three.", MNL),
+    ("math", N7 + "\\boxed{7}\n\nThe answer key may say 8.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThat said, 8 remains a live option.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIf I had to choose again I'd still pick 7, though 8 is "
+     "tempting.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 is still in the running.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nGut feeling says 8.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nI'm less sure about clue 4.", "Arnold"),  # our own
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nThe last cell is the shakiest "
+     "part.", ARC10),
+    ("math", N7 + "\\boxed{7}\n\nThe textbook gives 9.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nThe official solution lists Bob.", "Arnold"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nBob remains a strong contender.", "Arnold"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nEric is not out of the question.", "Arnold"),
+    ("countdown", CD46_BOX + "\n\nThe answer key might list 7*3+25.", CD46),
+]  # fmt: skip
+PART_AND_SOURCE_KEEPS = [
+    ("math", N7 + "\\boxed{7}\n\nThe answer key gives 7 as well.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 is tempting, but it fails the equation.", "7"),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nThe textbook's answer is Arnold too.", "Arnold"),
+    ("logic", MNL_BLOCK + "\n\nI'm fully certain about Noah.", MNL),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), PART_AND_SOURCE_HEDGES)
+def test_rule_doubt_about_a_part_or_another_sources_answer_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), PART_AND_SOURCE_KEEPS)
+def test_rule_a_source_that_agrees_or_a_tempting_value_rejected_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# A condition whose consequence is introduced by "in which case", "in that case" or "it would
+# be" after a further clause, and roles said to flip or swap under a condition, un-commit
+CONSEQUENCE_HEDGES = [
+    ("math", N7 + "$\\boxed{7}$ (unless the problem meant $2n-1$, in which case $8$).", "7"),
+    ("math", N7 + "$\\boxed{7}$ (otherwise, with $2n-1$, it would be $8$).", "7"),  # attacker's
+    ("zebra", TEA + "\\boxed{Arnold} (unless clue 3 means 'somewhere left', in which case "
+     "Bob).", "Arnold"),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}} (unless the shift wraps, in "
+     "which case 7 0 0 8 9 4 0 0 1 6).", ARC10),
+    ("logic", MNL_BLOCK + "\n\nThough, if Mia lied, the roles of Mia and Lily would flip.", MNL),
+    ("math", N7 + "\\boxed{7}\n\nUnless the ends count; in that case 9.", "7"),  # our own
+    ("countdown", CD46_BOX + " (unless each number must be used, in which case 7*3+25).", CD46),
+    ("logic", MNL_BLOCK + "\n\nIf Lily lied, Mia and Noah would swap roles.", MNL),
+]  # fmt: skip
+CONSEQUENCE_KEEPS = [
+    ("math", N7 + "\\boxed{7}\n\nOtherwise, with n = 8, the sum would be 17, which is too "
+     "large.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nUnless n is negative, in which case the count is still 7.", "7"),
+    ("logic", MNL_BLOCK + "\n\nIf Mia lied, her statement would be false, a contradiction.",
+     MNL),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nIf clue 3 were read loosely, nothing would change.",
+     "Arnold"),
+    ("logic", MNL_BLOCK + "\n\nHad Mia been a knave, Lily's statement would be true as well, "
+     "which is impossible.", MNL),  # the first hedge attack's row left open
+    ("logic", MNL_BLOCK + "\n\nIf Noah were a knight, Mia would be a knave too, which "
+     "contradicts clue 1.", MNL),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CONSEQUENCE_HEDGES)
+def test_rule_another_candidate_in_which_case_or_roles_flipped_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CONSEQUENCE_KEEPS)
+def test_rule_a_consequence_that_rejects_or_restates_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# A later final-answer label ("Final answer:", "**Answer:**", "The final answer is") stating
+# another candidate of the answer's type is a second answer, in every task alike
+LABEL_HEDGES = [
+    ("zebra", TEA + "\\boxed{Arnold}\n\nFinal answer: Bob", "Arnold"),  # attacker's
+    ("zebra", TEA + "\\boxed{Arnold}\n\n**Final answer:** Bob", "Arnold"),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nFinal answer: "
+     "0 0 8 9 4 0 0 1 6 0", ARC10),
+    ("countdown", CD46_BOX + "\n\nFinal answer: 25*2-7-3", CD46),
+    ("math", N7 + "\\boxed{7}\n\nFinal answer: 8", "7"),
+    ("math", N7 + "\\boxed{7}\n\n**Answer:** $8$", "7"),  # our own
+    ("countdown", CD46_BOX + "\n\nAnswer: 7*3+25", CD46),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n**Final answer:** "
+     "7 0 0 8 9 4 0 0 1 6", ARC10),
+]  # fmt: skip
+LABEL_KEEPS = [
+    ("zebra", TEA + "\\boxed{Arnold}\n\nFinal answer: Arnold", "Arnold"),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nFinal answer: {ARC10}", ARC10),
+    ("countdown", CD46_BOX + "\n\nFinal answer: 25*2-7+3", CD46),
+    ("countdown", CD46_BOX + "\n\nFinal answer: 2*25+3-7", CD46),
+    ("math", N7 + "\\boxed{7}\n\n**Final answer:** $7$", "7"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), LABEL_HEDGES)
+def test_rule_a_later_final_answer_label_with_another_candidate_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), LABEL_KEEPS)
+def test_rule_a_later_final_answer_label_restating_the_answer_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# After a committed answer, a sentence that checks it, reaches the same result by another
+# method, justifies it, or describes a method is no doubt: "Alternatively ... also yields n =
+# 7", "the same assignment", "unique because 2n+1 ...", "could also be solved graphically", a
+# chance that is the answer itself
+CHECK_KEEPS = [
+    ("math", N7 + "$\\boxed{7}$\n\nAlternatively, solving by subtracting 1 and halving also "
+     "yields $n = 7$.", "7"),  # attacker's
+    ("math", "Of the three pairs, two have exactly one red ball.\n\n$\\boxed{\\frac{2}{3}}$\n\n"
+     "So there is a $2/3$ chance that exactly one ball is red.", "\\frac{2}{3}"),
+    ("math", N7 + "$\\boxed{7}$\n\nThe answer is unique because $2n+1$ is strictly "
+     "increasing.", "7"),
+    ("logic", MNL_BLOCK + "\n\nAlternatively, one could reason by cases, which leads to the "
+     "same assignment.", MNL),
+    ("math", N7 + "$\\boxed{7}$\n\nNote: the problem could also be solved graphically.", "7"),
+    ("math", N7 + "$\\boxed{7}$\n\nThis could also be verified by substitution.", "7"),
+    ("math", N7 + "$\\boxed{7}$\n\nIt could also be found by trial: 7 works.", "7"),
+    ("logic", MNL_BLOCK + "\n\nAlternatively, a truth table gives the same result.", MNL),
+    ("math", N7 + "\\boxed{7}\n\nAlternatively, substituting back also gives 7.", "7"),  # ours
+    ("zebra", TEA + "\\boxed{Arnold}\n\nAlternatively, starting from clue 5 leads to the same "
+     "name.", "Arnold"),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nAlternatively, reading the "
+     "rule column by column gives the same grid.", ARC10),
+    ("math", "Each toss is fair.\n\n$\\boxed{\\frac{1}{2}}$\n\nThere is a 1/2 chance that the "
+     "coin shows heads.", "\\frac{1}{2}"),
+    ("math", N7 + "\\boxed{7}\n\nThis value is unique since 3x + 1 has one root.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThe result may also be checked by graphing.", "7"),
+    ("logic", MNL_BLOCK + "\n\nAlternatively, one can see this by noting that Mia and Lily make "
+     "the same claim.", MNL),
+    ("zebra", TEA + "\\boxed{Arnold}\n\nAlternatively, we could verify it from clue 5 alone.",
+     "Arnold"),
+]  # fmt: skip
+CHECK_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\nAlternatively, subtracting 1 first gives 8.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nAlternatively, it might give the same result.", "7"),
+    ("math", "Each toss is fair.\n\n$\\boxed{\\frac{1}{2}}$\n\nThere is a 60% chance that this "
+     "is right.", "\\frac{1}{2}"),
+    ("math", N7 + "\\boxed{7}\n\nThe answer could also be 8.", "7"),
+    ("logic", MNL_BLOCK + "\n\nAlternatively, one can see that Lily is a knave.", MNL),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CHECK_KEEPS)
+def test_rule_a_check_a_justification_or_a_method_after_the_answer_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), CHECK_HEDGES)
+def test_rule_another_method_reaching_another_value_still_uncommits(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"

@@ -239,3 +239,41 @@ def test_the_reward_entry_applies_the_rules(answer, gold, question, forms, acc):
         info |= {"question_expressions": question, "question_forms": forms}
     got = compute_score("math", f"The answer is $\\boxed{{{answer}}}$.", gold, info, workers=1)
     assert got["acc"] == acc, got
+
+
+# (gold, answer, right): the imaginary unit is one symbol however its coefficient is written,
+# next to it, with a space or a dot, or as a written 1 ("5 + 1i" is 5 + i)
+IMAGINARY_UNIT = [
+    ("5+i", "5 + 1i", True),  # attacker's
+    ("5+i", "5+1i", True),  # our own
+    ("i", "1i", True),
+    ("5-i", "5-1i", True),
+    ("2+3 i", "2+3i", True),
+    ("2+3i", "2+3 \\cdot i", True),
+    ("5+i", "5+2i", False),
+    ("5+i", "6+1i", False),
+]
+
+# (gold, answer, right): a fractional power of a number is a radical in another notation, judged
+# by the radical rules: simplified when its radicand has no perfect power and it stands in no
+# denominator
+ROOT_AS_POWER = [
+    ("6\\sqrt{2}", "6 \\cdot 2^{1/2}", True),  # attacker's row (expected 0 there: arguable)
+    ("6\\sqrt{2}", "6 \\cdot 2^{\\frac{1}{2}}", True),  # our own
+    ("\\sqrt[3]{2}", "2^{1/3}", True),
+    ("6\\sqrt{2}", "72^{1/2}", False),  # a perfect square under the root
+    ("2\\sqrt{2}", "8^{1/2}", False),
+    ("2\\sqrt[3]{2}", "16^{1/3}", False),
+    ("\\frac{\\sqrt{2}}{2}", "2^{-1/2}", False),  # a radical in a denominator
+    ("6\\sqrt{2}", "6\\sqrt{2}", True),
+]
+
+
+@pytest.mark.parametrize(("gold", "answer", "right"), IMAGINARY_UNIT, ids=_ids(IMAGINARY_UNIT))
+def test_the_imaginary_unit_is_one_symbol_whatever_its_coefficient(gold, answer, right):
+    assert _right(answer, gold) is right
+
+
+@pytest.mark.parametrize(("gold", "answer", "right"), ROOT_AS_POWER, ids=_ids(ROOT_AS_POWER))
+def test_a_root_of_a_number_written_as_a_power_is_judged_as_a_radical(gold, answer, right):
+    assert _right(answer, gold) is right

@@ -150,3 +150,14 @@ def test_arc_grid_with_commas_brackets_or_latex_spacing_scores_one(box):
 def test_arc_wrong_grids_and_hedges_score_zero(response, reason):
     verdict = score("arc", response, ARC)
     assert (verdict.score, verdict.reason) == (0.0, reason)
+
+
+def test_redundant_brackets_around_a_whole_name_or_grid_are_read_past():
+    # brackets around the whole answer are punctuation around it: the name or grid inside is the
+    # answer, judged as written (a wrong one inside scores 0); the reading is linear
+    assert score("zebra", "\\boxed{" + "(" * 500 + "Arnold" + ")" * 500 + "}", "arnold").correct
+    wrong = "\\boxed{" + "(" * 500 + "Bob" + ")" * 500 + "}"
+    assert score("zebra", wrong, "arnold").reason == "not_equal"
+    assert score("arc", "\\boxed{" + "[" * 400 + ARC + "]" * 400 + "}", ARC).correct
+    other = ARC[:-1] + "0"
+    assert not score("arc", "\\boxed{" + "[" * 400 + other + "]" * 400 + "}", ARC).correct

@@ -813,8 +813,9 @@ def reopens(after: str, names: list[str]) -> bool:
     assignment or a swap ("Another consistent assignment: ...", "Swapping Noah and Lily also
     works"), or a role beside the answer ("Mia also works as a knight") and states no role itself,
     or says the answer is wrong ("Oops", "mistake") with no statement of roles after it to replace
-    it. A reopening word alone ("Wait", "Actually"), a restatement that agrees, or a check, does
-    none of these; doubt is :func:`doubts`'s."""
+    it. A reopening word alone ("Wait", "Actually"), a restatement that agrees, a check, or a
+    sentence that rejects what it supposes ("If Mia were a knave, Lily's claim would be true as
+    well, which is impossible") does none of these; doubt is :func:`doubts`'s."""
     parts = lexicon.sentences(_QUOTED.sub(" ", _QUOTED_LIST.sub(" ", after)))
     for i, sentence in enumerate(parts):
         stated = [r for _, _, r in role_statements(sentence, names) if r in (True, False)]
@@ -824,8 +825,11 @@ def reopens(after: str, names: list[str]) -> bool:
             r in (True, False) for _, _, r in role_statements(" ".join(parts[i:]), names)
         ):
             return True  # said to be wrong and not replaced
-        if not stated and _ROLE_WORD.search(sentence) and lexicon.ALTERNATIVE_RE.search(sentence):
-            return True
+        offered = _ROLE_WORD.search(sentence) and lexicon.ALTERNATIVE_RE.search(sentence)
+        if offered and not stated and not lexicon.rejects(sentence):
+            return (
+                True  # "Noah also works as a knight"; not "..., a knave too, which is impossible"
+            )
     return False
 
 

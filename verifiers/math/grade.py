@@ -151,6 +151,22 @@ def _parse_gold(gold: str):
     return parse(f"\\boxed{{{gold}}}", parsing_timeout=None)
 
 
+def _one_unit(parsed: list) -> list:
+    """``parsed`` with one symbol for the imaginary unit: the parser gives ``i`` after a digit
+    (``3i``, ``1i``) other assumptions than ``i`` alone or after a space or a dot, and sympy
+    holds two such symbols different (``5+1i`` would not equal ``5+i``)."""
+    from sympy import Basic, Symbol
+
+    unit = Symbol("i", real=False)  # the symbol the parser gives ``i`` alone
+    out = []
+    for expr in parsed:
+        if isinstance(expr, Basic):
+            units = {s: unit for s in expr.free_symbols if getattr(s, "name", "") == "i"}
+            expr = expr.xreplace(units) if units else expr
+        out.append(expr)
+    return out
+
+
 def _clearly_different(gold_expr, number: Fraction) -> bool:
     """A plain-number answer against a closed-form gold (``\\sqrt{3}``, ``2\\pi``): when their
     values differ by more than 1e-6 relative, no simplification can make them equal, so sympy's
@@ -345,6 +361,7 @@ def _grade(answer: str, gold: str) -> Verdict:
             answer_parsed = parse(f"\\boxed{{{exact_decimals(answer)}}}", parsing_timeout=None)
             if not answer_parsed:
                 return fail("unparsable")
+        gold_parsed, answer_parsed = _one_unit(gold_parsed), _one_unit(answer_parsed)
         ok = verify(gold_parsed, answer_parsed, timeout_seconds=None) or _same_set(
             answer_parsed[0], gold_parsed[0]
         )

@@ -28,6 +28,8 @@ have; an answer is ``unevaluated`` when it has one the gold does not:
 - ``radicand``, ``radical_product``: a radicand with a perfect k-th power factor, numbers or
   variables (``\\sqrt{72}``, ``2\\sqrt{18}``, ``\\sqrt{49\\cdot 5}``, ``\\sqrt[3]{8x^6}``), two
   radicals of one index in a product (``\\sqrt{15}\\sqrt{35}``): not simplified;
+  A fractional power of a number is a radical in another notation (the parser builds
+  ``72^{1/2}`` as it builds ``\\sqrt{72}``), judged by the same rules;
 - ``unreduced``: a fraction of integers whose terms share a factor, wherever it stands
   (``\\frac{18}{24}``, ``\\frac{2}{6}\\sqrt{6}``; :func:`unreduced_text`), or a coefficient and a
   denominator that do (``\\frac{2\\sqrt{6}}{6}``).
