@@ -1439,11 +1439,26 @@ def _install_liar_hook(find, exempt):
     the gc are denied). The program can raise the events too: that can only fail its own test."""
     found, tampered, checks, calls = [], [], [], {}
     _type, _tuple, _len, _id, none = type, tuple, len, id, frozenset()
+    _list, _dict, _set = list, dict, (set, frozenset)
+
+    def handed(args, kwargs):  # a call's arguments and their items: the call may change them
+        out = []
+        for v in (*args, *(kwargs.values() if _type(kwargs) is _dict else ())):
+            out.append(v)
+            t = _type(v)
+            if t in (_list, _tuple) or t in _set:
+                out.extend(v)
+            elif t is _dict:
+                out.extend(v.values())
+        return out
 
     def hook(event, args):
-        if event == "pac.enter":  # (marker,): a fresh object local to the guard's call
-            if checks and not tampered and _type(args) is _tuple and _len(args) == 1:
-                calls[_id(args[0])] = (args[0], checks[0]())
+        if event == "pac.enter":  # (marker, args, kwargs): the marker is local to the guard's call
+            if checks and not tampered and _type(args) is _tuple and _len(args) == 3:
+                try:
+                    calls[_id(args[0])] = (args[0], checks[0](handed(args[1], args[2])))
+                except BaseException:
+                    tampered.append("a check that could not run")
             return
         if event == "pac.check":
             if _type(args) is _tuple and _len(args) == 1:
@@ -1507,7 +1522,7 @@ def _guards():
     def guard_function(fn):
         def checked(*args, **kwargs):
             marker = _object()  # the program cannot reach it (frames are denied): an event it
-            _audit("pac.enter", marker)  # raises itself pairs with no call of the guards'
+            _audit("pac.enter", marker, args, kwargs)  # raises itself pairs with no guard call
             try:
                 value = fn(*args, **kwargs)
             finally:
@@ -1595,7 +1610,17 @@ def _run_unittest(job, arm):
     instances = [t[3] for _, _, tests in plan for t in tests]
     core, broad, protected = _watches(unittest, cases, tests_scope, instances)
     arm_hooks = _install_hooks(protected, CODE_ATTRS, None, GUARDED, trusted, denied_codes)
-    set_check(*_tamper_check(core + broad, guards_changed)[1:])
+    digest, data_changed = _tests_data(tests_scope, _tests_classes(cases))
+    enter, since = _tamper_check(core + broad, guards_changed)[1:]
+
+    def enter_call(exempt):
+        return enter(), exempt, digest(exempt)
+
+    def since_call(state):
+        names = since(state[0])
+        return names or data_changed(state[2], digest(state[1]))
+
+    set_check(enter_call, since_call)
     try:
         code = compile(job["code"], "<solution>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
@@ -1606,6 +1631,8 @@ def _run_unittest(job, arm):
     checks = (
         _tamper_check(core + broad, guards_changed)[0],
         _tamper_check(core, guards_changed)[0],
+        digest,
+        lambda before: data_changed(before, digest()),
     )
     outcome = _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
                       tear_down_module, module_cleanups, arm_hooks, arm, guard_function,
@@ -1613,6 +1640,52 @@ def _run_unittest(job, arm):
     outcome.update(ids=ids, marked_skip=marked_skip)
     del named
     return outcome
+
+
+def _tests_classes(cases):
+    """The classes the test code made that its TestCases derive from (unittest's own left out)."""
+    out = []
+    for case in cases:
+        for cls in case.__mro__:
+            if cls is not object and not cls.__module__.startswith("unittest") and cls not in out:
+                out.append(cls)
+    return out
+
+
+def _tests_data(tests_scope, classes):
+    """``digest(exempt)``: every value of the tests' data (their scope's names and their
+    classes' attributes, ``setUpClass`` ones included, that are no function, class, module or
+    descriptor), each as (object, its pickle), but the objects of ``exempt`` (what a call of the
+    program was handed: its arguments and their items); ``changed(before, after)``: the names whose object was
+    rebound or whose pickle differs (an unpicklable value is compared by identity only)."""
+    import pickle
+
+    _dumps, _list, _code, _str, _type, _any = pickle.dumps, list, _code_like, str, type, any
+    mappings = [("<tests>", tests_scope)]
+    mappings += [(c.__qualname__, type.__dict__["__dict__"].__get__(c)) for c in classes]
+
+    def digest(exempt=frozenset()):
+        out = {}
+        for label, mapping in mappings:
+            for k, v in _list(mapping.items()):
+                if (_type(k) is not _str or k.startswith("__") or _code(v)
+                        or _any(v is x for x in exempt)):  # fmt: skip
+                    continue
+                try:
+                    out[f"{label}.{k}"] = (v, _dumps(v, 4))
+                except BaseException:
+                    out[f"{label}.{k}"] = (v, None)
+        return out
+
+    def changed(before, after):
+        found = []
+        for name, (v, pickled) in before.items():
+            now = after.get(name)
+            if now is None or now[0] is not v or now[1] != pickled:
+                found.append(name)
+        return found[:TAMPER_NAMES_KEPT]
+
+    return digest, changed
 
 
 def _tamper_check(watches, guards_changed):
@@ -1675,8 +1748,8 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
     active until tearDownClass). The liar hook compares all of it, when each call of a function of
     the program's ends, with its state when the call began: a patch the program makes in a call
     is seen before the tests use what it patched, however it is put back later."""
-    _exec, _type, _str = exec, type, str
-    tampered, tampered_core = checks
+    _exec, _type, _str, _module = exec, type, str, MODULE
+    tampered, tampered_core, data_before, data_since = checks
     _name, _builtins = type.__dict__["__name__"].__get__, frozenset(vars(builtins))
     _function = type(_runner)
     passed, failed = [], []
@@ -1697,8 +1770,8 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
         return ""
 
     def merge(names):  # one namespace, as BigCodeBench has it, seen from both sides
-        for k, v in shared.items():  # the tests' names win (they load after the program there)
-            if k not in untouched:
+        for k, v in shared.items():  # the modules the test code imports, never its objects
+            if k not in untouched and _type(v) is _module:
                 names[k] = v
         for k in untouched:  # but what the tests had of the program is the program's own
             if k in names:
@@ -1709,8 +1782,9 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
 
     arm_hooks()
     arm()
+    before = data_before()
     error = call(_exec, code, module.__dict__) or call(merge, module.__dict__)
-    changed = tampered()
+    changed = tampered() or data_since(before)
     if error or changed:
         return {"passed": passed, "failed": failed, "error": error, "tampered": changed}
     module_error = call(set_up_module) if set_up_module is not None else ""
