@@ -54,16 +54,17 @@ RIGHT = "from collections import Counter\ndef task_func(s):\n    return dict(Cou
 # how a program finds the tests' module (its own module, in BigCodeBench's harness) or classes
 MODULE = "sys.modules['__test__']"
 GLOBALS = "sys.modules[__name__]"
-TEST_CLASS = (
-    "[c for c in unittest.TestCase.__subclasses__() if c.__module__ == '__test__'][0]"
-)
+TEST_CLASS = "[c for c in unittest.TestCase.__subclasses__() if c.__module__ == '__test__'][0]"
 
 READS = {
     "module data through sys.modules": (MODULE_DATA, f"dict({MODULE}.EXPECTED)"),
     "module data through the program's globals": (MODULE_DATA, "dict(globals()['EXPECTED'])"),
     "module data through its own module": (MODULE_DATA, f"dict({GLOBALS}.EXPECTED)"),
     "class data through sys.modules": (CLASS_DATA, f"dict({MODULE}.TestCases.expected)"),
-    "setUpClass data through sys.modules": (SET_UP_CLASS_DATA, f"dict({MODULE}.TestCases.expected)"),
+    "setUpClass data through sys.modules": (
+        SET_UP_CLASS_DATA,
+        f"dict({MODULE}.TestCases.expected)",
+    ),
 }
 
 
