@@ -299,6 +299,35 @@ def _environment(job):
 # ---- plain data: exact built-in types only -------------------------------------------------
 
 
+# numpy's scalar number types (C-defined: a program can neither change nor make one) and how each
+# becomes the Python number it stands for, through the type's own C slot
+_INTEGERS = "int8 int16 int32 int64 uint8 uint16 uint32 uint64 intc uintc longlong ulonglong int_"
+_NUMPY_NUMBERS = {
+    **dict.fromkeys(_INTEGERS.split(), __import__("operator").index),
+    **dict.fromkeys(("float16", "float32", "float64"), float),
+    **dict.fromkeys(("complex64", "complex128"), complex),
+    **dict.fromkeys(("bool_", "bool"), bool),
+}
+_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made at run time (a ``class`` statement)
+
+
+def library_number(
+    v,
+    t,
+    _flags=type.__dict__["__flags__"].__get__,
+    _module=type.__dict__["__module__"].__get__,
+    _name=type.__dict__["__name__"].__get__,
+    _numbers=_NUMPY_NUMBERS,
+):
+    """The Python number that ``v``, of numpy's own scalar type ``t`` (``numpy.int64``,
+    ``numpy.float64``, ``numpy.bool_`` ...: a static C type, never a subclass), stands for; None
+    for any other value. docs/guides/sandbox.md#how-values-cross."""
+    if _flags(t) & _HEAP_TYPE or _module(t) != "numpy":
+        return None
+    convert = _numbers.get(_name(t))
+    return None if convert is None else convert(v)
+
+
 def plain(
     value,
     other=None,
@@ -308,8 +337,10 @@ def plain(
     _repr=repr,
     _sorted=sorted,
     _items=dict.items,
+    _number=library_number,
 ):
-    """``value`` as tagged JSON data, or raise TypeError for anything but exact built-in types.
+    """``value`` as tagged JSON data, or raise TypeError for anything but exact built-in types
+    (and numpy's numbers, as the Python numbers they stand for: :func:`library_number`).
     With ``other``, a value of any other type is tagged ``other(value)`` instead (call keys).
     Set items are sorted by their tags, so a key does not depend on the string hash seed."""
     budget = [1_000_000]
@@ -339,6 +370,9 @@ def plain(
             return ["S" if t is set else "F", _sorted((walk(x, depth + 1) for x in v), key=_repr)]
         if t is dict:
             return ["d", [[walk(k, depth + 1), walk(x, depth + 1)] for k, x in _items(v)]]
+        number = _number(v, t)
+        if number is not None:
+            return walk(number, depth)
         if other is not None:
             return other(v)
         raise TypeError(f"not plain data: {t.__name__}")
