@@ -180,6 +180,7 @@ def _install_hooks(
     guarded=None,
     trusted=None,
     denied_codes=frozenset(),
+    sealed=frozenset(),
 ):
     """Arm the audit hooks (PEP 578: they cannot be removed). ``protected_types`` are the ids of
     classes (and functions) that existed before model code loaded: no attribute of theirs may
@@ -190,7 +191,8 @@ def _install_hooks(
     which stay denied, it reaches nothing, and numpy imports ctypes. ``trusted``: (the real
     ``sys._getframe``, ids of code objects) whose frames may read frames (``sys._getframe``,
     ``tb_frame``): the frame that raised the event is looked up, not the one it asks for.
-    ``denied_codes``: ids of code objects no function's ``__code__`` may give out."""
+    ``denied_codes``: ids of code objects no function's ``__code__`` may give out. ``sealed``:
+    ids of functions whose defaults may not be read (the stand-ins of :func:`_seal`)."""
     armed = [False]
     protected = frozenset(protected_types)
     denied, _id, _denied, proc_denied = DENIED_EVENTS, id, Denied, _proc_path_denied
@@ -244,6 +246,13 @@ def _install_hooks(
             and tests_code(args[0])
         ):
             raise _denied("the tests' code objects are not readable in the sandbox")
+        if (
+            sealed
+            and event == "object.__getattr__"
+            and args[1] in ("__kwdefaults__", "__defaults__")
+            and _id(args[0]) in sealed
+        ):
+            raise _denied("the tests' functions are not readable in the sandbox")
         if (
             event in ("object.__setattr__", "object.__delattr__")
             and _id(args[0]) in protected
@@ -1642,9 +1651,17 @@ def _run_unittest(job, arm):
     trusted = (sys._getframe, _frameless(traceback, sys._getframe))
 
     instances = [t[3] for _, _, tests in plan for t in tests]
+    classes = _tests_classes(cases)
+    made = [v for v in tests_scope.values() if isinstance(v, type) and v.__module__ == BCB_MODULE]
+    stand_ins = _seal(classes + made)
     core, broad, protected = _watches(unittest, cases, tests_scope, instances)
-    arm_hooks = _install_hooks(protected, CODE_ATTRS, None, GUARDED, trusted, denied_codes)
-    digest, data_changed = _tests_data(tests_scope, _tests_classes(cases))
+    arm_hooks = _install_hooks(protected, CODE_ATTRS, None, GUARDED, trusted, denied_codes,
+                               frozenset(map(id, stand_ins)))  # fmt: skip
+    keep = frozenset(dir(unittest.TestCase)) | {"_classSetupFailed", "_class_cleanups"}
+    park, unpark, parked = _parking(plan, classes, keep)  # what unittest sets on a subclass stays
+    for case in cases:
+        park(case)
+    digest, data_changed = _tests_data(tests_scope, classes, parked)
     enter, since = _tamper_check(core + broad, guards_changed)[1:]
 
     def enter_call(exempt):
@@ -1670,10 +1687,90 @@ def _run_unittest(job, arm):
     )
     outcome = _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
                       tear_down_module, module_cleanups, arm_hooks, arm, guard_function,
-                      collect_lies)  # fmt: skip
+                      collect_lies, (park, unpark))  # fmt: skip
     outcome.update(ids=ids, marked_skip=marked_skip)
-    del named
+    del named, stand_ins
     return outcome
+
+
+def _stand_in(*args, _pac_function, **kwargs):
+    return _pac_function(*args, **kwargs)
+
+
+def _seal(classes):
+    """Put, in place of every function the test code's classes hold (methods, classmethods,
+    staticmethods, what a decorator made), a stand-in with empty globals that holds it as a
+    keyword default, which the hooks deny reading: a program that finds a class of the tests
+    (``TestCase.__subclasses__()``) finds no way from its methods to the tests' scope
+    (``__globals__``, unaudited in CPython). Nested classes are sealed too. Returns the
+    stand-ins (kept alive: their ids are denied)."""
+    function = type(_stand_in)
+    made, seen = [], set()
+
+    def stand(f):
+        copy = function(_stand_in.__code__, {"__builtins__": {}}, f.__name__)
+        copy.__kwdefaults__ = {"_pac_function": f}
+        copy.__qualname__, copy.__doc__ = f.__qualname__, f.__doc__
+        made.append(copy)
+        return copy
+
+    stack = list(classes)
+    while stack:
+        cls = stack.pop()
+        if id(cls) in seen:
+            continue
+        seen.add(id(cls))
+        for k, v in list(vars(cls).items()):
+            t = type(v)
+            if t is function:
+                setattr(cls, k, stand(v))
+            elif t in (classmethod, staticmethod) and type(v.__func__) is function:
+                setattr(cls, k, t(stand(v.__func__)))
+            elif isinstance(v, type) and v.__module__ == BCB_MODULE:
+                stack.append(v)
+    return made
+
+
+def _parking(plan, classes, keep):
+    """(``park(case)``, ``unpark(case)``, ``parked``): the data attributes of the test code's
+    classes (class body, ``setUpClass``) moved from the class onto each test instance of
+    ``case`` (``self.expected`` finds the same object), and back onto the class for
+    ``setUpClass``/``tearDownClass`` (``cls.expected``). While parked, a program that finds a
+    test class (``TestCase.__subclasses__()``) finds no data on it. ``parked``: class -> its
+    parked data, which the tamper check reads."""
+    from operator import setitem
+
+    parked = {cls: {} for cls in classes}  # (``keep``: unittest's own names stay on the class)
+    on_instances = {}  # id(instance) -> {name: value put there}
+    instances = {id(case): [t[3] for t in tests] for case, _, tests in plan}
+    _dict = type.__dict__["__dict__"].__get__
+
+    def park(case):
+        own = [c for c in reversed(case.__mro__) if c in parked]
+        for cls in own:
+            for k, v in list(_dict(cls).items()):
+                if not k.startswith("__") and not _code_like(v) and k not in keep:
+                    parked[cls][k] = v
+                    delattr(cls, k)
+        for inst in instances.get(id(case), ()):
+            put = on_instances.setdefault(id(inst), {})
+            for cls in own:
+                for k, v in parked[cls].items():
+                    setitem(vars(inst), k, v)
+                    put[k] = v
+
+    def unpark(case):
+        for inst in instances.get(id(case), ()):
+            d = vars(inst)
+            for k, v in on_instances.pop(id(inst), {}).items():
+                if d.get(k) is v:
+                    del d[k]
+        for cls in [c for c in case.__mro__ if c in parked]:
+            for k, v in parked[cls].items():
+                setattr(cls, k, v)
+            parked[cls].clear()
+
+    return park, unpark, parked
 
 
 def _tests_classes(cases):
@@ -1686,7 +1783,7 @@ def _tests_classes(cases):
     return out
 
 
-def _tests_data(tests_scope, classes):
+def _tests_data(tests_scope, classes, parked):
     """``digest(exempt)``: every value of the tests' data (their scope's names and their
     classes' attributes, ``setUpClass`` ones included, that are no function, class, module or
     descriptor), each as (object, its pickle), but the objects of ``exempt`` (what a call of the
@@ -1697,6 +1794,7 @@ def _tests_data(tests_scope, classes):
     _dumps, _list, _code, _str, _type, _any = pickle.dumps, list, _code_like, str, type, any
     mappings = [("<tests>", tests_scope)]
     mappings += [(c.__qualname__, type.__dict__["__dict__"].__get__(c)) for c in classes]
+    mappings += [(c.__qualname__, parked[c]) for c in classes]
 
     def digest(exempt=frozenset()):
         out = {}
@@ -1773,7 +1871,8 @@ def _tamper_check(watches, guards_changed):
 
 
 def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
-            tear_down_module, module_cleanups, arm_hooks, arm, guard_function, collect_lies):  # fmt: skip
+            tear_down_module, module_cleanups, arm_hooks, arm, guard_function, collect_lies,
+            parking):  # fmt: skip
     """Load the program, then run every test; what it needs it holds in locals, out of the
     program's reach (frames and the gc are denied), taken before the program loads. A test passes
     when its setUp, method, tearDown and cleanups all return without raising. ``checks``: what
@@ -1784,6 +1883,7 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
     is seen before the tests use what it patched, however it is put back later."""
     _exec, _type, _str, _module = exec, type, str, MODULE
     tampered, tampered_core, data_before, data_since = checks
+    park, unpark = parking
     _name, _builtins = type.__dict__["__name__"].__get__, frozenset(vars(builtins))
     _function = type(_runner)
     passed, failed = [], []
@@ -1825,7 +1925,9 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
     for case, class_skip, tests in plan:
         if class_skip:
             continue
+        unpark(case)  # the class's data on the class for setUpClass, then on the tests
         class_error = module_error or call(case.setUpClass)
+        park(case)
         for test_id, skip, xfail, inst, set_up, method, tear_down in tests:
             if skip:
                 continue
@@ -1849,7 +1951,9 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
             if changed:
                 return {"passed": passed, "failed": failed, "error": "", "tampered": changed}
         if not class_error:
+            unpark(case)
             why = call(case.tearDownClass)
+            park(case)
             cleanups = case._class_cleanups
             while cleanups:
                 function, args, kwargs = cleanups.pop()

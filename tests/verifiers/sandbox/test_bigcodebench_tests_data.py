@@ -76,6 +76,31 @@ def test_the_tests_data_is_not_in_the_programs_namespace(how):
     assert run(src, tests).score == 0.0
 
 
+SUBCLASS_READS = {
+    "module data through a test method's globals": (
+        MODULE_DATA,
+        f"dict({TEST_CLASS}.test_1.__globals__['EXPECTED'])",
+    ),
+    "module data through a classmethod's globals": (
+        SET_UP_CLASS_DATA,
+        f"dict({TEST_CLASS}.setUpClass.__func__.__globals__['unittest'].__dict__ and "
+        f"{TEST_CLASS}.test_1.__globals__['TestCases'].expected)",
+    ),
+    "class data through the test class": (CLASS_DATA, f"dict({TEST_CLASS}.expected)"),
+    "setUpClass data through the test class": (SET_UP_CLASS_DATA, f"dict({TEST_CLASS}.expected)"),
+    "class data through vars()": (CLASS_DATA, f"dict(vars({TEST_CLASS})['expected'])"),
+    "a method's defaults": (CLASS_DATA, f"{TEST_CLASS}.test_1.__kwdefaults__"),
+}
+
+
+@pytest.mark.parametrize("how", list(SUBCLASS_READS))
+def test_the_tests_data_is_not_reachable_through_their_classes(how):
+    tests, expression = SUBCLASS_READS[how]
+    src = f"import sys, unittest\ndef task_func(s):\n    try:\n        return {expression}\n" \
+          "    except Exception:\n        return None\n"  # fmt: skip
+    assert run(src, tests).score == 0.0
+
+
 EMPTIES = {
     "module data through sys.modules": (MODULE_DATA, f"{MODULE}.EXPECTED"),
     "module data through a test method's globals": (
@@ -113,7 +138,31 @@ def test_changing_the_tests_data_when_the_program_loads_scores_0():
     assert run(src, MODULE_DATA).score == 0.0
 
 
-@pytest.mark.parametrize("tests", [MODULE_DATA, CLASS_DATA, SET_UP_CLASS_DATA])
+CLASS_HELPERS = (  # the tests' class data and helpers, reached as tests reach them
+    "import unittest\n"
+    "class Base(unittest.TestCase):\n"
+    "    shared = [1]\n"
+    "    def check(self, got):\n"
+    "        self.assertEqual(got, self.expected)\n"
+    "class TestCases(Base):\n"
+    "    expected = {'a': 3, 'b': 1, 'c': 2}\n"
+    "    @classmethod\n"
+    "    def setUpClass(cls):\n"
+    "        super().setUpClass()\n"
+    "        cls.extra = cls.shared + [2]\n"
+    "    @classmethod\n"
+    "    def tearDownClass(cls):\n"
+    "        assert cls.extra == [1, 2] and cls.expected\n"
+    "    @staticmethod\n"
+    "    def word():\n"
+    "        return 'aaabcc'\n"
+    "    def test_1(self):\n"
+    "        self.check(task_func(self.word()))\n"
+    "        self.assertEqual(self.extra, [1, 2])\n"
+)
+
+
+@pytest.mark.parametrize("tests", [MODULE_DATA, CLASS_DATA, SET_UP_CLASS_DATA, CLASS_HELPERS])
 def test_a_right_program_still_scores_1(tests):
     assert run(RIGHT, tests).reason == "ok"
 
