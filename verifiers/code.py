@@ -7,10 +7,13 @@ The program comes from the answer region (the last ``<answer>`` content, else th
 fenced blocks are found in one linear pass: a fence is Python as a person reads it (untagged,
 ```python, ```py, ```python3, a file name: ```sol.py``, ```python:sol.py``, ```python
 title="sol.py"``), a fence indented inside a Markdown list item loses that indentation, an
-unterminated fence is ignored. Of several blocks, the program is the last one that defines a
-top-level function or class, so a solution followed by an example-usage block
-(``print(add(2, 3))``) is judged on the solution; with no such block, the last block that holds a
-statement; else the last block. With no fence in the answer region, the program written there
+unterminated fence is ignored. Of several blocks, the program is the one that gives the tests
+what they take (:func:`needs_of`; docs/guides/sandbox.md#which-block-is-the-program): the last
+that defines a name the tests call (functional, BigCodeBench), or the last script that holds no
+tests (stdin/stdout), so a solution followed by an example-usage block (``print(add(2, 3))``) or
+a test block (``def test_add(): ...``) is judged on the solution. With no such block (or no
+ground truth), the last block that defines a top-level function or class; else the last block
+that holds a statement; else the last block. With no fence in the answer region, the program written there
 without one (:func:`unfenced_program`: from its first line of code to the last line that keeps it
 parsing); with none, the fenced blocks of the reasoning (an answer that points back at them; a
 response with nothing after its reasoning has no answer); else the ``<answer>`` content itself.

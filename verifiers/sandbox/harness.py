@@ -15,7 +15,8 @@ the report, never forge or rewrite one.
   not run), then a call server (:class:`_Server`): the judge asks for the names the tests use, then
   for calls of the program's functions and methods, attributes of its objects, one request at a
   time, and gets each answer as plain data of exact built-in types (``type(x) is``, containers
-  walked), with a handle for every other object, the built-in class name of an exception, and the
+  walked; numpy's own scalar numbers as the Python numbers they are, :func:`library_number`),
+  with a handle for every other object, the built-in class name of an exception, and the
   new state of list/dict/set arguments the call changed. The tests themselves run in the judge's
   checker process (``checker.py``), which never loads model code: nothing of them reaches this
   process but the arguments of calls into model code, so nothing here is worth reading (an answer is
@@ -42,8 +43,9 @@ the report, never forge or rewrite one.
   per test method, with unittest's TestCase methods bound on it (what ``self.assertEqual`` finds
   is what unittest had before the program loaded). Then the audit hooks are armed, the program
   loads into ``__test__`` (``sys.modules['__test__']``, what ``patch(f"{__name__}.x")`` patches),
-  the two namespaces are merged as the single one would be (the program's names the tests lack
-  are added to the tests' scope, builtins excepted), and the harness's own loop runs the tests:
+  the two namespaces are merged (the program's names the tests lack are added to the tests'
+  scope, builtins excepted; of the tests' names only the modules they import are added to the
+  program's: docs/guides/sandbox.md#the-tests-data), and the harness's own loop runs the tests:
   setUpModule, setUpClass, each test's setUp, method, tearDown and cleanups, tearDownClass,
   tearDownModule, the tests' own fixtures only. A test passes when all of these return; a skip
   raised at run time and an expected failure are failures, a test the test code itself marks
@@ -78,8 +80,11 @@ the report, never forge or rewrite one.
 What remains possible for unittest-style tests, which must share an interpreter with the code under
 test: a program can change what the tests rely on and restore it before the next check outside a
 call of a program function (from a thread, a finaliser, a method of an object it returned or
-the body of a generator it returned, within one test); it can change the *values* the tests compare (mutable
-objects passed in, data the test code keeps in its scope or its classes, which it can read too).
+the body of a generator it returned, within one test); it can change the *values* the tests
+hand it. The tests' own data is out of its reach (docs/guides/sandbox.md#the-tests-data): the
+program's module holds none of it, the functions of the tests' classes are sealed stand-ins
+(:func:`_seal`), their data is parked on the test instances (:func:`_parking`), and a change of it
+in a call that was not handed it is ``tampered`` (:func:`_tests_data`).
 Values that lie to a comparison are refused where the harness sees them (:func:`_liar_finder`):
 every argument of the assert methods bound on each test, and every value a function of the
 program returns to the tests, must be made of classes that existed before the program loaded, or
