@@ -1704,7 +1704,7 @@ def _stand_in(*args, _pac_function, **kwargs):
 
 def _seal(classes):
     """Put, in place of every function the test code's classes hold (methods, classmethods,
-    staticmethods, what a decorator made), a stand-in with empty globals that holds it as a
+    staticmethods, properties' accessors, what a decorator made), a stand-in with empty globals that holds it as a
     keyword default, which the hooks deny reading: a program that finds a class of the tests
     (``TestCase.__subclasses__()``) finds no way from its methods to the tests' scope
     (``__globals__``, unaudited in CPython). Nested classes are sealed too. Returns the
@@ -1731,6 +1731,9 @@ def _seal(classes):
                 setattr(cls, k, stand(v))
             elif t in (classmethod, staticmethod) and type(v.__func__) is function:
                 setattr(cls, k, t(stand(v.__func__)))
+            elif t is property:
+                parts = [stand(f) if type(f) is function else f for f in (v.fget, v.fset, v.fdel)]
+                setattr(cls, k, property(*parts, v.__doc__))
             elif isinstance(v, type) and v.__module__ == BCB_MODULE:
                 stack.append(v)
     return made

@@ -76,7 +76,21 @@ def test_the_tests_data_is_not_in_the_programs_namespace(how):
     assert run(src, tests).score == 0.0
 
 
+PROPERTY_DATA = (
+    "import unittest\n"
+    "EXPECTED = {'a': 3, 'b': 1, 'c': 2}\n"
+    "class TestCases(unittest.TestCase):\n"
+    "    @property\n"
+    "    def want(self):\n"
+    "        return EXPECTED\n"
+    "    def test_1(self):\n"
+    "        self.assertEqual(task_func('aaabcc'), self.want)\n"
+)
 SUBCLASS_READS = {
+    "module data through a property's globals": (
+        PROPERTY_DATA,
+        f"dict({TEST_CLASS}.want.fget.__globals__['EXPECTED'])",
+    ),
     "module data through a test method's globals": (
         MODULE_DATA,
         f"dict({TEST_CLASS}.test_1.__globals__['EXPECTED'])",
@@ -162,7 +176,9 @@ CLASS_HELPERS = (  # the tests' class data and helpers, reached as tests reach t
 )
 
 
-@pytest.mark.parametrize("tests", [MODULE_DATA, CLASS_DATA, SET_UP_CLASS_DATA, CLASS_HELPERS])
+@pytest.mark.parametrize(
+    "tests", [MODULE_DATA, CLASS_DATA, SET_UP_CLASS_DATA, CLASS_HELPERS, PROPERTY_DATA]
+)
 def test_a_right_program_still_scores_1(tests):
     assert run(RIGHT, tests).reason == "ok"
 
