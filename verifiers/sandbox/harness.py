@@ -30,7 +30,8 @@ the report, never forge or rewrite one.
   (``local._Session.MAX_ANSWER``).
 - ``stdio``: one forked child per case runs the program as ``__main__`` with the case on stdin
   and stdout in a file; this process never runs model code and sends back each case's output and
-  exit status. The child ends as the interpreter ends (:func:`_interpreter_exit`): ``exit()``,
+  exit status, up to the first case that does not exit with status 0 (the verdict is then 0).
+  The child ends as the interpreter ends (:func:`_interpreter_exit`): ``exit()``,
   ``quit()`` and ``sys.exit(n)`` exit with ``n``, an uncaught exception with 1; then the
   non-daemon threads are joined, the atexit handlers run and stdout is flushed, within the run's
   limits. The child has no report channel: what its threads and handlers write is only output.
@@ -751,7 +752,10 @@ def _run_stdio(job, arm):
         cap -= len(out)
         if cap < 0:
             return {"outputs": outputs, "error": "output_limit"}
-        outputs.append([out.decode("utf-8", "replace"), os.waitstatus_to_exitcode(wait_status)])
+        status = os.waitstatus_to_exitcode(wait_status)
+        outputs.append([out.decode("utf-8", "replace"), status])
+        if status != 0:  # a failed case: the verdict is 0, the other cases would hold the slot
+            break
     return {"outputs": outputs, "error": ""}
 
 
