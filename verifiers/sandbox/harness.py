@@ -1171,6 +1171,33 @@ def _named_by_tests(tests, scope):
     return tuple(named)
 
 
+def _helpers_use(tests):
+    """The names the test code's helpers use: every function in it that is not a method of a
+    ``TestCase`` class itself (a module-level function, a method of another class, a function or
+    lambda made inside a test). Helpers run inside the program's calls (a mock's ``side_effect``)
+    and may change the data they use (canned responses popped, calls recorded)."""
+    import ast
+
+    try:
+        tree = ast.parse(tests)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+    methods = set()
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef) and any(
+            (isinstance(b, ast.Attribute) and b.attr == "TestCase")
+            or (isinstance(b, ast.Name) and b.id == "TestCase")
+            for b in cls.bases
+        ):
+            methods.update(id(f) for f in cls.body if isinstance(f, functions))
+    used = set()
+    for f in ast.walk(tree):
+        if isinstance(f, functions) and id(f) not in methods:
+            used.update(n.id for n in ast.walk(f) if isinstance(n, ast.Name))
+    return frozenset(used)
+
+
 def _tests_codes(cases):
     """The code objects of the tests' methods (the wrapped ones under ``@patch`` too): their
     constants are the expected values. Functions the tests define inside them, which tests hand to
@@ -1670,7 +1697,13 @@ def _run_unittest(job, arm):
     park, unpark, parked = _parking(plan, classes, keep)  # what unittest sets on a subclass stays
     for case in cases:
         park(case)
-    digest, data_changed = _tests_data(tests_scope, classes, parked)
+    shared = {k: v for k, v in tests_scope.items() if not k.startswith("__")}
+    untouched = frozenset(k for k, v in prebound.items() if shared.get(k) is v)
+    # not compared: the program's own constants the tests see (``untouched``), and the data the
+    # tests' helpers use (they may run inside the program's calls)
+    digest, data_changed = _tests_data(
+        tests_scope, classes, parked, untouched | _helpers_use(job["tests"])
+    )
     enter, since = _tamper_check(core + broad, guards_changed)[1:]
 
     def enter_call(exempt):
@@ -1686,8 +1719,6 @@ def _run_unittest(job, arm):
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
         return {"ids": ids, "marked_skip": marked_skip, "passed": [], "failed": [],
                 "error": type(err).__name__, "tampered": []}  # fmt: skip
-    shared = {k: v for k, v in tests_scope.items() if not k.startswith("__")}
-    untouched = frozenset(k for k, v in prebound.items() if shared.get(k) is v)
     checks = (
         _tamper_check(core + broad, guards_changed)[0],
         _tamper_check(core, guards_changed)[0],
@@ -1795,12 +1826,15 @@ def _tests_classes(cases):
     return out
 
 
-def _tests_data(tests_scope, classes, parked):
+def _tests_data(tests_scope, classes, parked, skip=frozenset()):
     """``digest(exempt)``: every value of the tests' data (their scope's names and their
     classes' attributes, ``setUpClass`` ones included, that are no function, class, module or
     descriptor), each as (object, its pickle), but the objects of ``exempt`` (what a call of the
     program was handed: its arguments and their items); ``changed(before, after)``: the names whose object was
-    rebound or whose pickle differs (an unpicklable value is compared by identity only)."""
+    rebound or whose pickle differs (an unpicklable value is compared by identity only).
+    ``skip``: names of the tests' scope left out: the program's own constants (bound there before
+    the program loads, as BigCodeBench's one namespace has them) and the data the tests' helpers
+    change as they run (:func:`_helpers_use`)."""
     import pickle
 
     _dumps, _list, _code, _str, _type, _any = pickle.dumps, list, _code_like, str, type, any
@@ -1813,6 +1847,7 @@ def _tests_data(tests_scope, classes, parked):
         for label, mapping in mappings:
             for k, v in _list(mapping.items()):
                 if (_type(k) is not _str or k.startswith("__") or _code(v)
+                        or (mapping is tests_scope and k in skip)
                         or _any(v is x for x in exempt)):  # fmt: skip
                     continue
                 try:

@@ -205,3 +205,41 @@ def test_a_program_sees_the_modules_the_test_code_imports():
     )
     src = "def task_func(d):\n    return json.dumps(d)\n"
     assert run(src, tests).reason == "ok"
+
+
+def test_the_programs_own_constants_the_tests_see_are_not_the_tests_data():
+    # BigCodeBench's one namespace: the tests use the program's constant; loading the program
+    # binds it there (a rebinding of a name of the tests' scope that is the program's own)
+    tests = (
+        "import unittest\n"
+        "class TestCases(unittest.TestCase):\n"
+        "    def test_1(self):\n"
+        "        self.assertEqual(task_func(), len(WORDS))\n"
+    )
+    src = "WORDS = ['a', 'b', 'c']\ndef task_func():\n    return len(WORDS)\n"
+    assert run(src, tests).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        "def fake_get(*args, **kwargs):\n    return RESPONSES.pop(0)\n",  # at module level
+        "class Fake:\n    def get(self, *args):\n        return RESPONSES.pop(0)\n"
+        "fake_get = Fake().get\n",  # a helper class's method
+    ],
+    ids=["function", "method"],
+)
+def test_the_tests_own_helpers_may_change_the_data_they_use_while_the_program_runs(helper):
+    # a mock's side_effect, a function of the tests, runs inside the program's call and consumes
+    # the tests' canned responses: that is the tests' doing, not tampering
+    tests = (
+        "import unittest\nfrom unittest.mock import patch\n"
+        f"{helper}"
+        "RESPONSES = [1, 2]\n"
+        "class TestCases(unittest.TestCase):\n"
+        "    @patch('os.getpid', side_effect=fake_get)\n"
+        "    def test_1(self, m):\n"
+        "        self.assertEqual(task_func(), 1)\n"
+    )
+    src = "import os\ndef task_func():\n    return os.getpid()\n"
+    assert run(src, tests).reason == "ok"
