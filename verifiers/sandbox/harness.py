@@ -1817,11 +1817,12 @@ def _parking(plan, classes, keep):
 
 
 def _tests_classes(cases):
-    """The classes the test code made that its TestCases derive from (unittest's own left out)."""
+    """The classes the test code made (``__module__`` is the tests' module) that its TestCases
+    are or derive from: unittest's and a library's base classes left out."""
     out = []
     for case in cases:
         for cls in case.__mro__:
-            if cls is not object and not cls.__module__.startswith("unittest") and cls not in out:
+            if cls.__module__ == BCB_MODULE and cls not in out:
                 out.append(cls)
     return out
 
