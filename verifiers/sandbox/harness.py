@@ -45,7 +45,7 @@ the report, never forge or rewrite one.
   is what unittest had before the program loaded). Then the audit hooks are armed, the program
   loads into ``__test__`` (``sys.modules['__test__']``, what ``patch(f"{__name__}.x")`` patches),
   the two namespaces are merged (the program's names the tests lack are added to the tests'
-  scope, builtins excepted; of the tests' names only the modules they import are added to the
+  scope, builtins excepted; of the tests' names only what they import is added to the
   program's: docs/guides/sandbox.md#the-tests-data), and the harness's own loop runs the tests:
   setUpModule, setUpClass, each test's setUp, method, tearDown and cleanups, tearDownClass,
   tearDownModule, the tests' own fixtures only. A test passes when all of these return; a skip
@@ -1171,6 +1171,22 @@ def _named_by_tests(tests, scope):
     return tuple(named)
 
 
+def _imported_by(tests):
+    """The names the test code's top-level imports bind (``from datetime import datetime``)."""
+    import ast
+
+    try:
+        body = ast.parse(tests).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    return frozenset(
+        (a.asname or a.name).split(".")[0]
+        for s in body
+        if isinstance(s, (ast.Import, ast.ImportFrom))
+        for a in s.names
+    )
+
+
 def _helpers_use(tests):
     """The names the test code's helpers use: every function in it that is not a method of a
     ``TestCase`` class itself (a module-level function, a method of another class, a function or
@@ -1725,7 +1741,9 @@ def _run_unittest(job, arm):
         digest,
         lambda before: data_changed(before, digest()),
     )
-    outcome = _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
+    imported = _imported_by(job["tests"])  # the program sees these of the tests' names only
+    crossing = {k: v for k, v in shared.items() if type(v) is MODULE or k in imported}
+    outcome = _runner(plan, checks, tests_scope, module, code, crossing, untouched, set_up_module,
                       tear_down_module, module_cleanups, arm_hooks, arm, guard_function,
                       collect_lies, (park, unpark))  # fmt: skip
     outcome.update(ids=ids, marked_skip=marked_skip)
@@ -1929,7 +1947,7 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
     active until tearDownClass). The liar hook compares all of it, when each call of a function of
     the program's ends, with its state when the call began: a patch the program makes in a call
     is seen before the tests use what it patched, however it is put back later."""
-    _exec, _type, _str, _module = exec, type, str, MODULE
+    _exec, _type, _str = exec, type, str
     tampered, tampered_core, data_before, data_since = checks
     park, unpark = parking
     _name, _builtins = type.__dict__["__name__"].__get__, frozenset(vars(builtins))
@@ -1952,8 +1970,8 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
         return ""
 
     def merge(names):  # one namespace, as BigCodeBench has it, seen from both sides
-        for k, v in shared.items():  # the modules the test code imports, never its objects
-            if k not in untouched and _type(v) is _module:
+        for k, v in shared.items():  # what the test code imports, never its own objects
+            if k not in untouched:
                 names[k] = v
         for k in untouched:  # but what the tests had of the program is the program's own
             if k in names:

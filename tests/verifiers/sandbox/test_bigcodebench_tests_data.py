@@ -243,3 +243,14 @@ def test_the_tests_own_helpers_may_change_the_data_they_use_while_the_program_ru
     )
     src = "import os\ndef task_func():\n    return os.getpid()\n"
     assert run(src, tests).reason == "ok"
+
+
+def test_a_program_sees_the_names_the_test_code_imports():
+    tests = (
+        "import unittest\nfrom string import punctuation\n"
+        "class TestCases(unittest.TestCase):\n"
+        "    def test_1(self):\n"
+        "        self.assertEqual(task_func('a,b'), 'ab')\n"
+    )
+    src = "def task_func(s):\n    return ''.join(c for c in s if c not in punctuation)\n"
+    assert run(src, tests).reason == "ok"
