@@ -7,10 +7,13 @@ The program comes from the answer region (the last ``<answer>`` content, else th
 fenced blocks are found in one linear pass: a fence is Python as a person reads it (untagged,
 ```python, ```py, ```python3, a file name: ```sol.py``, ```python:sol.py``, ```python
 title="sol.py"``), a fence indented inside a Markdown list item loses that indentation, an
-unterminated fence is ignored. Of several blocks, the program is the last one that defines a
-top-level function or class, so a solution followed by an example-usage block
-(``print(add(2, 3))``) is judged on the solution; with no such block, the last block that holds a
-statement; else the last block. With no fence in the answer region, the program written there
+unterminated fence is ignored. Of several blocks, the program is the one that gives the tests
+what they take (:func:`needs_of`; docs/guides/sandbox.md#which-block-is-the-program): the last
+that defines a name the tests call (functional, BigCodeBench), or the last script that holds no
+tests (stdin/stdout), so a solution followed by an example-usage block (``print(add(2, 3))``) or
+a test block (``def test_add(): ...``) is judged on the solution. With no such block (or no
+ground truth), the last block that defines a top-level function or class; else the last block
+that holds a statement; else the last block. With no fence in the answer region, the program written there
 without one (:func:`unfenced_program`: from its first line of code to the last line that keeps it
 parsing); with none, the fenced blocks of the reasoning (an answer that points back at them; a
 response with nothing after its reasoning has no answer); else the ``<answer>`` content itself.
@@ -255,9 +258,55 @@ def _reads_input(body: list[ast.stmt]) -> bool:
     )
 
 
-def _programs(blocks: list[str]) -> list[str]:
-    """The program, then its alternatives (see the module docstring)."""
+def _named(body: list[ast.stmt]) -> set[str]:
+    """Names a block gives a value of its own at top level (definitions and assignments)."""
+    return _binds([s for s in body if not isinstance(s, (ast.Import, ast.ImportFrom))])
+
+
+def _is_test(body: list[ast.stmt]) -> bool:
+    """Whether a block holds tests: a top-level ``test*`` function or a ``TestCase`` class."""
+    for s in body:
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name.startswith("test"):
+            return True
+        if isinstance(s, ast.ClassDef) and any(
+            (isinstance(b, ast.Attribute) and b.attr == "TestCase")
+            or (isinstance(b, ast.Name) and b.id == "TestCase")
+            for b in s.bases
+        ):
+            return True
+    return False
+
+
+_NOT_RUN = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)
+
+
+def _is_script(body: list[ast.stmt]) -> bool:
+    """Whether a block runs as a script: a top-level statement other than a definition, an
+    import or a bare literal (a docstring, a sample output), and no tests."""
+    return not _is_test(body) and any(
+        not isinstance(s, _NOT_RUN) and (not isinstance(s, ast.Expr) or _runs([s])) for s in body
+    )
+
+
+def _programs(blocks: list[str], needs: frozenset[str] | str | None = None) -> list[str]:
+    """The program, then its alternatives (see the module docstring). ``needs``: what the tests
+    take from the program, the names they call (functional, BigCodeBench) or ``"script"``
+    (stdin/stdout); None: not known (the rule then reads the blocks alone)."""
     parsed = [(b, _statements(b) or []) for b in blocks]
+    if needs == "script":
+        scripts = [i for i, (_, body) in enumerate(parsed) if _is_script(body)]
+        if scripts:
+            final = scripts[-1]
+            helpers = _with_helpers(final, parsed, set())
+            return _with_alternatives(parsed, final, [j for j in scripts[:-1] if j not in helpers])
+    elif needs:
+        giving = [i for i, (_, body) in enumerate(parsed) if needs & _named(body)]
+        if giving:
+            final = giving[-1]
+            names = needs & _named(parsed[final][1])
+            return _with_alternatives(
+                parsed, final, [j for j in giving[:-1] if names & _named(parsed[j][1])]
+            )
     final = next((i for i in range(len(parsed) - 1, -1, -1) if _defines(parsed[i][1])), None)
     if final is not None and any(_reads_input(body) for _, body in parsed[final + 1 :]):
         final = None  # the functions, then a script that reads stdin and calls them: one program
@@ -271,6 +320,11 @@ def _programs(blocks: list[str]) -> list[str]:
         final = scripts[-1]
         helpers = _with_helpers(final, parsed, set())
         candidates = [j for j in scripts[:-1] if j not in helpers]
+    return _with_alternatives(parsed, final, candidates)
+
+
+def _with_alternatives(parsed: list, final: int, candidates: list[int]) -> list[str]:
+    """Block ``final`` with its helpers, then each candidate that differs from it, with its own."""
     text = parsed[final][0].strip()
     alternatives = {j for j in candidates if parsed[j][0].strip() != text}
     return [
@@ -279,19 +333,41 @@ def _programs(blocks: list[str]) -> list[str]:
     ]
 
 
-def extract_programs(solution_str: str) -> list[str]:
-    """The response's program and its alternatives; empty when it holds no code."""
+def needs_of(ground_truth: str | None) -> frozenset[str] | str | None:
+    """What the tests take from the program: the names functional tests call, BigCodeBench's
+    entry point, ``"script"`` for stdin/stdout; None for a malformed or absent ground truth."""
+    job = job_for("", ground_truth) if ground_truth is not None else None
+    if job is None:
+        return None
+    if job["kind"] == "stdio":
+        return "script"
+    if job["kind"] == "functional":
+        try:
+            return frozenset(judge.plan_functional(job["tests"]).names) or None
+        except judge.BadTests:
+            return None
+    try:
+        entry = json.loads(ground_truth).get("entry_point") or "task_func"
+    except (ValueError, TypeError, AttributeError):
+        return None
+    return frozenset({entry}) if isinstance(entry, str) else None
+
+
+def extract_programs(solution_str: str, ground_truth: str | None = None) -> list[str]:
+    """The response's program and its alternatives; empty when it holds no code. With the
+    ground truth, the program is chosen by what its tests take from it (:func:`needs_of`)."""
+    needs = needs_of(ground_truth)
     text = tail(solution_str)
     region = answer_region(text)
     blocks = fenced_blocks(region)
     if blocks:
-        return _programs(blocks)
+        return _programs(blocks, needs)
     program = unfenced_program(region)
     if program is not None:  # the final program, written without a fence: drafts do not count
         return [program]
     blocks = fenced_blocks(text) if region is not text and region.strip() else []
     if blocks:  # no program in the answer region, which points back at the reasoning's
-        return _programs(blocks)
+        return _programs(blocks, needs)
     if "<answer>" in text and region.strip():
         return [region]
     return []
@@ -399,7 +475,7 @@ def score(
     alternatives share it, each run getting what the earlier ones left. ``sandbox``: the reward
     call's sandbox settings (training: the config's ``reward_kwargs.sandbox``); None reads the
     environment (``sandbox/settings.py``)."""
-    programs = extract_programs(solution_str)
+    programs = extract_programs(solution_str, ground_truth)
     if len(programs) > 1:  # alternatives: every one must pass (the hedging rule)
         if len(programs) > MAX_ALTERNATIVES:
             return fail("hedged")

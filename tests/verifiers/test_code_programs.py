@@ -121,3 +121,42 @@ def test_alternatives_share_the_budget():
     assert code_scorer.score(hedge, FIB, limits=LIMITS, budget=budget).reason == "hedged"
     spent = Budget(timeout_s=0.0)  # nothing left for even the first of them
     assert code_scorer.score(hedge, FIB, limits=LIMITS, budget=spent).reason == "timeout"
+
+
+# ---- which block is the program: the one that gives the tests what they call ------------------
+# (docs/guides/sandbox.md#which-block-is-the-program)
+
+PYTEST_BLOCK = (
+    "def test_sum():\n    import subprocess\n"
+    "    out = subprocess.run(['python', 'sol.py'], input='3', capture_output=True, text=True)\n"
+    "    assert out.stdout.strip() == '6'"
+)
+UNITTEST_BLOCK = (
+    "import unittest\n\nclass T(unittest.TestCase):\n    def test(self):\n        pass\n\n"
+    "if __name__ == '__main__':\n    unittest.main()"
+)
+
+
+@pytest.mark.parametrize("tests", [PYTEST_BLOCK, UNITTEST_BLOCK], ids=["pytest", "unittest"])
+def test_a_test_block_after_a_script_is_not_the_program(tests):
+    response = answer(SUM_SRC, tests, between="\nTest:\n")
+    assert extract_programs(response, SUM) == [SUM_SRC + "\n"]
+    assert run(response, SUM).reason == "ok"
+
+
+def test_a_test_block_after_a_function_is_not_the_program():
+    tests = "def test_fib():\n    assert fib(10) == 55"
+    response = answer(FIB_SRC, tests, between="\nTest:\n")
+    assert extract_programs(response, FIB) == [FIB_SRC + "\n"]
+    assert run(response).reason == "ok"
+
+
+def test_a_helper_function_block_after_a_script_is_not_the_program():
+    brute = "def brute(n):\n    return sum(range(n + 1))"
+    assert run(answer(SUM_SRC, brute, between="\nFor stress testing:\n"), SUM).reason == "ok"
+
+
+def test_a_right_script_in_a_later_block_with_a_function_is_an_alternative_to_a_wrong_one():
+    wrong = "def solve():\n    n = int(input())\n    print(n * n)\n\nsolve()"
+    right = SUM_SRC + "\n\ndef check():\n    pass"
+    assert run(answer(wrong, right, between="\nTest helper:\n"), SUM).reason == "hedged"

@@ -15,7 +15,8 @@ the report, never forge or rewrite one.
   not run), then a call server (:class:`_Server`): the judge asks for the names the tests use, then
   for calls of the program's functions and methods, attributes of its objects, one request at a
   time, and gets each answer as plain data of exact built-in types (``type(x) is``, containers
-  walked), with a handle for every other object, the built-in class name of an exception, and the
+  walked; numpy's own scalar numbers as the Python numbers they are, :func:`library_number`),
+  with a handle for every other object, the built-in class name of an exception, and the
   new state of list/dict/set arguments the call changed. The tests themselves run in the judge's
   checker process (``checker.py``), which never loads model code: nothing of them reaches this
   process but the arguments of calls into model code, so nothing here is worth reading (an answer is
@@ -29,7 +30,8 @@ the report, never forge or rewrite one.
   (``local._Session.MAX_ANSWER``).
 - ``stdio``: one forked child per case runs the program as ``__main__`` with the case on stdin
   and stdout in a file; this process never runs model code and sends back each case's output and
-  exit status. The child ends as the interpreter ends (:func:`_interpreter_exit`): ``exit()``,
+  exit status, up to the first case that does not exit with status 0 (the verdict is then 0).
+  The child ends as the interpreter ends (:func:`_interpreter_exit`): ``exit()``,
   ``quit()`` and ``sys.exit(n)`` exit with ``n``, an uncaught exception with 1; then the
   non-daemon threads are joined, the atexit handlers run and stdout is flushed, within the run's
   limits. The child has no report channel: what its threads and handlers write is only output.
@@ -42,8 +44,9 @@ the report, never forge or rewrite one.
   per test method, with unittest's TestCase methods bound on it (what ``self.assertEqual`` finds
   is what unittest had before the program loaded). Then the audit hooks are armed, the program
   loads into ``__test__`` (``sys.modules['__test__']``, what ``patch(f"{__name__}.x")`` patches),
-  the two namespaces are merged as the single one would be (the program's names the tests lack
-  are added to the tests' scope, builtins excepted), and the harness's own loop runs the tests:
+  the two namespaces are merged (the program's names the tests lack are added to the tests'
+  scope, builtins excepted; of the tests' names only what they import is added to the
+  program's: docs/guides/sandbox.md#the-tests-data), and the harness's own loop runs the tests:
   setUpModule, setUpClass, each test's setUp, method, tearDown and cleanups, tearDownClass,
   tearDownModule, the tests' own fixtures only. A test passes when all of these return; a skip
   raised at run time and an expected failure are failures, a test the test code itself marks
@@ -78,8 +81,11 @@ the report, never forge or rewrite one.
 What remains possible for unittest-style tests, which must share an interpreter with the code under
 test: a program can change what the tests rely on and restore it before the next check outside a
 call of a program function (from a thread, a finaliser, a method of an object it returned or
-the body of a generator it returned, within one test); it can change the *values* the tests compare (mutable
-objects passed in, data the test code keeps in its scope or its classes, which it can read too).
+the body of a generator it returned, within one test); it can change the *values* the tests
+hand it. The tests' own data is out of its reach (docs/guides/sandbox.md#the-tests-data): the
+program's module holds none of it, the functions of the tests' classes are sealed stand-ins
+(:func:`_seal`), their data is parked on the test instances (:func:`_parking`), and a change of it
+in a call that was not handed it is ``tampered`` (:func:`_tests_data`).
 Values that lie to a comparison are refused where the harness sees them (:func:`_liar_finder`):
 every argument of the assert methods bound on each test, and every value a function of the
 program returns to the tests, must be made of classes that existed before the program loaded, or
@@ -180,6 +186,7 @@ def _install_hooks(
     guarded=None,
     trusted=None,
     denied_codes=frozenset(),
+    sealed=frozenset(),
 ):
     """Arm the audit hooks (PEP 578: they cannot be removed). ``protected_types`` are the ids of
     classes (and functions) that existed before model code loaded: no attribute of theirs may
@@ -190,7 +197,8 @@ def _install_hooks(
     which stay denied, it reaches nothing, and numpy imports ctypes. ``trusted``: (the real
     ``sys._getframe``, ids of code objects) whose frames may read frames (``sys._getframe``,
     ``tb_frame``): the frame that raised the event is looked up, not the one it asks for.
-    ``denied_codes``: ids of code objects no function's ``__code__`` may give out."""
+    ``denied_codes``: ids of code objects no function's ``__code__`` may give out. ``sealed``:
+    ids of functions whose defaults may not be read (the stand-ins of :func:`_seal`)."""
     armed = [False]
     protected = frozenset(protected_types)
     denied, _id, _denied, proc_denied = DENIED_EVENTS, id, Denied, _proc_path_denied
@@ -244,6 +252,13 @@ def _install_hooks(
             and tests_code(args[0])
         ):
             raise _denied("the tests' code objects are not readable in the sandbox")
+        if (
+            sealed
+            and event == "object.__getattr__"
+            and args[1] in ("__kwdefaults__", "__defaults__")
+            and _id(args[0]) in sealed
+        ):
+            raise _denied("the tests' functions are not readable in the sandbox")
         if (
             event in ("object.__setattr__", "object.__delattr__")
             and _id(args[0]) in protected
@@ -299,6 +314,35 @@ def _environment(job):
 # ---- plain data: exact built-in types only -------------------------------------------------
 
 
+# numpy's scalar number types (C-defined: a program can neither change nor make one) and how each
+# becomes the Python number it stands for, through the type's own C slot
+_INTEGERS = "int8 int16 int32 int64 uint8 uint16 uint32 uint64 intc uintc longlong ulonglong int_"
+_NUMPY_NUMBERS = {
+    **dict.fromkeys(_INTEGERS.split(), __import__("operator").index),
+    **dict.fromkeys(("float16", "float32", "float64"), float),
+    **dict.fromkeys(("complex64", "complex128"), complex),
+    **dict.fromkeys(("bool_", "bool"), bool),
+}
+_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made at run time (a ``class`` statement)
+
+
+def library_number(
+    v,
+    t,
+    _flags=type.__dict__["__flags__"].__get__,
+    _module=type.__dict__["__module__"].__get__,
+    _name=type.__dict__["__name__"].__get__,
+    _numbers=_NUMPY_NUMBERS,
+):
+    """The Python number that ``v``, of numpy's own scalar type ``t`` (``numpy.int64``,
+    ``numpy.float64``, ``numpy.bool_`` ...: a static C type, never a subclass), stands for; None
+    for any other value. docs/guides/sandbox.md#how-values-cross."""
+    if _flags(t) & _HEAP_TYPE or _module(t) != "numpy":
+        return None
+    convert = _numbers.get(_name(t))
+    return None if convert is None else convert(v)
+
+
 def plain(
     value,
     other=None,
@@ -308,8 +352,10 @@ def plain(
     _repr=repr,
     _sorted=sorted,
     _items=dict.items,
+    _number=library_number,
 ):
-    """``value`` as tagged JSON data, or raise TypeError for anything but exact built-in types.
+    """``value`` as tagged JSON data, or raise TypeError for anything but exact built-in types
+    (and numpy's numbers, as the Python numbers they stand for: :func:`library_number`).
     With ``other``, a value of any other type is tagged ``other(value)`` instead (call keys).
     Set items are sorted by their tags, so a key does not depend on the string hash seed."""
     budget = [1_000_000]
@@ -339,6 +385,9 @@ def plain(
             return ["S" if t is set else "F", _sorted((walk(x, depth + 1) for x in v), key=_repr)]
         if t is dict:
             return ["d", [[walk(k, depth + 1), walk(x, depth + 1)] for k, x in _items(v)]]
+        number = _number(v, t)
+        if number is not None:
+            return walk(number, depth)
         if other is not None:
             return other(v)
         raise TypeError(f"not plain data: {t.__name__}")
@@ -703,7 +752,10 @@ def _run_stdio(job, arm):
         cap -= len(out)
         if cap < 0:
             return {"outputs": outputs, "error": "output_limit"}
-        outputs.append([out.decode("utf-8", "replace"), os.waitstatus_to_exitcode(wait_status)])
+        status = os.waitstatus_to_exitcode(wait_status)
+        outputs.append([out.decode("utf-8", "replace"), status])
+        if status != 0:  # a failed case: the verdict is 0, the other cases would hold the slot
+            break
     return {"outputs": outputs, "error": ""}
 
 
@@ -1119,6 +1171,49 @@ def _named_by_tests(tests, scope):
     return tuple(named)
 
 
+def _imported_by(tests):
+    """The names the test code's top-level imports bind (``from datetime import datetime``)."""
+    import ast
+
+    try:
+        body = ast.parse(tests).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    return frozenset(
+        (a.asname or a.name).split(".")[0]
+        for s in body
+        if isinstance(s, (ast.Import, ast.ImportFrom))
+        for a in s.names
+    )
+
+
+def _helpers_use(tests):
+    """The names the test code's helpers use: every function in it that is not a method of a
+    ``TestCase`` class itself (a module-level function, a method of another class, a function or
+    lambda made inside a test). Helpers run inside the program's calls (a mock's ``side_effect``)
+    and may change the data they use (canned responses popped, calls recorded)."""
+    import ast
+
+    try:
+        tree = ast.parse(tests)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+    methods = set()
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef) and any(
+            (isinstance(b, ast.Attribute) and b.attr == "TestCase")
+            or (isinstance(b, ast.Name) and b.id == "TestCase")
+            for b in cls.bases
+        ):
+            methods.update(id(f) for f in cls.body if isinstance(f, functions))
+    used = set()
+    for f in ast.walk(tree):
+        if isinstance(f, functions) and id(f) not in methods:
+            used.update(n.id for n in ast.walk(f) if isinstance(n, ast.Name))
+    return frozenset(used)
+
+
 def _tests_codes(cases):
     """The code objects of the tests' methods (the wrapped ones under ``@patch`` too): their
     constants are the expected values. Functions the tests define inside them, which tests hand to
@@ -1439,11 +1534,26 @@ def _install_liar_hook(find, exempt):
     the gc are denied). The program can raise the events too: that can only fail its own test."""
     found, tampered, checks, calls = [], [], [], {}
     _type, _tuple, _len, _id, none = type, tuple, len, id, frozenset()
+    _list, _dict, _set = list, dict, (set, frozenset)
+
+    def handed(args, kwargs):  # a call's arguments and their items: the call may change them
+        out = []
+        for v in (*args, *(kwargs.values() if _type(kwargs) is _dict else ())):
+            out.append(v)
+            t = _type(v)
+            if t in (_list, _tuple) or t in _set:
+                out.extend(v)
+            elif t is _dict:
+                out.extend(v.values())
+        return out
 
     def hook(event, args):
-        if event == "pac.enter":  # (marker,): a fresh object local to the guard's call
-            if checks and not tampered and _type(args) is _tuple and _len(args) == 1:
-                calls[_id(args[0])] = (args[0], checks[0]())
+        if event == "pac.enter":  # (marker, args, kwargs): the marker is local to the guard's call
+            if checks and not tampered and _type(args) is _tuple and _len(args) == 3:
+                try:
+                    calls[_id(args[0])] = (args[0], checks[0](handed(args[1], args[2])))
+                except BaseException:
+                    tampered.append("a check that could not run")
             return
         if event == "pac.check":
             if _type(args) is _tuple and _len(args) == 1:
@@ -1507,7 +1617,7 @@ def _guards():
     def guard_function(fn):
         def checked(*args, **kwargs):
             marker = _object()  # the program cannot reach it (frames are denied): an event it
-            _audit("pac.enter", marker)  # raises itself pairs with no call of the guards'
+            _audit("pac.enter", marker, args, kwargs)  # raises itself pairs with no guard call
             try:
                 value = fn(*args, **kwargs)
             finally:
@@ -1593,26 +1703,187 @@ def _run_unittest(job, arm):
     trusted = (sys._getframe, _frameless(traceback, sys._getframe))
 
     instances = [t[3] for _, _, tests in plan for t in tests]
+    classes = _tests_classes(cases)
+    made = [v for v in tests_scope.values() if isinstance(v, type) and v.__module__ == BCB_MODULE]
+    stand_ins = _seal(classes + made)
     core, broad, protected = _watches(unittest, cases, tests_scope, instances)
-    arm_hooks = _install_hooks(protected, CODE_ATTRS, None, GUARDED, trusted, denied_codes)
-    set_check(*_tamper_check(core + broad, guards_changed)[1:])
+    arm_hooks = _install_hooks(protected, CODE_ATTRS, None, GUARDED, trusted, denied_codes,
+                               frozenset(map(id, stand_ins)))  # fmt: skip
+    keep = frozenset(dir(unittest.TestCase)) | {"_classSetupFailed", "_class_cleanups"}
+    park, unpark, parked = _parking(plan, classes, keep)  # what unittest sets on a subclass stays
+    for case in cases:
+        park(case)
+    shared = {k: v for k, v in tests_scope.items() if not k.startswith("__")}
+    untouched = frozenset(k for k, v in prebound.items() if shared.get(k) is v)
+    # not compared: the program's own constants the tests see (``untouched``), and the data the
+    # tests' helpers use (they may run inside the program's calls)
+    digest, data_changed = _tests_data(
+        tests_scope, classes, parked, untouched | _helpers_use(job["tests"])
+    )
+    enter, since = _tamper_check(core + broad, guards_changed)[1:]
+
+    def enter_call(exempt):
+        return enter(), exempt, digest(exempt)
+
+    def since_call(state):
+        names = since(state[0])
+        return names or data_changed(state[2], digest(state[1]))
+
+    set_check(enter_call, since_call)
     try:
         code = compile(job["code"], "<solution>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
         return {"ids": ids, "marked_skip": marked_skip, "passed": [], "failed": [],
                 "error": type(err).__name__, "tampered": []}  # fmt: skip
-    shared = {k: v for k, v in tests_scope.items() if not k.startswith("__")}
-    untouched = frozenset(k for k, v in prebound.items() if shared.get(k) is v)
     checks = (
         _tamper_check(core + broad, guards_changed)[0],
         _tamper_check(core, guards_changed)[0],
+        digest,
+        lambda before: data_changed(before, digest()),
     )
-    outcome = _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
+    imported = _imported_by(job["tests"])  # the program sees these of the tests' names only
+    crossing = {k: v for k, v in shared.items() if type(v) is MODULE or k in imported}
+    outcome = _runner(plan, checks, tests_scope, module, code, crossing, untouched, set_up_module,
                       tear_down_module, module_cleanups, arm_hooks, arm, guard_function,
-                      collect_lies)  # fmt: skip
+                      collect_lies, (park, unpark))  # fmt: skip
     outcome.update(ids=ids, marked_skip=marked_skip)
-    del named
+    del named, stand_ins
     return outcome
+
+
+def _stand_in(*args, _pac_function, **kwargs):
+    return _pac_function(*args, **kwargs)
+
+
+def _seal(classes):
+    """Put, in place of every function the test code's classes hold (methods, classmethods,
+    staticmethods, properties' accessors, what a decorator made), a stand-in with empty globals that holds it as a
+    keyword default, which the hooks deny reading: a program that finds a class of the tests
+    (``TestCase.__subclasses__()``) finds no way from its methods to the tests' scope
+    (``__globals__``, unaudited in CPython). Nested classes are sealed too. Returns the
+    stand-ins (kept alive: their ids are denied)."""
+    function = type(_stand_in)
+    made, seen = [], set()
+
+    def stand(f):
+        copy = function(_stand_in.__code__, {"__builtins__": {}}, f.__name__)
+        copy.__kwdefaults__ = {"_pac_function": f}
+        copy.__qualname__, copy.__doc__ = f.__qualname__, f.__doc__
+        made.append(copy)
+        return copy
+
+    stack = list(classes)
+    while stack:
+        cls = stack.pop()
+        if id(cls) in seen:
+            continue
+        seen.add(id(cls))
+        for k, v in list(vars(cls).items()):
+            t = type(v)
+            if t is function:
+                setattr(cls, k, stand(v))
+            elif t in (classmethod, staticmethod) and type(v.__func__) is function:
+                setattr(cls, k, t(stand(v.__func__)))
+            elif t is property:
+                parts = [stand(f) if type(f) is function else f for f in (v.fget, v.fset, v.fdel)]
+                setattr(cls, k, property(*parts, v.__doc__))
+            elif isinstance(v, type) and v.__module__ == BCB_MODULE:
+                stack.append(v)
+    return made
+
+
+def _parking(plan, classes, keep):
+    """(``park(case)``, ``unpark(case)``, ``parked``): the data attributes of the test code's
+    classes (class body, ``setUpClass``) moved from the class onto each test instance of
+    ``case`` (``self.expected`` finds the same object), and back onto the class for
+    ``setUpClass``/``tearDownClass`` (``cls.expected``). While parked, a program that finds a
+    test class (``TestCase.__subclasses__()``) finds no data on it. ``parked``: class -> its
+    parked data, which the tamper check reads."""
+    from operator import setitem
+
+    parked = {cls: {} for cls in classes}  # (``keep``: unittest's own names stay on the class)
+    on_instances = {}  # id(instance) -> {name: value put there}
+    instances = {id(case): [t[3] for t in tests] for case, _, tests in plan}
+    _dict = type.__dict__["__dict__"].__get__
+
+    def park(case):
+        own = [c for c in reversed(case.__mro__) if c in parked]
+        for cls in own:
+            for k, v in list(_dict(cls).items()):
+                if not k.startswith("__") and not _code_like(v) and k not in keep:
+                    parked[cls][k] = v
+                    delattr(cls, k)
+        for inst in instances.get(id(case), ()):
+            put = on_instances.setdefault(id(inst), {})
+            for cls in own:
+                for k, v in parked[cls].items():
+                    setitem(vars(inst), k, v)
+                    put[k] = v
+
+    def unpark(case):
+        for inst in instances.get(id(case), ()):
+            d = vars(inst)
+            for k, v in on_instances.pop(id(inst), {}).items():
+                if d.get(k) is v:
+                    del d[k]
+        for cls in [c for c in case.__mro__ if c in parked]:
+            for k, v in parked[cls].items():
+                setattr(cls, k, v)
+            parked[cls].clear()
+
+    return park, unpark, parked
+
+
+def _tests_classes(cases):
+    """The classes the test code made (``__module__`` is the tests' module) that its TestCases
+    are or derive from: unittest's and a library's base classes left out."""
+    out = []
+    for case in cases:
+        for cls in case.__mro__:
+            if cls.__module__ == BCB_MODULE and cls not in out:
+                out.append(cls)
+    return out
+
+
+def _tests_data(tests_scope, classes, parked, skip=frozenset()):
+    """``digest(exempt)``: every value of the tests' data (their scope's names and their
+    classes' attributes, ``setUpClass`` ones included, that are no function, class, module or
+    descriptor), each as (object, its pickle), but the objects of ``exempt`` (what a call of the
+    program was handed: its arguments and their items); ``changed(before, after)``: the names whose object was
+    rebound or whose pickle differs (an unpicklable value is compared by identity only).
+    ``skip``: names of the tests' scope left out: the program's own constants (bound there before
+    the program loads, as BigCodeBench's one namespace has them) and the data the tests' helpers
+    change as they run (:func:`_helpers_use`)."""
+    import pickle
+
+    _dumps, _list, _code, _str, _type, _any = pickle.dumps, list, _code_like, str, type, any
+    mappings = [("<tests>", tests_scope)]
+    mappings += [(c.__qualname__, type.__dict__["__dict__"].__get__(c)) for c in classes]
+    mappings += [(c.__qualname__, parked[c]) for c in classes]
+
+    def digest(exempt=frozenset()):
+        out = {}
+        for label, mapping in mappings:
+            for k, v in _list(mapping.items()):
+                if (_type(k) is not _str or k.startswith("__") or _code(v)
+                        or (mapping is tests_scope and k in skip)
+                        or _any(v is x for x in exempt)):  # fmt: skip
+                    continue
+                try:
+                    out[f"{label}.{k}"] = (v, _dumps(v, 4))
+                except BaseException:
+                    out[f"{label}.{k}"] = (v, None)
+        return out
+
+    def changed(before, after):
+        found = []
+        for name, (v, pickled) in before.items():
+            now = after.get(name)
+            if now is None or now[0] is not v or now[1] != pickled:
+                found.append(name)
+        return found[:TAMPER_NAMES_KEPT]
+
+    return digest, changed
 
 
 def _tamper_check(watches, guards_changed):
@@ -1666,7 +1937,8 @@ def _tamper_check(watches, guards_changed):
 
 
 def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_module,
-            tear_down_module, module_cleanups, arm_hooks, arm, guard_function, collect_lies):  # fmt: skip
+            tear_down_module, module_cleanups, arm_hooks, arm, guard_function, collect_lies,
+            parking):  # fmt: skip
     """Load the program, then run every test; what it needs it holds in locals, out of the
     program's reach (frames and the gc are denied), taken before the program loads. A test passes
     when its setUp, method, tearDown and cleanups all return without raising. ``checks``: what
@@ -1676,7 +1948,8 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
     the program's ends, with its state when the call began: a patch the program makes in a call
     is seen before the tests use what it patched, however it is put back later."""
     _exec, _type, _str = exec, type, str
-    tampered, tampered_core = checks
+    tampered, tampered_core, data_before, data_since = checks
+    park, unpark = parking
     _name, _builtins = type.__dict__["__name__"].__get__, frozenset(vars(builtins))
     _function = type(_runner)
     passed, failed = [], []
@@ -1697,7 +1970,7 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
         return ""
 
     def merge(names):  # one namespace, as BigCodeBench has it, seen from both sides
-        for k, v in shared.items():  # the tests' names win (they load after the program there)
+        for k, v in shared.items():  # what the test code imports, never its own objects
             if k not in untouched:
                 names[k] = v
         for k in untouched:  # but what the tests had of the program is the program's own
@@ -1709,15 +1982,18 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
 
     arm_hooks()
     arm()
+    before = data_before()
     error = call(_exec, code, module.__dict__) or call(merge, module.__dict__)
-    changed = tampered()
+    changed = tampered() or data_since(before)
     if error or changed:
         return {"passed": passed, "failed": failed, "error": error, "tampered": changed}
     module_error = call(set_up_module) if set_up_module is not None else ""
     for case, class_skip, tests in plan:
         if class_skip:
             continue
+        unpark(case)  # the class's data on the class for setUpClass, then on the tests
         class_error = module_error or call(case.setUpClass)
+        park(case)
         for test_id, skip, xfail, inst, set_up, method, tear_down in tests:
             if skip:
                 continue
@@ -1741,7 +2017,9 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
             if changed:
                 return {"passed": passed, "failed": failed, "error": "", "tampered": changed}
         if not class_error:
+            unpark(case)
             why = call(case.tearDownClass)
+            park(case)
             cleanups = case._class_cleanups
             while cleanups:
                 function, args, kwargs = cleanups.pop()

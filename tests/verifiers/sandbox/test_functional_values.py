@@ -179,3 +179,44 @@ def test_test_data_held_in_variables_is_out_of_the_programs_reach():
     )
     assert score("def add(a, b):\n    return a + b\n", tests) == "ok"
     assert score(cheat, tests) == "tests_failed"
+
+
+# ---- numbers of numpy's own (C-defined) scalar types cross as the Python numbers they are ------
+# (docs/guides/sandbox.md: how values cross)
+
+NUMPY_NUMBERS = {
+    "np.int64": ("import numpy as np\ndef add(a, b):\n    return np.int64(a) + np.int64(b)\n", ADD),
+    "np.float64": (
+        "import numpy as np\ndef half(x):\n    return np.float64(x) / 2\n",
+        "assert half(3) == 1.5",
+    ),
+    "np.bool_": (
+        "import numpy as np\ndef even(x):\n    return np.bool_(x % 2 == 0)\n",
+        "assert even(4) == True\nassert even(3) == False",
+    ),
+    "a list of np.int64": (
+        "import numpy as np\ndef squares(n):\n    return list(np.arange(n) ** 2)\n",
+        "assert squares(3) == [0, 1, 4]",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(NUMPY_NUMBERS))
+def test_a_numpy_number_crosses_as_the_python_number_it_stands_for(name):
+    src, tests = NUMPY_NUMBERS[name]
+    assert score(src, tests) == "ok"
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        # a subclass of a numpy number made by the program: its class is the program's
+        "import numpy as np\nclass Same(np.int64):\n    def __eq__(self, other):\n"
+        "        return True\n    __hash__ = None\ndef add(a, b):\n    return Same(0)\n",
+        # a wrong number of numpy's stays wrong
+        "import numpy as np\ndef add(a, b):\n    return np.int64(a) * np.int64(b)\n",
+    ],
+    ids=["subclass", "wrong value"],
+)
+def test_a_numpy_number_that_is_not_the_answer_scores_0(src):
+    assert score(src, ADD) != "ok"

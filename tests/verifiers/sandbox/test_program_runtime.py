@@ -337,3 +337,13 @@ def test_a_program_that_rebinds_builtins_gets_its_unittest_verdict():
 def test_a_right_stdio_program_that_rebinds_builtins_after_printing_scores_one():
     verdict = score(READ + "import sys\nsys.stdout.write(f'{a + b}\\n')\n" + rebind(*EVERY))
     assert (verdict.score, verdict.reason) == (1.0, "ok")
+
+
+def test_a_stdio_run_stops_at_the_first_case_that_fails_to_exit_0():
+    # the verdict is 0 from that case on: the remaining cases would only hold the slot (a memory
+    # bomb killed on every case held it for the whole wall clock)
+    from pac_verl.verifiers.sandbox import run_job
+
+    job = {"kind": "stdio", "code": "import sys\nsys.exit(int(input()))", "inputs": ["0", "3", "0"]}
+    result = run_job(job, Limits(wall_seconds=6.0, cpu_seconds=3, memory_mb=512))
+    assert [status for _, status in result.report["outputs"]] == [0, 3]
