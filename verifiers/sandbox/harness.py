@@ -693,8 +693,8 @@ def _exit_status(stop):
 
 def _interpreter_exit(status):
     """What the interpreter does after the main module ends (``Py_FinalizeEx``): join the
-    non-daemon threads (``threading._shutdown``), run the atexit handlers, flush stdout (a failed
-    flush exits with 120). An exception in a thread or an atexit handler is reported and ignored,
+    non-daemon threads (``threading._shutdown``), run the atexit handlers, flush stdout and the
+    interpreter's own ``sys.__stdout__`` (a failed flush exits with 120). An exception in a thread or an atexit handler is reported and ignored,
     leaving the status as it was. Runs in a stdin/stdout case's child only, which cannot reach the
     report channel; the run's CPU and wall-clock limits bound it (a thread that never ends is a
     timeout)."""
@@ -710,8 +710,12 @@ def _interpreter_exit(status):
         atexit._run_exitfuncs()
     except BaseException:
         pass
+    streams = [sys.stdout]  # flushed at exit; the original stream, if the program swapped it,
+    if sys.__stdout__ is not sys.stdout:  # is flushed as the interpreter frees it
+        streams.append(sys.__stdout__)
     try:
-        sys.stdout.flush()
+        for stream in streams:
+            stream.flush()
     except BaseException:
         return status or 120
     return status
@@ -735,8 +739,12 @@ def _run_stdio(job, arm):
             os.dup2(fd_in, 0)
             os.dup2(fd_out, 1)
             os.dup2(null, 2)
+            # the streams of a fresh interpreter: sys.__stdin__/__stdout__/__stderr__ are the
+            # same objects as sys.stdin/stdout/stderr, over fds 0, 1 and 2
             sys.stdin = open(0, encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
             sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+            sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+            sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
             status = 0
             try:
                 arm()

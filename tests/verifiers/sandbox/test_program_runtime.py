@@ -79,6 +79,11 @@ THREADED_MAIN = (
         "import atexit, sys\n" + READ + "atexit.register(print, a + b)\nsys.exit(0)",
         # buffered output, never flushed by the program itself
         "import sys\n" + READ + "sys.stdout.write(f'{a + b}\\n')\nexit()",
+        # the interpreter's own streams: sys.__stdout__ is the stdout a fresh interpreter has
+        "import sys\n" + READ + "sys.__stdout__.write(f'{a + b}\\n')",
+        "import sys, io, atexit\nbuf = io.StringIO()\nsys.stdout = buf\n"
+        "atexit.register(lambda: sys.__stdout__.write(buf.getvalue()))\n" + READ + "print(a + b)",
+        "import sys\n" + READ + "print(a + b, file=sys.__stdout__)\nsys.exit(0)",
     ],
     ids=[
         "exit",
@@ -93,6 +98,9 @@ THREADED_MAIN = (
         "atexit",
         "atexit-after-exit",
         "unflushed-exit",
+        "dunder-stdout",
+        "dunder-stdout-in-atexit",
+        "dunder-stdout-then-exit",
     ],
 )
 def test_a_correct_program_scores_one_however_it_ends(src):
