@@ -248,6 +248,7 @@ def test_thread_count_env_vars_are_one():
     assert run(src, json.dumps({"test": test, "entry_point": "task_func"})).reason == "ok"
 
 
+@pytest.mark.serial  # it makes its own load: another test process's would be added to it
 def test_verdicts_do_not_depend_on_load():
     # right and wrong programs of 0.4 s CPU, an endless loop, a syntax error; 24 at once on 2
     # cores share the CPU 12 ways, so a wall-clock timeout of 4 s would fail correct ones
