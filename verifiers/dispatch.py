@@ -35,9 +35,10 @@ def score(
     question: Sequence[str] = (),
     forms: Sequence[str] = (),
 ) -> Verdict:
-    """Score one response; never raises. ``question``: the question's own expressions
-    and ``forms`` the forms its wording asks for (:func:`.math_question.question_of`), read by
-    math only. ``budget`` bounds code's sandbox
+    """Score one response; never raises. ``question``: what the question offers that an answer
+    may not add or copy: math's own expressions (with ``forms``, the forms its wording asks for:
+    :func:`.math_question.question_of`), a Zebra puzzle's names (:func:`.zebra.names_of`); the
+    other tasks read neither. ``budget`` bounds code's sandbox
     time (the types scored in the caller, ``IN_CALLER``); the others are bounded only by running
     them in a pool worker.
     ``sandbox``: code's sandbox settings (None: the environment's, see :mod:`.sandbox.settings`)."""
@@ -54,6 +55,8 @@ def score(
             verdict = _scorer(task_type)(
                 solution_str, ground_truth, question=tuple(question), forms=tuple(forms)
             )
+        elif task_type == "zebra" and question:  # else the scorer's default names
+            verdict = _scorer(task_type)(solution_str, ground_truth, question=tuple(question))
         else:
             verdict = _scorer(task_type)(solution_str, ground_truth)
     except UserError:  # the machine cannot run this verifier as configured (sandbox isolation)

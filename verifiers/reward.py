@@ -44,6 +44,7 @@ from pac_verl.verifiers.pool import Limits, close_shared_pool, shared_pool
 from pac_verl.verifiers.sandbox import Budget, SandboxSettings, settings_for
 from pac_verl.verifiers.sandbox import slots as sandbox_slots
 from pac_verl.verifiers.verdict import Verdict, fail
+from pac_verl.verifiers.zebra import names_of
 
 # Reasons that mean "no answer was given in the expected form" (no format bonus for these).
 # "cut_off": the output ended before a final answer (an unclosed <think>, a box in unfinished
@@ -92,8 +93,7 @@ def bounded_score(
     forms: Sequence[str] = (),
 ) -> Verdict:
     """:func:`score` within ``limits.timeout_s``, from any thread (see the module docstring).
-    ``question``, ``forms``: the question's own expressions and the forms its wording asks for
-    (math: :func:`.math_question.question_of`)."""
+    ``question``, ``forms``: what the row's question offers (:func:`.dispatch.score`)."""
     limits = limits or Limits()
     verdict = _settled(task_type, solution_str, ground_truth)
     if verdict is not None:
@@ -249,8 +249,11 @@ async def compute_score_async(
 
 
 def _question(task_type: str, extra_info: Mapping[str, Any] | None) -> tuple[tuple, tuple]:
-    """A math row's question expressions and the forms it asks for; nothing for other tasks."""
-    return question_of(extra_info) if task_type == "math" else ((), ())
+    """What a row's question offers (:func:`.dispatch.score`): a math row's expressions and the
+    forms it asks for, a Zebra row's names; nothing for other tasks."""
+    if task_type == "math":
+        return question_of(extra_info)
+    return (names_of(extra_info), ()) if task_type == "zebra" else ((), ())
 
 
 def _fields(item: Sequence[str] | Mapping[str, str]) -> tuple[str, str, str]:

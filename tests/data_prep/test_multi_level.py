@@ -12,6 +12,7 @@ from pac_verl.data_prep.multi_level import Shard, build_multi_level, build_shard
 from pac_verl.data_prep.rows import read_rows, validate_row, write_parquet
 from pac_verl.errors import UserError
 from pac_verl.verifiers import score
+from pac_verl.verifiers.reward import compute_score
 
 FAST = ("countdown", "arc")  # reasoning-gym's Zebra generator is slow; it has its own test below
 
@@ -95,6 +96,18 @@ def test_zebra_shard_rows_are_gold_checked():
     assert len(rows) == 3 and not any(k.startswith("gold_rejected") for k in rejects)
     text = rows[0]["prompt"][0]["content"]
     assert "There are 3 houses" in text and text.endswith("put it in \\boxed{}.")
+    # the puzzle's names travel with the row: another of them in the box is a hedge
+    for row in rows:
+        assert sorted(row["extra_info"]["names"]) == ["alice", "arnold", "bob"]  # SEC's first 3
+        assert row["reward_model"]["ground_truth"] in row["extra_info"]["names"]
+        box = f"\\boxed{{{row['reward_model']['ground_truth']} (carol)}}"
+        assert score("zebra", box, row["reward_model"]["ground_truth"]).correct
+        other = next(
+            n for n in row["extra_info"]["names"] if n != row["reward_model"]["ground_truth"]
+        )
+        box = f"\\boxed{{{row['reward_model']['ground_truth']} ({other})}}"
+        assert compute_score("zebra", box, row["reward_model"]["ground_truth"],
+                             row["extra_info"])["reason"] == "hedged"  # fmt: skip
 
 
 def test_check_names_the_row_with_a_wrong_gold(built, tmp_path):

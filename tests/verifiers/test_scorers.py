@@ -95,7 +95,7 @@ def test_nested_braces_take_the_whole_last_box():
     assert score("math", "\\boxed{\\frac{1}{2}} or \\boxed{\\dfrac{1}{2}}", "1/2").score == 1.0
     # LaTeX grouping braces do not render: a human reads \boxed{{arnold}} as "arnold"
     assert score("zebra", "\\boxed{{arnold}}", "arnold").reason == "ok"
-    assert score("zebra", "\\boxed{{arnold} bob}", "arnold").reason == "not_equal"
+    assert score("zebra", "\\boxed{{arnold} bob}", "arnold").reason == "hedged"  # two names
 
 
 def test_compute_score_has_identical_numeric_keys_for_every_sample():

@@ -9,6 +9,7 @@ comments), never by running the scorer. The rules: docs/guides/rewards.md."""
 import pytest
 
 from pac_verl.verifiers import score
+from pac_verl.verifiers.reward import compute_score
 
 GRID = "3 3 0 0 5 0 0 0"
 ARC = "8 9 4 0 0 0 0 1 6 7"
@@ -99,11 +100,11 @@ def test_zebra_name_with_punctuation_or_bold_scores_one(box):
         ("\\boxed{Bob}, no: \\boxed{Arnold}", "hedged"),
         ("\\boxed{Arnold or Bob}", "hedged"),
         ("\\boxed{either Arnold or Bob}", "hedged"),
-        ("\\boxed{Arnold Bob}", "not_equal"),
+        ("\\boxed{Arnold Bob}", "hedged"),  # two of the puzzle's names
         ("\\boxed{Arnolds}", "not_equal"),
         ("\\boxed{House 1: Arnold}", "not_equal"),  # the prompt asks for the name only
         ("\\boxed{Arnold (or Bob)}", "hedged"),
-        ("\\boxed{Bob (Arnold)}", "not_equal"),
+        ("\\boxed{Bob (Arnold)}", "hedged"),
     ],
 )
 def test_zebra_hedges_and_other_names_score_zero(response, reason):
@@ -161,3 +162,61 @@ def test_redundant_brackets_around_a_whole_name_or_grid_are_read_past():
     assert score("arc", "\\boxed{" + "[" * 400 + ARC + "]" * 400 + "}", ARC).correct
     other = ARC[:-1] + "0"
     assert not score("arc", "\\boxed{" + "[" * 400 + other + "]" * 400 + "}", ARC).correct
+
+
+# the puzzle's names, as the multi-level builder stores them and as SEC's rows list them in their
+# question text (" - Each person has a unique name: alice, arnold, bob")
+NAMES = {"type": "zebra", "names": ["alice", "arnold", "bob"]}
+SEC_ROW = {"type": "zebra", "question": "This is a logic puzzle. There are 3 houses ...\n"
+           " - Each person has a unique name: alice, arnold, bob\n"
+           " - Each person has a favorite color: brown, blue, purple\n\n1. Bob is ..."}  # fmt: skip
+
+
+@pytest.mark.parametrize("info", [NAMES, SEC_ROW], ids=["names", "question_text"])
+@pytest.mark.parametrize(
+    "box",
+    [
+        "Arnold (Bob)",  # a second name in brackets, no word of doubt
+        "Arnold [Bob]",
+        "Arnold / Bob",
+        "Arnold \\text{ (Alice)}",
+        "Arnold; Alice",
+        "\\text{Arnold} \\quad (\\text{bob})",
+    ],
+)
+def test_zebra_another_of_the_puzzles_names_in_the_box_is_a_hedge(info, box):
+    verdict = compute_score("zebra", f"\\boxed{{{box}}}", "arnold", info)
+    assert (verdict["score"], verdict["reason"]) == (0.0, "hedged")
+
+
+@pytest.mark.parametrize("info", [NAMES, SEC_ROW], ids=["names", "question_text"])
+@pytest.mark.parametrize(
+    "box",
+    [
+        "Arnold (Norwegian)",  # an attribute, not a name: a restatement
+        "Arnold (House 1)",
+        "Arnold (the person who loves purple)",
+        "Arnold",
+        "Arnold (Arnold)",
+    ],
+)
+def test_zebra_a_bracket_that_names_no_other_person_is_read_past(info, box):
+    assert compute_score("zebra", f"\\boxed{{{box}}}", "arnold", info)["score"] == 1.0
+
+
+def test_zebra_a_wrong_name_with_the_right_one_in_brackets_is_not_equal_or_hedged():
+    verdict = compute_score("zebra", "\\boxed{Bob (Arnold)}", "arnold", NAMES)
+    assert verdict["score"] == 0.0
+
+
+def test_a_row_without_names_is_read_against_the_generators_names():
+    # reasoning-gym 0.1.25's Name literals: what SEC's puzzles and ours draw the names from
+    from pac_verl.data_prep.zebra import categories
+    from pac_verl.verifiers.zebra import GENERATOR_NAMES
+
+    assert categories()[0].values == GENERATOR_NAMES
+    verdict = compute_score("zebra", "\\boxed{Arnold (Bob)}", "arnold", {"type": "zebra"})
+    assert (verdict["score"], verdict["reason"]) == (0.0, "hedged")
+    assert (
+        compute_score("zebra", "\\boxed{Arnold (Dane)}", "arnold", {"type": "zebra"})["score"] == 1
+    )
