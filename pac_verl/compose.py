@@ -286,27 +286,30 @@ def _has_key(base, key: str) -> bool:
 
 def _check_override_keys(base, overrides: Sequence[str]) -> None:
     """Every key set on the command line is one the run's config has, or one ``+`` adds where
-    something reads it (:func:`_may_add`); otherwise one line naming the nearest key."""
+    something reads it (:func:`_may_add`); otherwise one line naming the nearest key. The keys
+    the config has are checked first: a ``+`` key may import verl to read its dataclass, and a
+    mistyped plain key is refused without that wait."""
     from hydra.core.override_parser.overrides_parser import OverridesParser
 
-    added: set[str] = set()
+    checked = []
     for ov in OverridesParser.create().parse_overrides(list(overrides)):
         key = ov.key_or_group
         if "." not in key or "/" in key or "@" in key or key.startswith("hydra.") or ov.is_delete():
             continue
-        if _has_key(base, key) or key in added:
+        checked.append((ov.is_add() or ov.is_force_add(), key))
+    adds = {key for add, key in checked if add}
+    for add, key in sorted(checked, key=lambda c: c[0]):  # plain keys first, in order
+        if _has_key(base, key) or (not add and key in adds):
             continue
         near = nearest_key(key, base)
         hint = f" (did you mean {near}?)" if near else ""
-        if ov.is_add() or ov.is_force_add():
-            if _may_add(base, key):
-                added.add(key)
-                continue
+        if not add:
+            raise UserError(f"config: {key} is not a key of this run's config{hint}")
+        if not _may_add(base, key):
             raise UserError(f"config: +{key} adds a key that nothing in verl or pac-verl reads"
                             f"{hint}; '+' adds keys only under mappings passed on as they are "
                             "(ray_kwargs.ray_init, override_config, engine_kwargs, reward_kwargs, "
                             "...)")  # fmt: skip
-        raise UserError(f"config: {key} is not a key of this run's config{hint}")
 
 
 def _check_sandbox(cfg) -> None:

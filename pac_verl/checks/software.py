@@ -14,7 +14,9 @@ runs for ``trainer.device`` other than ``cuda`` (the CPU smoke run).
 
 from __future__ import annotations
 
+import copy
 import json
+import os
 import subprocess
 import sys
 
@@ -80,9 +82,21 @@ def wanted(cfg) -> list[str]:
 
 
 def probe(modules: list[str], python: str = sys.executable) -> dict[str, dict]:
-    """Import each module in one child process; ``{name: {"ok", "version", "cuda" | "error"}}``."""
+    """Import each module in one child process; ``{name: {"ok", "version", "cuda" | "error"}}``.
+    Asked again in the same process with the same interpreter and ``PYTHONPATH``, the first answer
+    is given again (a sweep checks the node once per run; the installed packages do not change)."""
     if not modules:
         return {}
+    key = (tuple(modules), python, os.environ.get("PYTHONPATH", ""))
+    if key not in _probed:
+        _probed[key] = _probe(modules, python)
+    return copy.deepcopy(_probed[key])
+
+
+_probed: dict[tuple, dict[str, dict]] = {}
+
+
+def _probe(modules: list[str], python: str) -> dict[str, dict]:
     try:
         done = subprocess.run([python, "-c", _PROBE, *modules], capture_output=True, text=True,
                               timeout=IMPORT_TIMEOUT_S)  # fmt: skip

@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 from pac_verl.cpu.run_checks import check_run, compose, read_metrics, val_score
+from pac_verl.cpu.stack import HF_ROLLOUT_LOG_KEY as LOG_KEY
 from pac_verl.errors import UserError
 from pac_verl.progress import console, print_summary
 
@@ -54,8 +55,6 @@ def overrides(root: Path, run: Path, steps: int = 3, extra: list[str] | None = N
     backbone=tiny-cpu``, default ``curriculum=pac``), ``steps`` steps validated at the last, the
     KL loss on; run logs, checkpoints and the rollout's weight log under ``run``. ``extra``
     (Hydra overrides) come last and win."""
-    from pac_verl.cpu.hf_rollout import LOG_KEY
-
     return [
         "setting=toy", "backbone=tiny-cpu", "curriculum=pac",
         f"setting.data_dir={root / 'data'}", f"actor_rollout_ref.model.path={root / 'model'}",
