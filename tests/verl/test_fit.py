@@ -297,6 +297,34 @@ def test_checkpoint_holds_the_controller_state_of_its_step(assets, tmp_path, rec
     assert OmegaConf.select(recorder.trainers[0].config, "data.curriculum.cold_start") == 2
 
 
+def test_the_seed_reaches_the_controller_and_the_prompt_queues_and_nothing_else(
+    assets, tmp_path, recorder
+):
+    """Two runs that differ in ``curriculum.seed`` (docs/guides/recipes.md): their configs differ
+    in the keys it sets (and where they write), each first batch is what a controller of its seed
+    allocates, and the per-arm prompt queues draw another order."""
+    from pac_verl.run_record import SEED_KEYS, config_diff
+
+    for seed in (0, 1):
+        run_attempt(assets, tmp_path / f"s{seed}", steps=1, extra=(f"curriculum.seed={seed}",))
+    records = [json.loads(next((tmp_path / f"s{seed}" / "logs").iterdir()).joinpath("run.json")
+                          .read_text()) for seed in (0, 1)]  # fmt: skip
+    where = {"trainer.default_local_dir", "pac.log_root", "trainer.experiment_name"}
+    diff = {k for k, _, _ in config_diff(records[0]["config"], records[1]["config"])}
+    assert diff and diff <= set(SEED_KEYS) | where, diff
+    assert "curriculum.seed" in diff
+    first = train_batches(recorder)  # one batch per run, seed 0's first
+    arms = sampler_of(recorder.trainers[0]).arms
+    for seed in (0, 1):
+        slots = make_controller("pac", arms, B, seed=seed, cold_start=2).allocate()
+        assert sorted(arms[i] for i in slots) == first[seed]
+    assert first[0] != first[1]
+    s0, s1 = (sampler_of(t).state_dict() for t in recorder.trainers)
+    assert s0["controller"]["rng"] != s1["controller"]["rng"]
+    assert s0["queues"]["rng"] != s1["queues"]["rng"]
+    assert s0["queues"]["order"] != s1["queues"]["order"]
+
+
 def test_dynamic_sampling_refills_from_the_controller_and_feeds_back_dropped_groups(
     assets, tmp_path, recorder
 ):
