@@ -297,6 +297,7 @@ def test_checkpoint_holds_the_controller_state_of_its_step(assets, tmp_path, rec
     assert OmegaConf.select(recorder.trainers[0].config, "data.curriculum.cold_start") == 2
 
 
+@pytest.mark.verl_line  # both lines, as the real-worker runs
 def test_the_seed_reaches_the_controller_and_the_prompt_queues_and_nothing_else(
     assets, tmp_path, recorder
 ):
