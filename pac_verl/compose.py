@@ -32,6 +32,7 @@ import shlex
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pac_verl.curriculum.config import fits, kind_of, short_run_reason
 from pac_verl.curriculum.registry import check_curriculum
@@ -103,28 +104,40 @@ def _hydra_error(err) -> UserError:
     return UserError(f"config: {'; '.join(lines)}")
 
 
-def compose_config(overrides: Sequence[str], _bases: dict | None = None):
-    """The resolved config ``python -m pac_verl.main`` would train with (module docstring).
-    ``_bases`` caches the configs composed with the group overrides only, by those overrides."""
+# configs composed with the group overrides only (what the keys set are checked against), by
+# those overrides: read, never changed, so one process composes each once (a sweep's runs share
+# theirs); the oldest goes past _BASES_KEPT
+_bases: dict[tuple[str, ...], Any] = {}
+_BASES_KEPT = 16
+
+
+def _base(groups: tuple[str, ...]):
+    if groups not in _bases:
+        if len(_bases) >= _BASES_KEPT:
+            del _bases[next(iter(_bases))]
+        _bases[groups] = _compose(groups)
+    return _bases[groups]
+
+
+def compose_config(overrides: Sequence[str]):
+    """The resolved config ``python -m pac_verl.main`` would train with (module docstring)."""
     from hydra.errors import HydraException
     from omegaconf.errors import OmegaConfBaseException
 
     overrides = list(overrides)
     groups = tuple(_group_overrides(overrides))
     values = len(groups) < len(overrides)  # keys are set: check them against the groups' config
-    bases = {} if _bases is None else _bases
     try:
-        if values and groups not in bases:
-            bases[groups] = _compose(groups)
+        base = _base(groups) if values else None
         if values:
-            _check_override_keys(bases[groups], overrides)
+            _check_override_keys(base, overrides)
         cfg = _compose(overrides)
     except (HydraException, OmegaConfBaseException) as err:
         raise _hydra_error(err) from None
     _check_curriculum(cfg)
     _resolve(cfg)
     if values:
-        _check_override_types(cfg, bases[groups], overrides)
+        _check_override_types(cfg, base, overrides)
     _check_estimator(cfg)
     check_numbers(cfg)
     _check_sandbox(cfg)
@@ -183,10 +196,10 @@ def compose_runs(overrides: Sequence[str]) -> list:
     """:func:`compose_config` of every run of a sweep (``curriculum.seed=0,1,2``: three runs), in
     :func:`expand`'s order; a defect names the run it is in when there are several."""
     jobs = expand(overrides)
-    runs, bases = [], {}
+    runs = []
     for job in jobs:
         try:
-            runs.append(compose_config(job, bases))
+            runs.append(compose_config(job))
         except UserError as err:
             if len(jobs) == 1:
                 raise
