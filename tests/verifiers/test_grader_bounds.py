@@ -45,7 +45,8 @@ ATTACKS = {
         "\\{1\\}",
         "too_complex",
     ),
-    "braces nested 60 deep": ("\\boxed{" + "{" * 60 + "1" + "}" * 60 + "}", "1", "too_complex"),
+    # inside the answer: around the whole of it they would be punctuation, read past
+    "braces nested 60 deep": ("\\boxed{" + "{" * 60 + "1" + "}" * 60 + "+1}", "2", "too_complex"),
     "power of a sum": ("\\boxed{(x+1)^{999}}", "x^2+2x+1", "too_complex"),
     "power of a long sum": ("\\boxed{(a+b+c+d+f+g+h)^{90}}", "a+b+c+d+f+g+h", "too_complex"),
     # a large number times something the guard cannot evaluate, which the parser evaluates to 1
@@ -106,6 +107,21 @@ def test_the_guard_reads_the_text_the_parser_reads():
         assert math_refusal(prepare(spelled)) is None  # 1000! has 2,568 digits: allowed
     for spelled in ("(10^{5})!", "(1 \\times 10^{5})!", "(1e5)!", "\\Gamma(1e5)"):
         assert math_refusal(prepare(spelled)) == "too_large"
+
+
+@pytest.mark.parametrize("layers", [9, 100, 1000])
+def test_brackets_around_a_whole_math_answer_are_read_past_not_counted_as_nesting(layers):
+    # docs/guides/rewards.md#bounded-grading: brackets around the whole answer are punctuation;
+    # the guard and the parser read the same text, so neither sees 1000 levels
+    for inner, gold, right in (("7", "7", 1.0), ("8", "7", 0.0), ("1, 2", "(1, 2)", 1.0)):
+        box = "\\boxed{" + "(" * layers + inner + ")" * layers + "}"
+        assert nesting(prepare(box[7:-1])) <= 1
+        assert compute_score("math", box, gold, {"type": "math"})["score"] == right, (inner, gold)
+    # nesting that is not around the whole answer is still nesting
+    deep = "(" * 9 + "7" + ")" * 9 + "+1"
+    assert compute_score("math", f"\\boxed{{{deep}}}", "8", {"type": "math"})["reason"] == (
+        "too_complex"
+    )
 
 
 @pytest.mark.parametrize(

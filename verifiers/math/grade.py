@@ -184,6 +184,39 @@ def _plain(s: str) -> str:
     return "".join(s.split()).replace("\\left", "").replace("\\right", "").replace("\\!", "")
 
 
+def single_layer(text: str) -> str:
+    """``text`` with the brackets around the whole of it kept once: ``(((7)))`` is ``(7)``,
+    ``[[(1, 2)]]`` is ``[(1, 2)]`` (a layer goes only when the one inside it is of its kind); an
+    outer pair that closes before the end (``(1)(2)``) is not around the whole. One pass:
+    punctuation around an answer is no nesting for the parser (nor for the guard, which reads
+    what this returns: docs/guides/rewards.md#bounded-grading)."""
+    text = text.strip()
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in _OPENS:
+            stack.append(i)
+        elif ch in _CLOSES:
+            if stack and _OPENS.index(text[stack[-1]]) == _CLOSES.index(ch):
+                pairs[stack.pop()] = i
+            else:
+                stack.clear()  # unbalanced: nothing here is around the whole
+    left, right = 0, len(text) - 1
+    while pairs.get(left) == right:
+        inner_left, inner_right = left + 1, right - 1
+        while inner_left < inner_right and text[inner_left].isspace():
+            inner_left += 1
+        while inner_right > inner_left and text[inner_right].isspace():
+            inner_right -= 1
+        if pairs.get(inner_left) != inner_right or text[inner_left] != text[left]:
+            break  # the layer inside is not another of this kind around everything
+        left, right = inner_left, inner_right
+    return text[left : right + 1] if left else text
+
+
+_OPENS, _CLOSES = "([{", ")]}"
+
+
 def prepare(answer: str) -> str:
     """A boxed answer in the spelling math-verify reads (see the module docstring).
 
@@ -191,6 +224,7 @@ def prepare(answer: str) -> str:
     kept as ``\\text{}`` so that math-verify reads them as a unit."""
     answer = clean_answer(answer, unwrap=False)
     answer = clean_answer(_CHOICE_LABEL.sub("", answer), unwrap=False)
+    answer = single_layer(answer)
     whole = _WHOLE_TEXT.fullmatch(answer)
     if whole:
         inner = whole.group(1).strip()
