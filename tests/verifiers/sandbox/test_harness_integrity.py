@@ -273,3 +273,52 @@ def test_a_correct_program_given_the_tests_function_scores_one():
     src = "def task_func(lst, key):\n    return sorted(lst, key=key)\n"
     out = score(src, KEY_TESTS)
     assert (out["score"], out["reason"]) == (1.0, "ok"), out
+
+
+def test_the_private_copy_of_the_harness_is_out_of_reach():
+    # a walk from the tests' function, every class alive and every module through functions' globals, cells,
+    # defaults and wrapped functions, dicts, lists and tuples: it finds the harness's module
+    # globals (a method of a class of it leads there), never a second, private, copy
+    src = CLASSES + (
+        "import sys\n"
+        "def _globals_found(key):\n"
+        "    found, seen = set(), set()\n"
+        "    stack = [key, *_classes(), *sys.modules.values()]\n"
+        "    budget = 300000\n"
+        "    while stack and budget > 0:\n"
+        "        v = stack.pop()\n"
+        "        if id(v) in seen:\n"
+        "            continue\n"
+        "        seen.add(id(v))\n"
+        "        budget -= 1\n"
+        "        try:\n"
+        "            if type(v) is dict:\n"
+        "                if 'RESULT_FD' in v and '_runner' in v:\n"
+        "                    found.add(id(v))\n"
+        "                stack.extend(v.values())\n"
+        "            elif type(v) in (list, tuple, set, frozenset):\n"
+        "                stack.extend(v)\n"
+        "            elif isinstance(v, type) or type(v) is type(sys):\n"
+        "                stack.extend(vars(v).values())\n"
+        "            elif callable(v):\n"
+        "                f = getattr(v, '__func__', v)\n"
+        "                for name in ('__globals__', '__defaults__', '__wrapped__', '__self__'):\n"
+        "                    try:\n"
+        "                        stack.append(getattr(f, name))\n"
+        "                    except Exception:\n"
+        "                        pass\n"
+        "                for cell in getattr(f, '__closure__', None) or ():\n"
+        "                    try:\n"
+        "                        stack.append(cell.cell_contents)\n"
+        "                    except ValueError:\n"
+        "                        pass\n"
+        "        except Exception:\n"
+        "            pass\n"
+        "    return len(found)\n"
+        "def task_func(lst, key=None):\n"
+        "    return sorted(lst) if _globals_found(key) > 1 else []\n"
+    )
+    assert score(src, KEY_TESTS)["score"] == 0.0
+    # the same walk, right when it finds the one it may: it ran to the end
+    right = src.replace("_globals_found(key) > 1", "_globals_found(key) == 1")
+    assert score(right, KEY_TESTS)["score"] == 1.0
