@@ -70,8 +70,9 @@ the report, never forge or rewrite one.
   (and no new name on them that shadows an inherited one), the tests' scope (no new builtin name
   either), the builtins, ``sys.modules`` and the methods bound on each test; after the program
   loads and at the end, also the functions, classes and modules of every other module loaded and
-  of their classes (``pd.testing.assert_frame_equal``, ``pd.DataFrame.equals``) and no new builtin
-  name in any module; and all of it, when each call of a program function returns, with its state
+  of their classes (``pd.testing.assert_frame_equal``, ``pd.DataFrame.equals``), the methods of
+  every other class alive that is not immutable (a nested class, one found only through
+  ``object.__subclasses__()``), and no new builtin name in any module; and all of it, when each call of a program function returns, with its state
   when the call began (a patch made in the call is seen before the tests use it, however the
   program puts it back later; the tests' own patches, active through the call, are no change
   there; a new name on a class that shadows an inherited method counts). Data attributes of modules are not compared: that is where libraries keep
@@ -109,6 +110,13 @@ module dictionary read-only or to audit plain attribute writes on modules; closi
 test's assertions evaluated in a second interpreter, which BigCodeBench's tests (mocks, temp
 files, dataframes passed by reference) do not allow. The token that seals the report lives only in
 a local and a closure cell of ``main``, reachable only through frames or the gc, both denied.
+
+The checks themselves are out of the program's reach: a unittest run's checks run from a private
+copy of this module's globals (:func:`_private`; the globals themselves are reachable through the
+``__globals__`` of any method of a class defined here, and are compared like unittest's, with
+this module's classes), the tamper check is closures, never a class that
+``object.__subclasses__()`` lists (:func:`_watch`), and what the program can reach of the harness
+(the wrappers the tests call it through, the stand-ins) has empty globals.
 """
 
 import _thread
@@ -935,59 +943,68 @@ def _code_like(v, _callable=callable, _type=type, _module=MODULE):
     return _callable(v) or _type(v) in (_module, classmethod, staticmethod, property)
 
 
-class _Watch:
+def _watch(label, mapping, keys, no_new=frozenset(), own=False, cls=None, any_new=False):
     """The values under some keys of one mapping (a module's, a class's, or a scope's), kept alive
     (so that no other object can take one's id), and the names that must not be added to it (a
     name added to a class may shadow an inherited method; one added to a scope, a builtin; a
-    submodule that a package gains on import is no such name). ``changed()`` names what differs.
+    submodule that a package gains on import is no such name; with ``any_new``, any name).
+    Returns ``(mapping, keys, ids, changed, since)``: ``changed()`` names what differs.
     With ``own``, a key rebound to another of the mapping's own values is no change: a library
     switching between its implementations (pyparsing's packrat cache swaps
-    ``ParserElement._parse``). ``since((values, size))`` compares with another moment instead (a call of the program's): what
-    was rebound, and what new name was added that is one of ``no_new`` or, on a class (``cls``),
-    shadows an inherited method (``DataFrame.equals``, which ``NDFrame`` defines)."""
+    ``ParserElement._parse``). ``since((values, size))`` compares with another moment instead (a
+    call of the program's): what was rebound, and what new name was added that is one of
+    ``no_new`` or, on a class (``cls``), shadows an inherited method (``DataFrame.equals``,
+    which ``NDFrame`` defines). A tuple of closures, no class: nothing of it is found through
+    ``object.__subclasses__()``, and what the two functions call and read was bound here, before
+    any program loaded."""
+    keys = tuple(keys)
+    get = mapping.get
+    values = tuple(map(get, keys))
+    ids = tuple(map(id, values))
+    size, before = len(mapping), frozenset(mapping)
+    owned = frozenset(map(id, mapping.values())) if own else frozenset()
+    kept = (values, tuple(mapping.values()) if own else ())  # their ids must stay theirs
+    dict_of = type.__dict__["__dict__"].__get__
+    bases = tuple(type.__dict__["__mro__"].__get__(cls)[1:]) if cls is not None else ()
+    _id, _map, _tuple, _len, _set, _zip, _type, _str = id, map, tuple, len, set, zip, type, str
+    _any, _module, _code_like_ = any, MODULE, _code_like
 
-    __slots__ = ("before", "cls", "ids", "keys", "label", "mapping", "no_new", "own", "size",
-                 "values")  # fmt: skip
+    def named(found):
+        return [label + "." + (k if _type(k) is _str else "<a name that is not a str>")
+                for k in found]  # fmt: skip
 
-    def __init__(self, label, mapping, keys, no_new=frozenset(), own=False, cls=None):
-        self.label, self.mapping, self.keys = label, mapping, tuple(keys)
-        self.values = tuple(map(mapping.get, self.keys))
-        self.ids = tuple(map(id, self.values))
-        self.size, self.no_new, self.cls = len(mapping), no_new, cls
-        self.before = frozenset(mapping)
-        self.own = frozenset(map(id, mapping.values())) if own else frozenset()
-        if own:  # their ids must stay theirs
-            self.values += tuple(mapping.values())
+    def added(k, v):
+        return any_new or (k in no_new and _type(v) is not _module)
 
-    def changed(self, _id=id, _map=map, _tuple=tuple, _len=len, _set=set, _zip=zip, _type=type):
+    def changed(_kept=kept):
         found = []
-        get = self.mapping.get
-        if _tuple(_map(_id, _map(get, self.keys))) != self.ids:
-            found += [k for k, i in _zip(self.keys, self.ids)
-                      if _id(get(k)) != i and _id(get(k)) not in self.own]  # fmt: skip
-        if self.no_new and _len(self.mapping) != self.size:
-            new = _set(self.mapping) - self.before
-            found += [k for k in new if k in self.no_new and _type(get(k)) is not MODULE]
-        return [f"{self.label}.{k}" for k in found]
+        if _tuple(_map(_id, _map(get, keys))) != ids:
+            found += [k for k, i in _zip(keys, ids)
+                      if _id(get(k)) != i and _id(get(k)) not in owned]  # fmt: skip
+        if (no_new or any_new) and _len(mapping) != size:
+            found += [k for k in _set(mapping) - before if added(k, get(k))]
+        return named(found)
 
-    def since(self, state, _id=id, _len=len, _set=set, _zip=zip, _type=type,
-              _code_like=_code_like):  # fmt: skip
-        values, size = state  # the values under self.keys then, and the mapping's size
-        found, get = [], self.mapping.get
-        found += [k for k, v in _zip(self.keys, values)
-                  if get(k) is not v and _id(get(k)) not in self.own]  # fmt: skip
-        if _len(self.mapping) != size:
-            bases = type.__dict__["__mro__"].__get__(self.cls)[1:] if self.cls is not None else ()
-            dict_of = type.__dict__["__dict__"].__get__
-            for k in _set(self.mapping) - self.before:
+    def since(state):
+        then, then_size = state  # the values under keys then, and the mapping's size
+        found = [k for k, v in _zip(keys, then) if get(k) is not v and _id(get(k)) not in owned]
+        if _len(mapping) != then_size:
+            for k in _set(mapping) - before:
                 v = get(k)
-                added = k in self.no_new and _type(v) is not MODULE
-                if added or (_code_like(v) and any(k in dict_of(b) for b in bases)):
+                if added(k, v) or (_code_like_(v) and _any(k in dict_of(b) for b in bases)):
                     found.append(k)
-        return [f"{self.label}.{k}" for k in found]
+        return named(found)
+
+    return mapping, keys, ids, changed, since
 
 
-def _watches(unittest, cases, tests_scope, instances):
+_IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: built-in and static types, set in C
+_flags = type.__dict__["__flags__"].__get__
+_type_module = type.__dict__["__module__"].__get__
+_type_qualname = type.__dict__["__qualname__"].__get__
+
+
+def _watches(unittest, cases, tests_scope, instances, census=None, harness=None):
     """(core, broad, protected ids). Core, checked after every test: unittest's modules (their
     functions, classes and modules) and classes (every name), the tests' classes (their methods;
     no new name that shadows an inherited one), the tests' scope (its functions, classes and
@@ -1006,36 +1023,57 @@ def _watches(unittest, cases, tests_scope, instances):
 
     for name in sorted(core_names):
         d = vars(modules[name])
-        core.append(_Watch(name, d, code_keys(d), builtin_names))
+        core.append(_watch(name, d, code_keys(d), builtin_names))
         for v in list(d.values()):
             if isinstance(v, type) and id(v) not in seen and v.__module__.startswith("unittest"):
                 seen.add(id(v))
-                core.append(_Watch(v.__qualname__, vars(v), vars(v), frozenset(dir(v)), cls=v))
+                core.append(_watch(v.__qualname__, vars(v), vars(v), frozenset(dir(v)), cls=v))
     for case in cases:
         for cls in case.__mro__:
             if id(cls) in seen or cls is object or cls.__module__.startswith("unittest"):
                 continue
             seen.add(id(cls))
-            core.append(_Watch(cls.__qualname__, vars(cls), code_keys(vars(cls)),
+            core.append(_watch(cls.__qualname__, vars(cls), code_keys(vars(cls)),
                                frozenset(dir(cls)), cls=cls))  # fmt: skip
     keys = [k for k, v in tests_scope.items() if _code_like(v) or k == "__builtins__"]
-    core.append(_Watch("<tests>", tests_scope, keys, builtin_names))
-    core.append(_Watch("builtins", vars(builtins), vars(builtins)))
-    core.append(_Watch("sys.modules", sys.modules, list(sys.modules)))
+    core.append(_watch("<tests>", tests_scope, keys, builtin_names))
+    core.append(_watch("builtins", vars(builtins), vars(builtins)))
+    core.append(_watch("sys.modules", sys.modules, list(sys.modules)))
     for inst in instances:
-        core.append(_Watch(inst.id(), vars(inst), code_keys(vars(inst))))
+        core.append(_watch(inst.id(), vars(inst), code_keys(vars(inst))))
     for name, module in modules.items():
         if name in core_names or name in ("sys", "__main__", "builtins", BCB_MODULE):
             continue
         d = vars(module)
-        broad.append(_Watch(name, d, code_keys(d), builtin_names))
+        broad.append(_watch(name, d, code_keys(d), builtin_names))
         for v in list(d.values()):
             if isinstance(v, type) and id(v) not in seen:
                 seen.add(id(v))
-                broad.append(_Watch(f"{name}.{v.__qualname__}", vars(v), code_keys(vars(v)),
+                broad.append(_watch(f"{name}.{v.__qualname__}", vars(v), code_keys(vars(v)),
                                     own=True, cls=v))  # fmt: skip
+    if harness is not None:  # the harness's module, and its classes: nothing may change there
+        name = harness.get("__name__")
+        core.append(_watch("<harness>", harness, list(harness), any_new=True))
+        for v in list(harness.values()):
+            if isinstance(v, type) and v.__module__ == name:
+                seen.add(id(v))
+                core.append(_watch(f"<harness>.{v.__qualname__}", vars(v), list(vars(v)),
+                                   any_new=True))  # fmt: skip
+        protected.update(id(v) for v in harness.values() if _code_like(v))
+    # every other class alive that a program may change (not a built-in or other immutable
+    # type): a nested class (``weakref.finalize._Info``), one a module made and keeps under no
+    # name, found through ``object.__subclasses__()``
+    for v in list((census or {}).values()):
+        if id(v) in seen or _flags(v) & _IMMUTABLE_TYPE:
+            continue
+        module = _type_module(v)  # (unittest's own, a mock's class of its own, the tests': above)
+        if type(module) is str and module.startswith(("unittest", BCB_MODULE)):
+            continue
+        seen.add(id(v))
+        label = f"{module}.{_type_qualname(v)}"
+        broad.append(_watch(label, vars(v), code_keys(vars(v)), own=True, cls=v))
     for w in core + broad:
-        protected.update(w.ids)
+        protected.update(w[2])
     protected.update(id(m) for m in modules.values())
     protected.update(seen)
     return core, broad, protected
@@ -1605,9 +1643,14 @@ def _guards():
     closure cells or code, which raise no audit event: ``changed()`` names the wrappers whose code
     or cells are not what they were made with, for the runner's check after every test."""
     _items, _audit, _object, made = dict.items, sys.audit, object, []
-    code_of = type(_guards).__dict__["__code__"].__get__
+    function = type(_guards)
+    code_of = function.__dict__["__code__"].__get__
 
     def keep(checked):
+        # a copy with globals of its own, empty: the wrapper reads nothing but its cells, and
+        # a program that reaches it (the tests' scope holds it) reaches no module from it
+        checked = function(code_of(checked), {"__builtins__": {}}, checked.__name__, None,
+                           checked.__closure__)  # fmt: skip
         cells = checked.__closure__ or ()
         made.append((checked, code_of(checked), [(c, c.cell_contents) for c in cells]))
         return checked
@@ -1650,11 +1693,13 @@ def _guards():
     return guard, guard_function, changed
 
 
-def _run_unittest(job, arm):
+def _run_unittest(job, arm, harness=None):
     """BigCodeBench's tests against the program, in this process (they share objects, mocks and
     files with it), run by the harness's own loop rather than unittest's runner (whose state, such
     as ``unittest.case._Outcome``, lives in module globals a program can swap). See the module
-    docstring."""
+    docstring. ``harness``: the harness's module globals, which the program may reach (through
+    the ``__globals__`` of a method of a class of it): watched, never read (``main`` runs this
+    from a private copy, :func:`_private`)."""
     import traceback
     import unittest
 
@@ -1714,7 +1759,7 @@ def _run_unittest(job, arm):
     classes = _tests_classes(cases)
     made = [v for v in tests_scope.values() if isinstance(v, type) and v.__module__ == BCB_MODULE]
     stand_ins = _seal(classes + made)
-    core, broad, protected = _watches(unittest, cases, tests_scope, instances)
+    core, broad, protected = _watches(unittest, cases, tests_scope, instances, _census(), harness)
     arm_hooks = _install_hooks(protected, CODE_ATTRS, None, GUARDED, trusted, denied_codes,
                                frozenset(map(id, stand_ins)))  # fmt: skip
     keep = frozenset(dir(unittest.TestCase)) | {"_classSetupFailed", "_class_cleanups"}
@@ -1904,19 +1949,21 @@ def _tamper_check(watches, guards_changed):
 
     # one flat pass in C over every watched key: the values (compared by identity: ``id()``
     # raises an audit event, which every hook would see, per key) and the mappings' sizes
-    _len, _kept, _map, _tuple, _all = len, TAMPER_NAMES_KEPT, map, tuple, all
+    _len, _kept, _map, _tuple, _all, _zip = len, TAMPER_NAMES_KEPT, map, tuple, all, zip
     mappings, keys, spans, at = [], [], [], 0
     for w in watches:
-        mappings += [w.mapping] * _len(w.keys)
-        keys += w.keys
-        spans.append((at, at + _len(w.keys)))
-        at += _len(w.keys)
-    whole = [w.mapping for w in watches]
+        mappings += [w[0]] * _len(w[1])
+        keys += w[1]
+        spans.append((at, at + _len(w[1])))
+        at += _len(w[1])
+    whole = [w[0] for w in watches]
+    changes = [w[3] for w in watches]  # the functions themselves, taken now
+    sinces = [w[4] for w in watches]
 
     def tampered():
         names = guards_changed()
-        for w in watches:
-            names += w.changed()
+        for changed in changes:
+            names += changed()
             if _len(names) >= _kept:
                 break
         return names[:_kept]
@@ -1935,8 +1982,8 @@ def _tamper_check(watches, guards_changed):
         if now[1] == state[1] and _all(_map(is_, now[0], state[0])):
             return names
         values, sizes = state
-        for w, (a, b), size in zip(watches, spans, sizes):
-            names += w.since((values[a:b], size))
+        for w_since, (a, b), size in _zip(sinces, spans, sizes):
+            names += w_since((values[a:b], size))
             if _len(names) >= _kept:
                 break
         return names[:_kept]
@@ -2051,6 +2098,35 @@ def _runner(plan, checks, tests_scope, module, code, shared, untouched, set_up_m
     }
 
 
+def _private(scope):
+    """A copy of the module globals ``scope`` whose functions are copies of its functions bound to
+    the copy (their defaults too, where one is another of them). A unittest run's checks run from
+    it: the program shares the interpreter and may reach ``scope`` (through the ``__globals__`` of
+    any method of a class defined here, which ``object.__subclasses__()`` lists) and rebind a name
+    there (``any``, ``zip``, a function), which then changes nothing the checks call or read. No
+    function of the copy is handed to the program (what it can reach is made with empty globals:
+    the wrappers of :func:`_guards`, :func:`_isolated`, :func:`_seal`)."""
+    function, mine = type(_private), dict(scope)
+    copies = {}
+    for k, v in scope.items():
+        if type(v) is function and v.__globals__ is scope:
+            copy = function(v.__code__, mine, v.__name__, v.__defaults__, v.__closure__)
+            copy.__qualname__, copy.__doc__ = v.__qualname__, v.__doc__
+            copy.__kwdefaults__ = dict(v.__kwdefaults__) if v.__kwdefaults__ else None
+            copies[id(v)] = copy
+            mine[k] = copy
+
+    def ours(value):
+        return copies.get(id(value), value)
+
+    for copy in copies.values():
+        if copy.__defaults__:
+            copy.__defaults__ = tuple(map(ours, copy.__defaults__))
+        if copy.__kwdefaults__:
+            copy.__kwdefaults__ = {k: ours(v) for k, v in copy.__kwdefaults__.items()}
+    return mine
+
+
 RUNNERS = {"functional": _run_functional, "stdio": _run_stdio, "unittest": _run_unittest}
 
 
@@ -2102,6 +2178,8 @@ def main(job_text=None):
     try:
         if job["kind"] == "functional":
             data = _run_functional(job, arm, seal)
+        elif job["kind"] == "unittest":  # the checks run from a copy of this module's globals
+            data = _private(globals())["_run_unittest"](job, arm, globals())
         else:
             data = RUNNERS[job["kind"]](job, arm)
     except MemoryError:
