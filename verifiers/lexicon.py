@@ -66,8 +66,8 @@ IDIOMS = (
     r"take\s+(?:it|this|that)\s+with\s+caution", r"best\s+(?:estimate|bet)", r"give\s+or\s+take",
     r"(?:[a-z]{0,5}n['’]t|not)\s+be\s+(?:shocked|surprised|astonished)",
 )  # fmt: skip
-# doubt about an answer, in English and the languages written in the Latin script a model
-# switches to; "could not" and "could never" state a fact
+# doubt about an answer in English (other languages: :data:`DOUBT_BY_LANGUAGE`); "could not" and
+# "could never" state a fact
 DOUBT = (
     r"probably", r"possibly", r"perhaps", r"maybe", r"likely", r"unlikely", r"unsure",
     r"uncertain", *LOW_CONFIDENCE, *IDIOMS, r"(?:also|equally)\s+possible",
@@ -76,12 +76,50 @@ DOUBT = (
     r"torn\s+between", r"undecided",
     r"guess\w*", r"tentative\w*", r"unverified", r"unconfirmed", r"doubt\w*",
     r"(?:don['’]t|do\s+not|doesn['’]t)\s+know", r"no\s+idea", r"kidding", r"joking",
-    r"vielleicht", r"wahrscheinlich", r"vermutlich", r"eventuell", r"peut[\s-]?[eê]tre",
-    r"probablement", r"quiz[aá]s?", r"tal\s+vez", r"talvez", r"probablemente", r"forse",
-    r"probabilmente", r"misschien",
-    r"может\s+быть", r"возможно", r"вероятно", r"наверное", r"не\s+уверен\w*",
 )  # fmt: skip
-DOUBT_CJK = (r"可能", r"也许", r"或许", r"大概", r"不确定", r"不一定")
+# the hedging adverbs and verbs ("maybe", "perhaps", "probably", "possibly", "could (also) be",
+# "not sure") of the most-spoken languages, by ISO 639-1 code; read as whole words where the
+# script spaces its words, anywhere in a word where it does not (:data:`UNSPACED`)
+DOUBT_BY_LANGUAGE = {
+    "zh": (r"可能", r"也许", r"或许", r"大概", r"不确定", r"不一定", r"恐怕", r"说不定", r"兴许"),
+    "hi": (r"शायद", r"संभवतः?", r"सम्भवतः?", r"(?<!नहीं\s)हो\s+सकता", r"पक्का\s+नहीं"),
+    "es": (r"quiz[aá]s?", r"tal\s+vez", r"probablemente", r"posiblemente", r"a\s+lo\s+mejor",
+           r"puede\s+que", r"podr[ií]a\s+(?:ser|tambi[eé]n)", r"no\s+estoy\s+seguro"),
+    "fr": (r"peut[\s-]?[eê]tre", r"probablement", r"possiblement", r"il\s+se\s+peut",
+           r"pourrait\s+(?:aussi|[eé]galement|[eê]tre|bien)", r"pas\s+s[uû]r"),
+    "ar": (r"ربما", r"لعل", r"من\s+المحتمل", r"يحتمل", r"قد\s+يكون", r"من\s+الممكن"),
+    "bn": (r"হয়তো", r"সম্ভবত", r"হতে\s+পারে"),
+    "pt": (r"talvez", r"provavelmente", r"possivelmente", r"pode\s+ser", r"poderia\s+(?:ser|tamb[eé]m)"),
+    "ru": (r"(?<!не\s)может\s+быть", r"может\s+и", r"возможно", r"вероятно", r"наверное", r"наверно",
+           r"пожалуй", r"не\s+уверен\w*"),
+    "ur": (r"شاید", r"غالباً?", r"ممکن\s+ہے"),
+    "id": (r"mungkin", r"barangkali", r"kemungkinan", r"bisa\s+jadi", r"sepertinya",
+           r"tidak\s+yakin"),
+    "de": (r"vielleicht", r"wahrscheinlich", r"vermutlich", r"eventuell", r"m[öo]glicherweise",
+           r"k[öo]nnte(?=[^.!?\n]{0,40}?\bsein\b)", r"d[üu]rfte", r"nicht\s+sicher"),
+    "ja": (r"たぶん", r"多分", r"おそらく", r"恐らく", r"かもしれ", r"かも知れ", r"もしかし"),
+    "mr": (r"कदाचित", r"बहुधा"),
+    "te": (r"బహుశా", r"కావచ్చు"),
+    "tr": (r"belki", r"muhtemelen", r"galiba", r"olabilir", r"emin\s+de[ğg]il\w*"),
+    "ta": (r"ஒருவேளை", r"இருக்கலாம்"),
+    "vi": (r"có\s+lẽ", r"có\s+thể\s+là", r"chắc\s+là", r"hình\s+như", r"không\s+chắc"),
+    "ko": (r"아마(?:도)?(?![가-힣])", r"어쩌면", r"수도\s*있", r"일지도", r"것\s*같"),
+    "fa": (r"شاید", r"احتمالاً?", r"ممکن\s+است"),
+    "it": (r"forse", r"probabilmente", r"possibilmente", r"magari", r"potrebbe\s+(?:anche|essere)",
+           r"non\s+sono\s+sicur\w"),
+    "pl": (r"może", r"prawdopodobnie", r"chyba", r"możliwe", r"nie\s+jestem\s+pew\w*"),
+    "uk": (r"можливо", r"мабуть", r"напевно", r"ймовірно", r"може\s+бути", r"не\s+впевнен\w*"),
+    "th": (r"อาจจะ", r"บางที", r"น่าจะ"),
+    "sw": (r"labda", r"pengine", r"huenda", r"sina\s+uhakika"),
+    "nl": (r"misschien", r"waarschijnlijk", r"mogelijk(?:erwijs)?", r"zou\s+(?:ook\s+)?kunnen"),
+    "sv": (r"kanske", r"förmodligen", r"troligen", r"troligtvis", r"möjligen", r"eventuellt"),
+    "ha": (r"watakila",),
+    "pa": (r"ਸ਼ਾਇਦ",),
+    "gu": (r"કદાચ",),
+}  # fmt: skip
+# the languages whose script does not space its words
+UNSPACED = ("zh", "ja", "ko", "th")
+DOUBT_CJK = DOUBT_BY_LANGUAGE["zh"]
 # symbols of doubt: ❓ ❔ ⁉ ‽ ¿ 🤔 🤷
 DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
 # odds on the answer: "a coin flip", "50/50", "a toss-up"; the chance the speaker gives it
@@ -146,6 +184,15 @@ CONDITION = (
     r"provid(?:ed|ing)(?=\s+(?!(?:by|in|above|below|here|earlier|information|statements?|clues?)"
     r"\b)[^\W\d_])",
 )  # fmt: skip
+# "if" in the most-spoken languages: a condition whose consequence is another value offers it
+# ("Falls Hinweis 1 anders gelesen wird: Bob.")
+CONDITION_BY_LANGUAGE = {
+    "zh": (r"如果", r"假如", r"要是"), "hi": (r"अगर", r"यदि"), "es": (r"si",), "fr": (r"si",),
+    "ar": (r"إذا", r"لو"), "bn": (r"যদি",), "ru": (r"если",), "ur": (r"اگر",),
+    "id": (r"jika", r"kalau", r"apabila"), "de": (r"falls", r"wenn", r"sofern"), "ja": (r"もし",),
+    "tr": (r"eğer",), "vi": (r"nếu",), "ko": (r"만약",), "fa": (r"اگر",), "pl": (r"jeśli", r"jeżeli"),
+    "uk": (r"якщо",), "nl": (r"indien",), "sw": (r"ikiwa",),
+}  # fmt: skip
 # words that offer another answer beside the one given ("A or B", "also B", "the alternative")
 ALTERNATIVE = (
     r"or", r"either", r"also", r"alternatively", r"alternatives?", r"instead", r"as\s+well",
@@ -276,9 +323,11 @@ def _words(words: tuple[str, ...]) -> str:
 # ----- the patterns built from them -----
 
 # doubt that holds wherever it stands, inside an answer or after it
+_SPACED = [w for code, words in DOUBT_BY_LANGUAGE.items() if code not in UNSPACED for w in words]
+_UNSPACED = [w for code in UNSPACED for w in DOUBT_BY_LANGUAGE[code]]
 DOUBT_RE = re.compile(
-    rf"\b(?:{_words(DOUBT)}|{_words(NOT_UNIQUE)}|{_words(ODDS)})(?!\w)|{_words(DOUBT_CJK)}|"
-    rf"[{DOUBT_SYMBOLS}]",
+    rf"\b(?:{_words(DOUBT)}|{_words(NOT_UNIQUE)}|{_words(ODDS)})(?!\w)|"
+    rf"(?<!\w)(?:{_words(tuple(_SPACED))})(?!\w)|{_words(tuple(_UNSPACED))}|[{DOUBT_SYMBOLS}]",
     re.IGNORECASE,
 )
 # alternatives inside one answer (:func:`.extract.has_alternatives`); a bar between two numbers
@@ -319,7 +368,15 @@ _NAMED_OTHER = re.compile(
 )
 OFFERED_BETWEEN = re.compile(rf"{_ANOTHER.pattern}|\b(?:{_words(READINGS)})\b", re.IGNORECASE)
 CORRECTION_RE = re.compile(rf"\b(?:{_words(CORRECTION)})\b", re.IGNORECASE)
-CONDITION_RE = re.compile(rf"\b(?:{_words(CONDITION)})\b", re.IGNORECASE)
+_CONDITIONS_SPACED = [
+    w for code, words in CONDITION_BY_LANGUAGE.items() if code not in UNSPACED for w in words
+]
+_CONDITIONS_UNSPACED = [w for code in UNSPACED for w in CONDITION_BY_LANGUAGE.get(code, ())]
+CONDITION_RE = re.compile(
+    rf"\b(?:{_words(CONDITION)})\b|(?<!\w)(?:{_words(tuple(_CONDITIONS_SPACED))})(?!\w)|"
+    rf"{_words(tuple(_CONDITIONS_UNSPACED))}",
+    re.IGNORECASE,
+)
 _PERCENT = r"(?<![\d.,])(?:\d{1,2}(?:[.,]\d+)?)\s*(?:\\?%|percent\b)"
 # a confidence under 100%: "I'm about 70% confident", "Confidence: 50%", "(80% sure)", "I'd put
 # 60% on this"

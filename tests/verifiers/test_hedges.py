@@ -1209,3 +1209,40 @@ def test_rule_a_check_a_justification_or_a_method_after_the_answer_keeps(task, r
 @pytest.mark.parametrize(("task", "response", "truth"), CHECK_HEDGES)
 def test_rule_another_method_reaching_another_value_still_uncommits(task, response, truth):
     assert score(task, response, truth).reason == "hedged"
+
+
+ZEBRA_BOX = TEA + "\\boxed{Arnold}"
+
+# Hedging adverbs and verbs ("maybe", "perhaps", "probably", "could also be") of the most-spoken
+# languages, whatever their script, are doubt after the answer
+LANGUAGE_HEDGES = [
+    "たぶん8です。", "おそらく8です。", "8かもしれません。", "아마 8일 수도 있습니다.", "어쩌면 8.",
+    "Może 8.", "Prawdopodobnie 8.", "Belki de 8.", "Muhtemelen 8.", "Provavelmente é 8.",
+    "Possivelmente 8.", "Mungkin jawabannya 8.", "Barangkali 8.", "शायद 8 है।", "संभवतः 8।",
+    "Kanske 8.", "Förmodligen 8.", "Có lẽ là 8.", "ربما 8.", "সম্ভবত 8।", "হয়তো 8", "شاید 8",
+    "Labda 8.", "อาจจะเป็น 8", "कदाचित 8", "ஒருவேளை 8", "బహుశా 8", "Можливо, 8.", "Мабуть, 8.",
+    "Magari 8.", "Possibilmente 8.", "A lo mejor es 8.", "Posiblemente 8.", "Es könnte auch 8 sein.",
+    "Möglicherweise 8.", "Peut-être 8.", "Il se peut que ce soit 8.", "Misschien 8.",
+    "Пожалуй, 8.", "恐怕是8。", "说不定是8。",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("after", LANGUAGE_HEDGES)
+def test_rule_doubt_in_the_most_spoken_languages_uncommits(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("task", "response", "truth"),
+    [
+        ("zebra", ZEBRA_BOX + "\n\nFalls Hinweis 1 anders gelesen wird: Bob.", "Arnold"),
+        ("zebra", ZEBRA_BOX + "\n\nSi la pista 1 se lee de otra forma: Bob.", "Arnold"),
+        ("zebra", ZEBRA_BOX + "\n\nВозможно, Bob.", "Arnold"),
+        ("logic", block(RIGHT) + "\n\nMia könnte auch ein Ritter sein.", SK_MK),
+        ("logic", block(RIGHT) + "\n\nMia pourrait aussi être un chevalier.", SK_MK),
+        ("logic", block(RIGHT) + "\n\nTalvez Mia seja um cavaleiro.", SK_MK),
+        ("logic", block(RIGHT) + "\n\nMungkin Mia seorang ksatria.", SK_MK),
+    ],
+)
+def test_rule_conditions_and_doubt_in_other_languages_uncommit_every_task(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
