@@ -258,6 +258,19 @@ ANSWER_LABELS = (
     r"(?:(?:final|correct|my|the)\s+)?answer",
     r"final\s+(?:solution|result|grid|expression|name|assignment)",
 )  # fmt: skip
+# the words that commit to a value again after doubt: "so the answer is 7", "the answer stays
+# (-2, 8)", "Final answer: 7", "I'll keep 7", "so 7"; after the value: "7 is the answer", "7 it is"
+RECOMMIT_BEFORE = (
+    r"(?:(?:the|my|our|final|correct)\s+)*(?:answer|result|solution)(?:\s+(?:is|stays|remains|"
+    r"stands|must\s+be))?(?:\s+(?:still|indeed|definitely|therefore|then))?",
+    r"so", r"thus", r"therefore", r"hence", r"(?:I['’]ll|I\s+will|I)\s+(?:keep|stick\s+with|"
+    r"stand\s+by|go\s+with)", r"(?:it|this)\s+(?:is|stays|remains|must\s+be)\s+(?:still\s+)?",
+    r"(?:stays|remains|stands\s+at)",
+)  # fmt: skip
+RECOMMIT_AFTER = (
+    r"(?:is|remains|stays)\s+(?:still\s+|indeed\s+|definitely\s+)?(?:the|my)\s+(?:final\s+)?"
+    r"(?:answer|result|solution)", r"it\s+is", r"stands", r"stays",
+)  # fmt: skip
 # the words that open a condition's consequence: "..., in which case 8", "..., then 9"
 CONSEQUENCE = (r"then", r"in\s+(?:which|that|this)\s+case", r"so")
 # the answer's place under another condition or reading: "If the ends count, it's 8."
@@ -283,6 +296,19 @@ REJECTION = (
     r"cannot", r"too\s+(?:large|small|big|many|few)", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
     r"contradict\w*",
 )  # fmt: skip
+# negations whose scope is not another value, so they reject nothing: a focus word ("not just
+# 7", "not only this one"), a remark ("not that it matters"), the speaker keeping the answer ("I'm
+# not changing my answer", "I won't change it")
+_NEGATION = r"(?:not|[a-z]{0,5}n['’]t|never)"
+_KEEP_VERB = (
+    r"(?:going\s+to\s+|gonna\s+)?(?:chang|switch|revis|budg|abandon|alter|second[\s-]guess)\w*"
+)
+NEGATION_ELSEWHERE = (
+    rf"{_NEGATION}\s+(?:just|only|merely|simply|solely|necessarily)",
+    r"not\s+that\s+(?:it|this|that|anyone|anybody|one|I|we|you)",
+    rf"(?:I|I['’]m|I\s+am|we|we['’]re|we\s+are)\s+(?:[a-z]{{1,8}}\s+)?{_NEGATION}\s+{_KEEP_VERB}",
+    rf"{_NEGATION}\s+{_KEEP_VERB}\s+(?:my|our|the|this|that|it)\b",
+)  # fmt: skip
 # what a "but" clause says of a doubt raised before it to settle it ("One might guess 8, but that
 # fails", "This might seem surprising, but it checks out")
 SETTLES = (*REJECTION, r"checks?\s+out", r"confirm\w*", r"holds?")
@@ -292,7 +318,7 @@ NEGATED = (
     r"isn['’]t", r"aren['’]t",
 )  # fmt: skip
 NEGATABLE = (
-    r"doubts?", r"ambigu\w*", r"mistakes?", r"errors?", r"uncertain\w*", r"guesswork",
+    r"doubts?", r"ambigu\w*", r"mistakes?", r"errors?", r"uncertain\w*", r"guess\w*", r"hunch",
     r"interchangeabl[ey]",
 )  # fmt: skip
 # a swap of roles or places offered as another answer ("swapping Noah and Lily also works")
@@ -421,7 +447,8 @@ DOUBT_IN_STATEMENT = re.compile(
     re.IGNORECASE,
 )
 _NEGATED_DOUBT = re.compile(
-    rf"\b(?:{_words(NEGATED)})\s+(?:(?:any|a|an|the|real|slight\w*)\s+)?(?:{_words(NEGATABLE)})\b",
+    rf"\b(?:{_words(NEGATED)})\s+(?:(?:just|merely|simply|only|mere|some)\s+)?"
+    rf"(?:(?:any|a|an|the|real|slight\w*|mere|lucky|wild)\s+)?(?:{_words(NEGATABLE)})\b",
     re.IGNORECASE,
 )
 # a correction said of others or of another value: "a common mistake", "54 is wrong"
@@ -510,7 +537,16 @@ _RELATIVE = re.compile(
     r"\b(?:one|two|three|\d{1,3})\s+(?:more|less|fewer|higher|lower)\b(?!\s+than)", re.I
 )
 _OTHERWISE = re.compile(r"\botherwise\b", re.IGNORECASE)
+_RECOMMIT_BEFORE = re.compile(
+    rf"\b(?:{_words(RECOMMIT_BEFORE)})[ \t]*+[:=]?[ \t*$(\[]{{0,4}}$", re.IGNORECASE
+)
+_RECOMMIT_AFTER = re.compile(rf"[ \t*$)\]]{{0,4}}(?:{_words(RECOMMIT_AFTER)})\b", re.IGNORECASE)
 _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
+_NEGATION_ELSEWHERE_RE = re.compile(rf"\b(?:{_words(NEGATION_ELSEWHERE)})\b", re.IGNORECASE)
+# where a clause ends: its rejection word speaks of what the clause names ("8 works, not 7")
+_CLAUSE_BREAK = re.compile(
+    r"[,;:()]|\s[-–—]\s|\b(?:but|though|although|whereas|while|so|since|because)\b", re.IGNORECASE
+)
 _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
@@ -614,8 +650,8 @@ def _unsettled(sentence: str, answer: str = "") -> str:
         lambda m: " " if _is_chance_answer(m["value"], answer) else m.group(), sentence
     )
     but = _BUT.search(sentence)
-    if but and _SETTLES_RE.search(sentence, but.end()):
-        return sentence[but.end() :]
+    if but and _SETTLES_RE.search(_NEGATION_ELSEWHERE_RE.sub(" ", sentence[but.end() :])):
+        return sentence[but.end() :]  # it rejects or confirms, not only keeps the answer
     return sentence
 
 
@@ -696,7 +732,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     offered with a bar or a slash ("4/5", grids), a swap said to work (names, roles). A sentence
     that rejects what it names ("the other root, -8, is rejected") offers nothing."""
     s = sentence.strip()
-    if rejects(s):
+    if rejects(s, answer, kind):
         return False
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
@@ -720,6 +756,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     for m in () if confirms(s, answer, kind) else _OFFER.finditer(s):
         if _between_others(s, m.start(), answer, kind):
             continue  # "3 or 4 items": a choice between other quantities, not beside the answer
+        if _result_again(s, m.end(), answer, kind):
+            continue  # "..., which is 600, and the right side is 5 times 120, also 600"
         if _candidate_after(s, m.end(), answer, kind, gap=bool(_OFFERS_GAP.match(s, m.start()))):
             return True
     if not restates(s, answer) and not _computes(s):
@@ -763,10 +801,68 @@ def confirms(sentence: str, answer: str, kind: str = "value") -> bool:
     return False
 
 
-def rejects(sentence: str) -> bool:
+def rejects(sentence: str, answer: str = "", kind: str = "value") -> bool:
     """Whether a sentence rejects what it names or supposes (:data:`REJECTION`: "which is
-    impossible", "is ruled out", "fails"): what it offers is not offered."""
-    return bool(_REJECTION_RE.search(sentence))
+    impossible", "is ruled out", "8 fails", "not 8"): what it offers is not offered. A rejection
+    word rejects only what is in its scope: a negation of :data:`NEGATION_ELSEWHERE` ("not just
+    7", "not that it matters", "I'm not changing my answer", "8 isn't unreasonable") rejects
+    nothing, nor one in a clause that names ``answer`` and no other value ("8 works, not 7")."""
+    s = _NEGATION_ELSEWHERE_RE.sub(" ", sentence)
+    for m in _REJECTION_RE.finditer(s):
+        if not answer:
+            return True
+        start = max((b.end() for b in _CLAUSE_BREAK.finditer(s, 0, m.start())), default=0)
+        end = next((b.start() for b in _CLAUSE_BREAK.finditer(s, m.end())), len(s))
+        clause = s[start:end]
+        others = any(
+            _candidate(clause, v, answer, kind) for v in _values(kind, answer).finditer(clause)
+        )
+        if others or not restates(clause, answer):
+            return True  # "8 fails", "but it fails": the rejection speaks of another value
+    return False
+
+
+def recommits(sentence: str, answer: str, kind: str = "value") -> bool:
+    """Whether a sentence commits to ``answer`` again, explicitly (:data:`RECOMMIT_BEFORE`,
+    :data:`RECOMMIT_AFTER`: "so the answer is 7", "the answer stays (-2, 8)", "7 is the final
+    answer"), or rejects every other value it names ("No: 8 fails clue 2"); naming the answer in
+    passing ("I checked all 7 cases", "Arnold drinks coffee") is neither."""
+    if not answer:
+        return False
+    for start, end in _answer_spans(sentence, answer):
+        before = sentence[max(0, start - 60) : start]
+        if _RECOMMIT_BEFORE.search(before) or _RECOMMIT_AFTER.match(sentence, end):
+            return True
+    return False
+
+
+def rejects_all(sentence: str, answer: str, others: set[str], kind: str = "value") -> bool:
+    """Whether a sentence rejects each of the values ``others`` (another value offered
+    before): it names them and :func:`rejects` them."""
+    named = {m.group().strip() for m in _values(kind, answer).finditer(sentence)}
+    return bool(others) and others <= named and rejects(sentence, answer, kind)
+
+
+def offered_values(sentence: str, answer: str, kind: str = "value") -> set[str]:
+    """The values of the answer's type other than ``answer`` that a sentence names."""
+    found = _values(kind, answer).finditer(sentence)
+    return {m.group().strip() for m in found if _candidate(sentence, m, answer, kind)}
+
+
+def _answer_spans(sentence: str, answer: str) -> list[tuple[int, int]]:
+    if _number(answer) is not None:
+        return [m.span() for m in _NUMBER_VALUE.finditer(sentence) if same(m.group(), answer)]
+    wanted = " ".join(answer.split())
+    i = sentence.find(wanted)
+    spans = []
+    while i >= 0 and len(spans) < 20:
+        spans.append((i, i + len(wanted)))
+        i = sentence.find(wanted, i + 1)
+    return spans or [
+        m.span()
+        for m in _NAME_VALUE.finditer(sentence)
+        if m.group().casefold() == wanted.casefold()
+    ]
 
 
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
@@ -805,6 +901,19 @@ def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
         if m and _BARE_END.match(s, m.end()) and _candidate(s, m, answer, kind):
             return True
     return False
+
+
+def _result_again(s: str, pos: int, answer: str, kind: str) -> bool:
+    """Whether the value at ``pos`` is one the sentence already states as a result ("which is
+    600", "= 600"): the same quantity again, not a candidate beside the answer."""
+    m = _values(kind, answer).match(s, pos)
+    if not m or kind == "name":
+        return False
+    value = re.escape(m.group().strip())
+    return (
+        re.search(rf"(?:=|\bis|\bequals|\bgives)[ \t$]{{0,3}}{value}(?![\d.]\d)", s[:pos])
+        is not None
+    )
 
 
 def _between_others(s: str, start: int, answer: str, kind: str) -> bool:
