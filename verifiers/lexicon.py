@@ -124,11 +124,18 @@ DOUBT_CJK = DOUBT_BY_LANGUAGE["zh"]
 DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
 # odds on the answer: "a coin flip", "50/50", "a toss-up"; the chance the speaker gives it
 ODDS = (
-    r"coin[\s-]?(?:flip|toss)", r"toss[\s-]?up", r"50\s*/\s*50", r"fifty[\s-]fifty",
+    r"coin[\s-]?(?:flip|toss)\w*", r"(?:flip|toss)\w*\s+(?:a\s+|the\s+)?coin", r"toss[\s-]?up",
+    r"(?:could|can|might|may)\s+go\s+either\s+way", r"50\s*/\s*50", r"fifty[\s-]fifty",
     r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance|between)",
     r"(?:probability|likelihood|chance|odds)\s+(?:(?:that|of)\s+)?(?:this|it|the\s+answer|"
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b", r"(?:probability|likelihood|chance|odds)\s+of\s+that",
 )  # fmt: skip
+# a value the speaker will not rule out: "I wouldn't rule out 8", "can't fully exclude Bob"
+_NOT_RULE_OUT = (
+    r"(?:I|we|one|you)(?:['’]d|\s+(?:would|will|wo|can|could|do|did|might|may|shall))?(?:n['’]t|\s+not)\s+"
+    r"(?:fully\s+|entirely\s+|"
+    r"completely\s+|totally\s+|quite\s+|yet\s+)?(?:rule\s+out|exclude|dismiss|discount)"
+)
 # the answer is not unique or cannot be found
 NOT_UNIQUE = (
     r"(?:cannot|can['’]t|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+"
@@ -145,6 +152,7 @@ NOT_UNIQUE = (
     r"(?:work|fit|hold|satisfy)",
     r"(?:not|[a-z]{0,5}n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated|"
     r"out\s+of\s+the\s+question)",
+    rf"{_NOT_RULE_OUT}",
     r"(?:two|several|multiple|more\s+than\s+one)\s+(?:possible\s+|plausible\s+)?"
     r"(?:readings|interpretations)", r"interchangeabl[ey]",
     r"hard\s+to\s+(?:pin\s+down|tell|say|determine|decide)",
@@ -207,6 +215,22 @@ ALTERNATIVE_INSIDE = (
 # the qualifiers that stand before another candidate ("except possibly Ava", "or maybe 8")
 QUALIFIERS = (r"possibly", r"perhaps", r"maybe", r"probably")
 MAY_BE = r"(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?be"
+# what makes another value as good as the answer ("just as good", "equally defensible")
+EQUIVALENT = (
+    r"good", r"right", r"valid", r"defensible", r"correct", r"plausible", r"reasonable", r"fine",
+    r"likely", r"justified", r"justifiable", r"acceptable", r"sound", r"strong", r"viable",
+    r"legitimate", r"consistent",
+)  # fmt: skip
+# a negated word of rejection grants the value (litotes): "isn't unreasonable", "not impossible"
+REJECTED_BY = (
+    r"unreasonable", r"implausible", r"impossible", r"unlikely", r"out\s+of\s+the\s+question",
+    r"absurd", r"crazy", r"far[\s-]fetched", r"invalid", r"wrong", r"incorrect",
+    r"bad\s+(?:answer|choice|guess|option|pick)",
+)  # fmt: skip
+_LITOTES = (
+    r"(?:(?:is|are|was|were|would|be|seems?)n['’]t|not|never)\s+(?:be\s+)?(?:entirely\s+|completely\s+|"
+    rf"totally\s+|necessarily\s+|that\s+|so\s+|all\s+that\s+|an?\s+)?(?:{'|'.join(REJECTED_BY)})"
+)
 # what is said of a candidate that makes it an answer: "8 also works", "Eric fits", "8 is valid"
 ANSWERHOOD = (
     r"works?", r"worked", r"fits?", r"satisf\w*", r"valid", r"possible", r"plausible",
@@ -215,6 +239,14 @@ ANSWERHOOD = (
     r"an?\s+(?:close|distant|strong|near)\s+(?:second|runner[\s-]?up|contender|alternative)",
     r"(?:an?\s+)?(?:strong\s+|serious\s+)?contender", r"(?:an?\s+)?live\s+(?:option|candidate|possibility)",
     r"tempting", r"in\s+(?:the\s+)?(?:running|contention|play)", r"on\s+the\s+table",
+    # as good as the answer: "8 is just as good", "equally defensible", "every bit as valid"
+    rf"(?:(?:just|every\s+bit)\s+)?as\s+(?:{'|'.join(EQUIVALENT)})", rf"equally\s+(?:{'|'.join(EQUIVALENT)})",
+    r"defensible", r"justifiable", r"viable", r"legitimate",
+    # ranked next: "8 is my second pick", "Bob would be my backup choice"
+    r"(?:my|the|a|our)\s+(?:second|next(?:[\s-]best)?|backup|fallback|alternate)(?:[\s-]best)?\s+"
+    r"(?:pick|choice|guess|bet|option|answer|candidate)",
+    # litotes: "8 isn't unreasonable", "8 is not implausible", "8 wouldn't be wrong either"
+    rf"(?:{_LITOTES})",
 )  # fmt: skip
 # the nouns of a candidate: "another solution", "the other candidate", "a second assignment"
 CANDIDATES = (
@@ -243,8 +275,9 @@ OFFER_WORDS = (
     _SOURCE_SAYS,
     r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
-    r"(?:the\s+)?(?:other|second|another)\s+(?:candidate|answer|solution|value|root|option|"
-    r"choice|name|result|possibility)s?(?:\s+(?:is|would\s+be))?",
+    r"(?:the\s+|my\s+)?(?:other|second|another|next(?:[\s-]best)?|backup|fallback)\s+"
+    r"(?:candidate|answer|solution|value|root|option|choice|name|result|possibility|pick|guess|bet)"
+    r"s?(?:\s+(?:is|would\s+be))?",
 )  # fmt: skip
 # ... and those that do so only in a sentence that neither names the answer nor computes: the
 # answer's own place, a reopening word, or another derivation's result ("Double-check gives 8",
@@ -298,7 +331,8 @@ REJECTION = (
 )  # fmt: skip
 # negations whose scope is not another value, so they reject nothing: a focus word ("not just
 # 7", "not only this one"), a remark ("not that it matters"), the speaker keeping the answer ("I'm
-# not changing my answer", "I won't change it")
+# not changing my answer", "I won't change it"), litotes ("8 isn't unreasonable", "I wouldn't rule
+# out 8")
 _NEGATION = r"(?:not|[a-z]{0,5}n['’]t|never)"
 _KEEP_VERB = (
     r"(?:going\s+to\s+|gonna\s+)?(?:chang|switch|revis|budg|abandon|alter|second[\s-]guess)\w*"
@@ -307,7 +341,7 @@ NEGATION_ELSEWHERE = (
     rf"{_NEGATION}\s+(?:just|only|merely|simply|solely|necessarily)",
     r"not\s+that\s+(?:it|this|that|anyone|anybody|one|I|we|you)",
     rf"(?:I|I['’]m|I\s+am|we|we['’]re|we\s+are)\s+(?:[a-z]{{1,8}}\s+)?{_NEGATION}\s+{_KEEP_VERB}",
-    rf"{_NEGATION}\s+{_KEEP_VERB}\s+(?:my|our|the|this|that|it)\b",
+    rf"{_NEGATION}\s+{_KEEP_VERB}\s+(?:my|our|the|this|that|it)\b", _LITOTES, _NOT_RULE_OUT,
 )  # fmt: skip
 # what a "but" clause says of a doubt raised before it to settle it ("One might guess 8, but that
 # fails", "This might seem surprising, but it checks out")
@@ -550,7 +584,7 @@ _CLAUSE_BREAK = re.compile(
 _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
-    r"[\s,]{0,3}(?:(?:is|are|as|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
+    r"[\s,]{0,3}(?:(?:is|are|as|be|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
     r"remains?|stays?)\s+)"
     r"{0,4}"
     rf"(?:{_words(ANSWERHOOD)})\b",

@@ -1360,3 +1360,42 @@ def test_rule_doubt_in_the_most_spoken_languages_uncommits(after):
 )
 def test_rule_conditions_and_doubt_in_other_languages_uncommit_every_task(task, response, truth):
     assert score(task, response, truth).reason == "hedged"
+
+
+# English families: another value as good as the answer ("just as good", "equally defensible"),
+# a ranked second pick, an answer one would not rule out, litotes ("isn't unreasonable"), a coin
+# flip or toss-up between values
+ENGLISH_HEDGES = [
+    "Eh, 8 is just as good.", "Honestly 8 is equally defensible.", "8 is equally valid.",
+    "The answer 8 would be just as right.", "8 would be just as correct.", "8 is as good an answer.",
+    "I flipped a coin between 7 and 8.", "I tossed a coin between 7 and 8.",
+    "It was a toss-up between 7 and 8.", "It could go either way between 7 and 8.",
+    "(I'd say 7, though 8 isn't unreasonable.)", "8 isn't impossible either.",
+    "8 is not implausible.", "I wouldn't rule out 8.", "I can't rule out 8.",
+    "I wouldn't exclude 8.", "My second pick would be 8.", "My second choice is 8.",
+    "8 is my second guess.", "My next best guess is 8.",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("after", ENGLISH_HEDGES)
+def test_rule_english_families_of_another_value_as_good_uncommit(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["Bob is just as good.", "I wouldn't rule out Bob.", "My second pick would be Bob.",
+     "Bob isn't unreasonable either.", "Bob is equally defensible."],
+)  # fmt: skip
+def test_rule_english_families_uncommit_names(after):
+    assert score("zebra", ZEBRA_BOX + "\n\n" + after, "Arnold").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["I'm not changing my answer: 7.", "7 isn't unreasonable; it is exact.",
+     "Nothing rules out 7, and clue 2 rules out 8.", "Both methods are equally valid ways to get 7.",
+     "This is just as the question asks.", "The second step gives 2n = 14."],
+)  # fmt: skip
+def test_rule_english_families_keep_a_committed_answer(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "ok"
