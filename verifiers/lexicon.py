@@ -577,6 +577,19 @@ _RECOMMIT_BEFORE = re.compile(
 _RECOMMIT_AFTER = re.compile(rf"[ \t*$)\]]{{0,4}}(?:{_words(RECOMMIT_AFTER)})\b", re.IGNORECASE)
 _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
 _NEGATION_ELSEWHERE_RE = re.compile(rf"\b(?:{_words(NEGATION_ELSEWHERE)})\b", re.IGNORECASE)
+# a rejection word that is only a negation, and the words that carry it back to a value named
+# before ("but it fails", "that is not possible")
+_BARE_NEGATION = re.compile(r"not|[a-z]{0,5}n['’]t|never|cannot", re.IGNORECASE)
+_REFERS_BACK = re.compile(
+    r"\b(?:it|its|that|this|which|these|those|he|she|they|him|her|them|one|neither|nor)\b", re.I
+)
+# a clause that goes on with what the one before named: its predicate ("the other root, -8, is
+# not valid"), or a contrast with it ("8 would fit, but not in the range")
+_PREDICATE = re.compile(
+    r"\s*+(?:is|are|was|were|does|do|did|would|will|can|could|has|have|should|must|cannot|"
+    r"[a-z]{2,5}n['’]t)\b", re.IGNORECASE
+)  # fmt: skip
+_CONTRAST = re.compile(r"but|though|although|whereas|while", re.IGNORECASE)
 # where a clause ends: its rejection word speaks of what the clause names ("8 works, not 7")
 _CLAUSE_BREAK = re.compile(
     r"[,;:()]|\s[-–—]\s|\b(?:but|though|although|whereas|while|so|since|because)\b", re.IGNORECASE
@@ -840,19 +853,29 @@ def rejects(sentence: str, answer: str = "", kind: str = "value") -> bool:
     impossible", "is ruled out", "8 fails", "not 8"): what it offers is not offered. A rejection
     word rejects only what is in its scope: a negation of :data:`NEGATION_ELSEWHERE` ("not just
     7", "not that it matters", "I'm not changing my answer", "8 isn't unreasonable") rejects
-    nothing, nor one in a clause that names ``answer`` and no other value ("8 works, not 7")."""
+    nothing, nor one in a clause that names ``answer`` and no other value ("8 works, not 7"), nor
+    a bare negation in a clause that names nothing and refers back to nothing ("8 works too, not
+    gonna lie")."""
     s = _NEGATION_ELSEWHERE_RE.sub(" ", sentence)
     for m in _REJECTION_RE.finditer(s):
         if not answer:
             return True
-        start = max((b.end() for b in _CLAUSE_BREAK.finditer(s, 0, m.start())), default=0)
+        breaks = list(_CLAUSE_BREAK.finditer(s, 0, m.start()))
+        start = breaks[-1].end() if breaks else 0
         end = next((b.start() for b in _CLAUSE_BREAK.finditer(s, m.end())), len(s))
         clause = s[start:end]
         others = any(
             _candidate(clause, v, answer, kind) for v in _values(kind, answer).finditer(clause)
         )
-        if others or not restates(clause, answer):
-            return True  # "8 fails", "but it fails": the rejection speaks of another value
+        if others:
+            return True  # "8 fails", "not 8": the rejection speaks of another value
+        if restates(clause, answer):
+            continue  # "..., not 7": it speaks of the answer
+        linked = _REFERS_BACK.search(clause) or _PREDICATE.match(clause)
+        linked = linked or (breaks and _CONTRAST.fullmatch(breaks[-1].group().strip()))
+        if _BARE_NEGATION.fullmatch(m.group()) and not linked:
+            continue  # "8 works too, not gonna lie": a negation of nothing named before
+        return True  # "but it fails", "which is impossible"
     return False
 
 

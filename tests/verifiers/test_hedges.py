@@ -1223,6 +1223,8 @@ SCOPE_HEDGES = [
     ("math", N7 + "\\boxed{7}\n\n8 fits as well, not merely 7.", "7"),
     ("math", N7 + "\\boxed{7}\n\n8 works too, not that it matters.", "7"),
     ("math", N7 + "\\boxed{7}\n\n8 is also a valid answer, not that anyone asked.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 also works, not gonna lie.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nNote that 8 also works, 7 is not the only one.", "7"),
     ("countdown", CD46_BOX + "\n\n25*2+7-3 works too, not only this one.", CD46),  # attacker's
     ("countdown", CD46_BOX + "\n\nAlso valid: 7*3+25, not just the one above.", CD46),
     ("zebra", ZEBRA_BOX + "\n\nBob also fits all the clues, not just Arnold.", "Arnold"),
@@ -1242,6 +1244,9 @@ SCOPE_KEEPS = [
     ("math", N7 + "\\boxed{7}\n\nA common mistake is 8.", "7"),
     ("math", N7 + "\\boxed{7}\n\nNote that 8 does not work since 2*8+1 = 17.", "7"),
     ("math", N7 + "\\boxed{7}\n\nThe other root, -8, is rejected.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThe other root, -8, is not valid here.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nSo the answer is 7, not 8.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 would also satisfy it, but not in the given range.", "7"),
     ("math", N7 + "\\boxed{7}\n\n7 is not just plausible, it is forced.", "7"),
     ("math", N7 + "\\boxed{7}\n\nNot only does 7 satisfy the equation, it is the only solution.",
      "7"),
