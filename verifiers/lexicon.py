@@ -296,9 +296,14 @@ ANSWER_LABELS = (
 RECOMMIT_BEFORE = (
     r"(?:(?:the|my|our|final|correct)\s+)*(?:answer|result|solution)(?:\s+(?:is|stays|remains|"
     r"stands|must\s+be))?(?:\s+(?:still|indeed|definitely|therefore|then))?",
-    r"so", r"thus", r"therefore", r"hence", r"(?:I['’]ll|I\s+will|I)\s+(?:keep|stick\s+with|"
-    r"stand\s+by|go\s+with)", r"(?:it|this)\s+(?:is|stays|remains|must\s+be)\s+(?:still\s+)?",
+    r"so", r"thus", r"therefore", r"hence", r"(?:it|this)\s+(?:is|stays|remains|must\s+be)\s+(?:still\s+)?",
     r"(?:stays|remains|stands\s+at)",
+)  # fmt: skip
+# keeping the answer without deciding between it and the other ("Either way I keep 7", "I'll
+# stick with 7 anyway") re-commits to nothing
+UNDECIDED = (
+    r"either\s+way", r"regardless", r"anyway", r"in\s+any\s+case", r"whichever", r"all\s+the\s+same",
+    r"keep\w*", r"stick\w*\s+with", r"stand\w*\s+by", r"go\w*\s+with",
 )  # fmt: skip
 RECOMMIT_AFTER = (
     r"(?:is|remains|stays)\s+(?:still\s+|indeed\s+|definitely\s+)?(?:the|my)\s+(?:final\s+)?"
@@ -574,6 +579,7 @@ _OTHERWISE = re.compile(r"\botherwise\b", re.IGNORECASE)
 _RECOMMIT_BEFORE = re.compile(
     rf"\b(?:{_words(RECOMMIT_BEFORE)})[ \t]*+[:=]?[ \t*$(\[]{{0,4}}$", re.IGNORECASE
 )
+_UNDECIDED_RE = re.compile(rf"\b(?:{_words(UNDECIDED)})\b", re.IGNORECASE)
 _RECOMMIT_AFTER = re.compile(rf"[ \t*$)\]]{{0,4}}(?:{_words(RECOMMIT_AFTER)})\b", re.IGNORECASE)
 _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
 _NEGATION_ELSEWHERE_RE = re.compile(rf"\b(?:{_words(NEGATION_ELSEWHERE)})\b", re.IGNORECASE)
@@ -882,9 +888,9 @@ def rejects(sentence: str, answer: str = "", kind: str = "value") -> bool:
 def recommits(sentence: str, answer: str, kind: str = "value") -> bool:
     """Whether a sentence commits to ``answer`` again, explicitly (:data:`RECOMMIT_BEFORE`,
     :data:`RECOMMIT_AFTER`: "so the answer is 7", "the answer stays (-2, 8)", "7 is the final
-    answer"), or rejects every other value it names ("No: 8 fails clue 2"); naming the answer in
-    passing ("I checked all 7 cases", "Arnold drinks coffee") is neither."""
-    if not answer:
+    answer"); naming the answer in passing ("I checked all 7 cases", "Arnold drinks coffee") or
+    keeping it undecided (:data:`UNDECIDED`: "Either way I keep 7") is not."""
+    if not answer or _UNDECIDED_RE.search(sentence):
         return False
     for start, end in _answer_spans(sentence, answer):
         before = sentence[max(0, start - 60) : start]

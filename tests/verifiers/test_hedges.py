@@ -1310,6 +1310,9 @@ SETTLED_HEDGES = [
     ("math", N7 + "\\boxed{7}\n\nIt might be 8. There are 7 days in a week.", "7"),
     ("zebra", ZEBRA_BOX + "\n\nBob could also be the answer. Arnold drinks coffee.", "Arnold"),
     ("zebra", ZEBRA_BOX + "\n\nMaybe Bob. Arnold lives in house 1.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nThe other candidate, 8, cannot be excluded... or can it? Either "
+     "way I keep 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might be 8. I'll stick with 7 anyway.", "7"),
     ("countdown", CD46_BOX + "\n\n7*3+25 might work too. 25*2-7+3 uses every number.", CD46),
 ]  # fmt: skip
 SETTLED_KEEPS = [
