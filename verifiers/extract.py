@@ -204,7 +204,6 @@ _ARITHMETIC = re.compile(
 # a box named only to be rejected: "\\boxed{7}, not \\boxed{8}", "rather than", "instead of"
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
 # "the answer is 8", "Final answer: 8" after the box
-_PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 MIN_CUT_WORDS = 5  # a sentence begun after the final answer, unfinished, this long: cut off
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|\n")
 _MATH_CLOSER = re.compile(r"^\s*(?:\$\$|\$|\\\)|\\\])")
@@ -291,16 +290,23 @@ def doubts_after(rest: str, answer: str, kind: str = "value") -> bool:
 
 
 def _settled(rest: str, boxed: str, kind: str = "value") -> bool:
-    """Whether the response settles its doubt: its last sentence restates the boxed answer and
-    doubts nothing ("Hmm, should the endpoints be included? ... Since it is strict, the answer
-    stays (-2, 8)."), as a grader reads a doubt raised and answered."""
+    """Whether the response settles its doubt: its last sentence doubts nothing and commits to
+    the boxed answer again explicitly ("Hmm, should the endpoints be included? ... Since it is
+    strict, the answer stays (-2, 8).", "Is it 8? No: 3 + 4 = 7, so the answer is 7.") or
+    rejects every other value offered before it ("Could it be 8? No, 8 fails clue 2."), as a
+    grader reads a doubt raised and answered (:func:`.lexicon.recommits`). A last sentence that
+    only mentions the answer ("I checked all 7 cases", "Arnold drinks coffee") settles nothing."""
     sentences = lexicon.sentences(rest.strip())
     if not sentences or not boxed or lexicon.hedge_after(sentences[-1], boxed, kind):
         return False
     last = " ".join(sentences[-1].split())
-    if _PLAIN_NUMBER.fullmatch(boxed):
-        return re.search(rf"(?<![\d.]){re.escape(boxed)}(?![\d]|\.\d)", last) is not None
-    return " ".join(boxed.split()) in last
+    if lexicon.recommits(last, boxed, kind):
+        return True
+    offered = set()
+    for sentence in sentences[:-1]:
+        if lexicon.uncommits(sentence, boxed, kind):
+            offered |= lexicon.offered_values(sentence, boxed, kind)
+    return lexicon.rejects_all(last, boxed, offered, kind)
 
 
 def _bare(gap: str) -> bool:

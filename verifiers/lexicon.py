@@ -66,8 +66,8 @@ IDIOMS = (
     r"take\s+(?:it|this|that)\s+with\s+caution", r"best\s+(?:estimate|bet)", r"give\s+or\s+take",
     r"(?:[a-z]{0,5}n['’]t|not)\s+be\s+(?:shocked|surprised|astonished)",
 )  # fmt: skip
-# doubt about an answer, in English and the languages written in the Latin script a model
-# switches to; "could not" and "could never" state a fact
+# doubt about an answer in English (other languages: :data:`DOUBT_BY_LANGUAGE`); "could not" and
+# "could never" state a fact
 DOUBT = (
     r"probably", r"possibly", r"perhaps", r"maybe", r"likely", r"unlikely", r"unsure",
     r"uncertain", *LOW_CONFIDENCE, *IDIOMS, r"(?:also|equally)\s+possible",
@@ -76,21 +76,66 @@ DOUBT = (
     r"torn\s+between", r"undecided",
     r"guess\w*", r"tentative\w*", r"unverified", r"unconfirmed", r"doubt\w*",
     r"(?:don['’]t|do\s+not|doesn['’]t)\s+know", r"no\s+idea", r"kidding", r"joking",
-    r"vielleicht", r"wahrscheinlich", r"vermutlich", r"eventuell", r"peut[\s-]?[eê]tre",
-    r"probablement", r"quiz[aá]s?", r"tal\s+vez", r"talvez", r"probablemente", r"forse",
-    r"probabilmente", r"misschien",
-    r"может\s+быть", r"возможно", r"вероятно", r"наверное", r"не\s+уверен\w*",
 )  # fmt: skip
-DOUBT_CJK = (r"可能", r"也许", r"或许", r"大概", r"不确定", r"不一定")
+# the hedging adverbs and verbs ("maybe", "perhaps", "probably", "possibly", "could (also) be",
+# "not sure") of the most-spoken languages, by ISO 639-1 code; read as whole words where the
+# script spaces its words, anywhere in a word where it does not (:data:`UNSPACED`)
+DOUBT_BY_LANGUAGE = {
+    "zh": (r"可能", r"也许", r"或许", r"大概", r"不确定", r"不一定", r"恐怕", r"说不定", r"兴许"),
+    "hi": (r"शायद", r"संभवतः?", r"सम्भवतः?", r"(?<!नहीं\s)हो\s+सकता", r"पक्का\s+नहीं"),
+    "es": (r"quiz[aá]s?", r"tal\s+vez", r"probablemente", r"posiblemente", r"a\s+lo\s+mejor",
+           r"puede\s+que", r"podr[ií]a\s+(?:ser|tambi[eé]n)", r"no\s+estoy\s+seguro"),
+    "fr": (r"peut[\s-]?[eê]tre", r"probablement", r"possiblement", r"il\s+se\s+peut",
+           r"pourrait\s+(?:aussi|[eé]galement|[eê]tre|bien)", r"pas\s+s[uû]r"),
+    "ar": (r"ربما", r"لعل", r"من\s+المحتمل", r"يحتمل", r"قد\s+يكون", r"من\s+الممكن"),
+    "bn": (r"হয়তো", r"সম্ভবত", r"হতে\s+পারে"),
+    "pt": (r"talvez", r"provavelmente", r"possivelmente", r"pode\s+ser", r"poderia\s+(?:ser|tamb[eé]m)"),
+    "ru": (r"(?<!не\s)может\s+быть", r"может\s+и", r"возможно", r"вероятно", r"наверное", r"наверно",
+           r"пожалуй", r"не\s+уверен\w*"),
+    "ur": (r"شاید", r"غالباً?", r"ممکن\s+ہے"),
+    "id": (r"mungkin", r"barangkali", r"kemungkinan", r"bisa\s+jadi", r"sepertinya",
+           r"tidak\s+yakin"),
+    "de": (r"vielleicht", r"wahrscheinlich", r"vermutlich", r"eventuell", r"m[öo]glicherweise",
+           r"k[öo]nnte(?=[^.!?\n]{0,40}?\bsein\b)", r"d[üu]rfte", r"nicht\s+sicher"),
+    "ja": (r"たぶん", r"多分", r"おそらく", r"恐らく", r"かもしれ", r"かも知れ", r"もしかし"),
+    "mr": (r"कदाचित", r"बहुधा"),
+    "te": (r"బహుశా", r"కావచ్చు"),
+    "tr": (r"belki", r"muhtemelen", r"galiba", r"olabilir", r"emin\s+de[ğg]il\w*"),
+    "ta": (r"ஒருவேளை", r"இருக்கலாம்"),
+    "vi": (r"có\s+lẽ", r"có\s+thể\s+là", r"chắc\s+là", r"hình\s+như", r"không\s+chắc"),
+    "ko": (r"아마(?:도)?(?![가-힣])", r"어쩌면", r"수도\s*있", r"일지도", r"것\s*같"),
+    "fa": (r"شاید", r"احتمالاً?", r"ممکن\s+است"),
+    "it": (r"forse", r"probabilmente", r"possibilmente", r"magari", r"potrebbe\s+(?:anche|essere)",
+           r"non\s+sono\s+sicur\w"),
+    "pl": (r"może", r"prawdopodobnie", r"chyba", r"możliwe", r"nie\s+jestem\s+pew\w*"),
+    "uk": (r"можливо", r"мабуть", r"напевно", r"ймовірно", r"може\s+бути", r"не\s+впевнен\w*"),
+    "th": (r"อาจจะ", r"บางที", r"น่าจะ"),
+    "sw": (r"labda", r"pengine", r"huenda", r"sina\s+uhakika"),
+    "nl": (r"misschien", r"waarschijnlijk", r"mogelijk(?:erwijs)?", r"zou\s+(?:ook\s+)?kunnen"),
+    "sv": (r"kanske", r"förmodligen", r"troligen", r"troligtvis", r"möjligen", r"eventuellt"),
+    "ha": (r"watakila",),
+    "pa": (r"ਸ਼ਾਇਦ",),
+    "gu": (r"કદાચ",),
+}  # fmt: skip
+# the languages whose script does not space its words
+UNSPACED = ("zh", "ja", "ko", "th")
+DOUBT_CJK = DOUBT_BY_LANGUAGE["zh"]
 # symbols of doubt: ❓ ❔ ⁉ ‽ ¿ 🤔 🤷
 DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
 # odds on the answer: "a coin flip", "50/50", "a toss-up"; the chance the speaker gives it
 ODDS = (
-    r"coin[\s-]?(?:flip|toss)", r"toss[\s-]?up", r"50\s*/\s*50", r"fifty[\s-]fifty",
+    r"coin[\s-]?(?:flip|toss)\w*", r"(?:flip|toss)\w*\s+(?:a\s+|the\s+)?coin", r"toss[\s-]?up",
+    r"(?:could|can|might|may)\s+go\s+either\s+way", r"50\s*/\s*50", r"fifty[\s-]fifty",
     r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance|between)",
     r"(?:probability|likelihood|chance|odds)\s+(?:(?:that|of)\s+)?(?:this|it|the\s+answer|"
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b", r"(?:probability|likelihood|chance|odds)\s+of\s+that",
 )  # fmt: skip
+# a value the speaker will not rule out: "I wouldn't rule out 8", "can't fully exclude Bob"
+_NOT_RULE_OUT = (
+    r"(?:I|we|one|you)(?:['’]d|\s+(?:would|will|wo|can|could|do|did|might|may|shall))?(?:n['’]t|\s+not)\s+"
+    r"(?:fully\s+|entirely\s+|"
+    r"completely\s+|totally\s+|quite\s+|yet\s+)?(?:rule\s+out|exclude|dismiss|discount)"
+)
 # the answer is not unique or cannot be found
 NOT_UNIQUE = (
     r"(?:cannot|can['’]t|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+"
@@ -107,6 +152,7 @@ NOT_UNIQUE = (
     r"(?:work|fit|hold|satisfy)",
     r"(?:not|[a-z]{0,5}n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated|"
     r"out\s+of\s+the\s+question)",
+    rf"{_NOT_RULE_OUT}",
     r"(?:two|several|multiple|more\s+than\s+one)\s+(?:possible\s+|plausible\s+)?"
     r"(?:readings|interpretations)", r"interchangeabl[ey]",
     r"hard\s+to\s+(?:pin\s+down|tell|say|determine|decide)",
@@ -146,6 +192,15 @@ CONDITION = (
     r"provid(?:ed|ing)(?=\s+(?!(?:by|in|above|below|here|earlier|information|statements?|clues?)"
     r"\b)[^\W\d_])",
 )  # fmt: skip
+# "if" in the most-spoken languages: a condition whose consequence is another value offers it
+# ("Falls Hinweis 1 anders gelesen wird: Bob.")
+CONDITION_BY_LANGUAGE = {
+    "zh": (r"如果", r"假如", r"要是"), "hi": (r"अगर", r"यदि"), "es": (r"si",), "fr": (r"si",),
+    "ar": (r"إذا", r"لو"), "bn": (r"যদি",), "ru": (r"если",), "ur": (r"اگر",),
+    "id": (r"jika", r"kalau", r"apabila"), "de": (r"falls", r"wenn", r"sofern"), "ja": (r"もし",),
+    "tr": (r"eğer",), "vi": (r"nếu",), "ko": (r"만약",), "fa": (r"اگر",), "pl": (r"jeśli", r"jeżeli"),
+    "uk": (r"якщо",), "nl": (r"indien",), "sw": (r"ikiwa",),
+}  # fmt: skip
 # words that offer another answer beside the one given ("A or B", "also B", "the alternative")
 ALTERNATIVE = (
     r"or", r"either", r"also", r"alternatively", r"alternatives?", r"instead", r"as\s+well",
@@ -160,6 +215,22 @@ ALTERNATIVE_INSIDE = (
 # the qualifiers that stand before another candidate ("except possibly Ava", "or maybe 8")
 QUALIFIERS = (r"possibly", r"perhaps", r"maybe", r"probably")
 MAY_BE = r"(?:could|might|may)\s+(?:also\s+|well\s+|equally\s+)?be"
+# what makes another value as good as the answer ("just as good", "equally defensible")
+EQUIVALENT = (
+    r"good", r"right", r"valid", r"defensible", r"correct", r"plausible", r"reasonable", r"fine",
+    r"likely", r"justified", r"justifiable", r"acceptable", r"sound", r"strong", r"viable",
+    r"legitimate", r"consistent",
+)  # fmt: skip
+# a negated word of rejection grants the value (litotes): "isn't unreasonable", "not impossible"
+REJECTED_BY = (
+    r"unreasonable", r"implausible", r"impossible", r"unlikely", r"out\s+of\s+the\s+question",
+    r"absurd", r"crazy", r"far[\s-]fetched", r"invalid", r"wrong", r"incorrect",
+    r"bad\s+(?:answer|choice|guess|option|pick)",
+)  # fmt: skip
+_LITOTES = (
+    r"(?:(?:is|are|was|were|would|be|seems?)n['’]t|not|never)\s+(?:be\s+)?(?:entirely\s+|completely\s+|"
+    rf"totally\s+|necessarily\s+|that\s+|so\s+|all\s+that\s+|an?\s+)?(?:{'|'.join(REJECTED_BY)})"
+)
 # what is said of a candidate that makes it an answer: "8 also works", "Eric fits", "8 is valid"
 ANSWERHOOD = (
     r"works?", r"worked", r"fits?", r"satisf\w*", r"valid", r"possible", r"plausible",
@@ -168,6 +239,14 @@ ANSWERHOOD = (
     r"an?\s+(?:close|distant|strong|near)\s+(?:second|runner[\s-]?up|contender|alternative)",
     r"(?:an?\s+)?(?:strong\s+|serious\s+)?contender", r"(?:an?\s+)?live\s+(?:option|candidate|possibility)",
     r"tempting", r"in\s+(?:the\s+)?(?:running|contention|play)", r"on\s+the\s+table",
+    # as good as the answer: "8 is just as good", "equally defensible", "every bit as valid"
+    rf"(?:(?:just|every\s+bit)\s+)?as\s+(?:{'|'.join(EQUIVALENT)})", rf"equally\s+(?:{'|'.join(EQUIVALENT)})",
+    r"defensible", r"justifiable", r"viable", r"legitimate",
+    # ranked next: "8 is my second pick", "Bob would be my backup choice"
+    r"(?:my|the|a|our)\s+(?:second|next(?:[\s-]best)?|backup|fallback|alternate)(?:[\s-]best)?\s+"
+    r"(?:pick|choice|guess|bet|option|answer|candidate)",
+    # litotes: "8 isn't unreasonable", "8 is not implausible", "8 wouldn't be wrong either"
+    rf"(?:{_LITOTES})",
 )  # fmt: skip
 # the nouns of a candidate: "another solution", "the other candidate", "a second assignment"
 CANDIDATES = (
@@ -196,8 +275,9 @@ OFFER_WORDS = (
     _SOURCE_SAYS,
     r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
-    r"(?:the\s+)?(?:other|second|another)\s+(?:candidate|answer|solution|value|root|option|"
-    r"choice|name|result|possibility)s?(?:\s+(?:is|would\s+be))?",
+    r"(?:the\s+|my\s+)?(?:other|second|another|next(?:[\s-]best)?|backup|fallback)\s+"
+    r"(?:candidate|answer|solution|value|root|option|choice|name|result|possibility|pick|guess|bet)"
+    r"s?(?:\s+(?:is|would\s+be))?",
 )  # fmt: skip
 # ... and those that do so only in a sentence that neither names the answer nor computes: the
 # answer's own place, a reopening word, or another derivation's result ("Double-check gives 8",
@@ -210,6 +290,24 @@ SLOT_WORDS = (
 ANSWER_LABELS = (
     r"(?:(?:final|correct|my|the)\s+)?answer",
     r"final\s+(?:solution|result|grid|expression|name|assignment)",
+)  # fmt: skip
+# the words that commit to a value again after doubt: "so the answer is 7", "the answer stays
+# (-2, 8)", "Final answer: 7", "I'll keep 7", "so 7"; after the value: "7 is the answer", "7 it is"
+RECOMMIT_BEFORE = (
+    r"(?:(?:the|my|our|final|correct)\s+)*(?:answer|result|solution)(?:\s+(?:is|stays|remains|"
+    r"stands|must\s+be))?(?:\s+(?:still|indeed|definitely|therefore|then))?",
+    r"so", r"thus", r"therefore", r"hence", r"(?:it|this)\s+(?:is|stays|remains|must\s+be)\s+(?:still\s+)?",
+    r"(?:stays|remains|stands\s+at)",
+)  # fmt: skip
+# keeping the answer without deciding between it and the other ("Either way I keep 7", "I'll
+# stick with 7 anyway") re-commits to nothing
+UNDECIDED = (
+    r"either\s+way", r"regardless", r"anyway", r"in\s+any\s+case", r"whichever", r"all\s+the\s+same",
+    r"keep\w*", r"stick\w*\s+with", r"stand\w*\s+by", r"go\w*\s+with",
+)  # fmt: skip
+RECOMMIT_AFTER = (
+    r"(?:is|remains|stays)\s+(?:still\s+|indeed\s+|definitely\s+)?(?:the|my)\s+(?:final\s+)?"
+    r"(?:answer|result|solution)", r"it\s+is", r"stands", r"stays",
 )  # fmt: skip
 # the words that open a condition's consequence: "..., in which case 8", "..., then 9"
 CONSEQUENCE = (r"then", r"in\s+(?:which|that|this)\s+case", r"so")
@@ -236,6 +334,20 @@ REJECTION = (
     r"cannot", r"too\s+(?:large|small|big|many|few)", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
     r"contradict\w*",
 )  # fmt: skip
+# negations whose scope is not another value, so they reject nothing: a focus word ("not just
+# 7", "not only this one"), a remark ("not that it matters"), the speaker keeping the answer ("I'm
+# not changing my answer", "I won't change it"), litotes ("8 isn't unreasonable", "I wouldn't rule
+# out 8")
+_NEGATION = r"(?:not|[a-z]{0,5}n['’]t|never)"
+_KEEP_VERB = (
+    r"(?:going\s+to\s+|gonna\s+)?(?:chang|switch|revis|budg|abandon|alter|second[\s-]guess)\w*"
+)
+NEGATION_ELSEWHERE = (
+    rf"{_NEGATION}\s+(?:just|only|merely|simply|solely|necessarily)",
+    r"not\s+that\s+(?:it|this|that|anyone|anybody|one|I|we|you)",
+    rf"(?:I|I['’]m|I\s+am|we|we['’]re|we\s+are)\s+(?:[a-z]{{1,8}}\s+)?{_NEGATION}\s+{_KEEP_VERB}",
+    rf"{_NEGATION}\s+{_KEEP_VERB}\s+(?:my|our|the|this|that|it)\b", _LITOTES, _NOT_RULE_OUT,
+)  # fmt: skip
 # what a "but" clause says of a doubt raised before it to settle it ("One might guess 8, but that
 # fails", "This might seem surprising, but it checks out")
 SETTLES = (*REJECTION, r"checks?\s+out", r"confirm\w*", r"holds?")
@@ -245,7 +357,7 @@ NEGATED = (
     r"isn['’]t", r"aren['’]t",
 )  # fmt: skip
 NEGATABLE = (
-    r"doubts?", r"ambigu\w*", r"mistakes?", r"errors?", r"uncertain\w*", r"guesswork",
+    r"doubts?", r"ambigu\w*", r"mistakes?", r"errors?", r"uncertain\w*", r"guess\w*", r"hunch",
     r"interchangeabl[ey]",
 )  # fmt: skip
 # a swap of roles or places offered as another answer ("swapping Noah and Lily also works")
@@ -276,9 +388,11 @@ def _words(words: tuple[str, ...]) -> str:
 # ----- the patterns built from them -----
 
 # doubt that holds wherever it stands, inside an answer or after it
+_SPACED = [w for code, words in DOUBT_BY_LANGUAGE.items() if code not in UNSPACED for w in words]
+_UNSPACED = [w for code in UNSPACED for w in DOUBT_BY_LANGUAGE[code]]
 DOUBT_RE = re.compile(
-    rf"\b(?:{_words(DOUBT)}|{_words(NOT_UNIQUE)}|{_words(ODDS)})(?!\w)|{_words(DOUBT_CJK)}|"
-    rf"[{DOUBT_SYMBOLS}]",
+    rf"\b(?:{_words(DOUBT)}|{_words(NOT_UNIQUE)}|{_words(ODDS)})(?!\w)|"
+    rf"(?<!\w)(?:{_words(tuple(_SPACED))})(?!\w)|{_words(tuple(_UNSPACED))}|[{DOUBT_SYMBOLS}]",
     re.IGNORECASE,
 )
 # alternatives inside one answer (:func:`.extract.has_alternatives`); a bar between two numbers
@@ -319,7 +433,15 @@ _NAMED_OTHER = re.compile(
 )
 OFFERED_BETWEEN = re.compile(rf"{_ANOTHER.pattern}|\b(?:{_words(READINGS)})\b", re.IGNORECASE)
 CORRECTION_RE = re.compile(rf"\b(?:{_words(CORRECTION)})\b", re.IGNORECASE)
-CONDITION_RE = re.compile(rf"\b(?:{_words(CONDITION)})\b", re.IGNORECASE)
+_CONDITIONS_SPACED = [
+    w for code, words in CONDITION_BY_LANGUAGE.items() if code not in UNSPACED for w in words
+]
+_CONDITIONS_UNSPACED = [w for code in UNSPACED for w in CONDITION_BY_LANGUAGE.get(code, ())]
+CONDITION_RE = re.compile(
+    rf"\b(?:{_words(CONDITION)})\b|(?<!\w)(?:{_words(tuple(_CONDITIONS_SPACED))})(?!\w)|"
+    rf"{_words(tuple(_CONDITIONS_UNSPACED))}",
+    re.IGNORECASE,
+)
 _PERCENT = r"(?<![\d.,])(?:\d{1,2}(?:[.,]\d+)?)\s*(?:\\?%|percent\b)"
 # a confidence under 100%: "I'm about 70% confident", "Confidence: 50%", "(80% sure)", "I'd put
 # 60% on this"
@@ -364,7 +486,8 @@ DOUBT_IN_STATEMENT = re.compile(
     re.IGNORECASE,
 )
 _NEGATED_DOUBT = re.compile(
-    rf"\b(?:{_words(NEGATED)})\s+(?:(?:any|a|an|the|real|slight\w*)\s+)?(?:{_words(NEGATABLE)})\b",
+    rf"\b(?:{_words(NEGATED)})\s+(?:(?:just|merely|simply|only|mere|some)\s+)?"
+    rf"(?:(?:any|a|an|the|real|slight\w*|mere|lucky|wild)\s+)?(?:{_words(NEGATABLE)})\b",
     re.IGNORECASE,
 )
 # a correction said of others or of another value: "a common mistake", "54 is wrong"
@@ -453,11 +576,34 @@ _RELATIVE = re.compile(
     r"\b(?:one|two|three|\d{1,3})\s+(?:more|less|fewer|higher|lower)\b(?!\s+than)", re.I
 )
 _OTHERWISE = re.compile(r"\botherwise\b", re.IGNORECASE)
+_RECOMMIT_BEFORE = re.compile(
+    rf"\b(?:{_words(RECOMMIT_BEFORE)})[ \t]*+[:=]?[ \t*$(\[]{{0,4}}$", re.IGNORECASE
+)
+_UNDECIDED_RE = re.compile(rf"\b(?:{_words(UNDECIDED)})\b", re.IGNORECASE)
+_RECOMMIT_AFTER = re.compile(rf"[ \t*$)\]]{{0,4}}(?:{_words(RECOMMIT_AFTER)})\b", re.IGNORECASE)
 _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
+_NEGATION_ELSEWHERE_RE = re.compile(rf"\b(?:{_words(NEGATION_ELSEWHERE)})\b", re.IGNORECASE)
+# a rejection word that is only a negation, and the words that carry it back to a value named
+# before ("but it fails", "that is not possible")
+_BARE_NEGATION = re.compile(r"not|[a-z]{0,5}n['’]t|never|cannot", re.IGNORECASE)
+_REFERS_BACK = re.compile(
+    r"\b(?:it|its|that|this|which|these|those|he|she|they|him|her|them|one|neither|nor)\b", re.I
+)
+# a clause that goes on with what the one before named: its predicate ("the other root, -8, is
+# not valid"), or a contrast with it ("8 would fit, but not in the range")
+_PREDICATE = re.compile(
+    r"\s*+(?:is|are|was|were|does|do|did|would|will|can|could|has|have|should|must|cannot|"
+    r"[a-z]{2,5}n['’]t)\b", re.IGNORECASE
+)  # fmt: skip
+_CONTRAST = re.compile(r"but|though|although|whereas|while", re.IGNORECASE)
+# where a clause ends: its rejection word speaks of what the clause names ("8 works, not 7")
+_CLAUSE_BREAK = re.compile(
+    r"[,;:()]|\s[-–—]\s|\b(?:but|though|although|whereas|while|so|since|because)\b", re.IGNORECASE
+)
 _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
-    r"[\s,]{0,3}(?:(?:is|are|as|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
+    r"[\s,]{0,3}(?:(?:is|are|as|be|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
     r"remains?|stays?)\s+)"
     r"{0,4}"
     rf"(?:{_words(ANSWERHOOD)})\b",
@@ -557,8 +703,8 @@ def _unsettled(sentence: str, answer: str = "") -> str:
         lambda m: " " if _is_chance_answer(m["value"], answer) else m.group(), sentence
     )
     but = _BUT.search(sentence)
-    if but and _SETTLES_RE.search(sentence, but.end()):
-        return sentence[but.end() :]
+    if but and _SETTLES_RE.search(_NEGATION_ELSEWHERE_RE.sub(" ", sentence[but.end() :])):
+        return sentence[but.end() :]  # it rejects or confirms, not only keeps the answer
     return sentence
 
 
@@ -639,7 +785,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     offered with a bar or a slash ("4/5", grids), a swap said to work (names, roles). A sentence
     that rejects what it names ("the other root, -8, is rejected") offers nothing."""
     s = sentence.strip()
-    if rejects(s):
+    if rejects(s, answer, kind):
         return False
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
@@ -663,6 +809,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     for m in () if confirms(s, answer, kind) else _OFFER.finditer(s):
         if _between_others(s, m.start(), answer, kind):
             continue  # "3 or 4 items": a choice between other quantities, not beside the answer
+        if _result_again(s, m.end(), answer, kind):
+            continue  # "..., which is 600, and the right side is 5 times 120, also 600"
         if _candidate_after(s, m.end(), answer, kind, gap=bool(_OFFERS_GAP.match(s, m.start()))):
             return True
     if not restates(s, answer) and not _computes(s):
@@ -706,10 +854,78 @@ def confirms(sentence: str, answer: str, kind: str = "value") -> bool:
     return False
 
 
-def rejects(sentence: str) -> bool:
+def rejects(sentence: str, answer: str = "", kind: str = "value") -> bool:
     """Whether a sentence rejects what it names or supposes (:data:`REJECTION`: "which is
-    impossible", "is ruled out", "fails"): what it offers is not offered."""
-    return bool(_REJECTION_RE.search(sentence))
+    impossible", "is ruled out", "8 fails", "not 8"): what it offers is not offered. A rejection
+    word rejects only what is in its scope: a negation of :data:`NEGATION_ELSEWHERE` ("not just
+    7", "not that it matters", "I'm not changing my answer", "8 isn't unreasonable") rejects
+    nothing, nor one in a clause that names ``answer`` and no other value ("8 works, not 7"), nor
+    a bare negation in a clause that names nothing and refers back to nothing ("8 works too, not
+    gonna lie")."""
+    s = _NEGATION_ELSEWHERE_RE.sub(" ", sentence)
+    for m in _REJECTION_RE.finditer(s):
+        if not answer:
+            return True
+        breaks = list(_CLAUSE_BREAK.finditer(s, 0, m.start()))
+        start = breaks[-1].end() if breaks else 0
+        end = next((b.start() for b in _CLAUSE_BREAK.finditer(s, m.end())), len(s))
+        clause = s[start:end]
+        others = any(
+            _candidate(clause, v, answer, kind) for v in _values(kind, answer).finditer(clause)
+        )
+        if others:
+            return True  # "8 fails", "not 8": the rejection speaks of another value
+        if restates(clause, answer):
+            continue  # "..., not 7": it speaks of the answer
+        linked = _REFERS_BACK.search(clause) or _PREDICATE.match(clause)
+        linked = linked or (breaks and _CONTRAST.fullmatch(breaks[-1].group().strip()))
+        if _BARE_NEGATION.fullmatch(m.group()) and not linked:
+            continue  # "8 works too, not gonna lie": a negation of nothing named before
+        return True  # "but it fails", "which is impossible"
+    return False
+
+
+def recommits(sentence: str, answer: str, kind: str = "value") -> bool:
+    """Whether a sentence commits to ``answer`` again, explicitly (:data:`RECOMMIT_BEFORE`,
+    :data:`RECOMMIT_AFTER`: "so the answer is 7", "the answer stays (-2, 8)", "7 is the final
+    answer"); naming the answer in passing ("I checked all 7 cases", "Arnold drinks coffee") or
+    keeping it undecided (:data:`UNDECIDED`: "Either way I keep 7") is not."""
+    if not answer or _UNDECIDED_RE.search(sentence):
+        return False
+    for start, end in _answer_spans(sentence, answer):
+        before = sentence[max(0, start - 60) : start]
+        if _RECOMMIT_BEFORE.search(before) or _RECOMMIT_AFTER.match(sentence, end):
+            return True
+    return False
+
+
+def rejects_all(sentence: str, answer: str, others: set[str], kind: str = "value") -> bool:
+    """Whether a sentence rejects each of the values ``others`` (another value offered
+    before): it names them and :func:`rejects` them."""
+    named = {m.group().strip() for m in _values(kind, answer).finditer(sentence)}
+    return bool(others) and others <= named and rejects(sentence, answer, kind)
+
+
+def offered_values(sentence: str, answer: str, kind: str = "value") -> set[str]:
+    """The values of the answer's type other than ``answer`` that a sentence names."""
+    found = _values(kind, answer).finditer(sentence)
+    return {m.group().strip() for m in found if _candidate(sentence, m, answer, kind)}
+
+
+def _answer_spans(sentence: str, answer: str) -> list[tuple[int, int]]:
+    if _number(answer) is not None:
+        return [m.span() for m in _NUMBER_VALUE.finditer(sentence) if same(m.group(), answer)]
+    wanted = " ".join(answer.split())
+    i = sentence.find(wanted)
+    spans = []
+    while i >= 0 and len(spans) < 20:
+        spans.append((i, i + len(wanted)))
+        i = sentence.find(wanted, i + 1)
+    return spans or [
+        m.span()
+        for m in _NAME_VALUE.finditer(sentence)
+        if m.group().casefold() == wanted.casefold()
+    ]
 
 
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
@@ -748,6 +964,19 @@ def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
         if m and _BARE_END.match(s, m.end()) and _candidate(s, m, answer, kind):
             return True
     return False
+
+
+def _result_again(s: str, pos: int, answer: str, kind: str) -> bool:
+    """Whether the value at ``pos`` is one the sentence already states as a result ("which is
+    600", "= 600"): the same quantity again, not a candidate beside the answer."""
+    m = _values(kind, answer).match(s, pos)
+    if not m or kind == "name":
+        return False
+    value = re.escape(m.group().strip())
+    return (
+        re.search(rf"(?:=|\bis|\bequals|\bgives)[ \t$]{{0,3}}{value}(?![\d.]\d)", s[:pos])
+        is not None
+    )
 
 
 def _between_others(s: str, start: int, answer: str, kind: str) -> bool:

@@ -1209,3 +1209,201 @@ def test_rule_a_check_a_justification_or_a_method_after_the_answer_keeps(task, r
 @pytest.mark.parametrize(("task", "response", "truth"), CHECK_HEDGES)
 def test_rule_another_method_reaching_another_value_still_uncommits(task, response, truth):
     assert score(task, response, truth).reason == "hedged"
+
+
+# A rejection word rejects only what is in its scope: the other value itself ("8 is not ...",
+# "not 8", "8 doesn't work", "8 fails", "but it fails"). "not just 7", "not only this one", "not
+# that it matters", "not changing my answer" reject nothing about the other value, so the offer
+# before them stands. 7 is the math gold (N7), Arnold the Zebra gold, SK_MK and MNL K&K's.
+ZEBRA_BOX = TEA + "\\boxed{Arnold}"
+ARC_BOX = f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}"
+SCOPE_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\nNote that 8 also works, not just 7.", "7"),  # attacker's
+    ("math", N7 + "\\boxed{7}\n\n8 also works, not only 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 fits as well, not merely 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 works too, not that it matters.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 is also a valid answer, not that anyone asked.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 also works, not gonna lie.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nNote that 8 also works, 7 is not the only one.", "7"),
+    ("countdown", CD46_BOX + "\n\n25*2+7-3 works too, not only this one.", CD46),  # attacker's
+    ("countdown", CD46_BOX + "\n\nAlso valid: 7*3+25, not just the one above.", CD46),
+    ("zebra", ZEBRA_BOX + "\n\nBob also fits all the clues, not just Arnold.", "Arnold"),
+    ("zebra", ZEBRA_BOX + "\n\nBob works too, not that it changes anything.", "Arnold"),
+    ("arc", ARC_BOX + "\n\nAnother plausible grid: 0 0 0 8 9 4 0 0 1 6, not that it matters.",
+     ARC10),  # attacker's shape
+    ("logic", block(RIGHT) + "\n\nMia being a knight is also consistent, not that it matters.",
+     SK_MK),  # attacker's shape
+    ("logic", MNL_BLOCK + "\n\nSwapping Mia and Noah also works, not just the roles above.", MNL),
+]  # fmt: skip
+SCOPE_KEEPS = [
+    ("math", N7 + "\\boxed{7}\n\nCheck: 2*3+1 = 7 ✓", "7"),
+    ("math", N7 + "\\boxed{7}\n\nNot 8: that fails clue 2.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 does not work, so 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nI considered 8, but it fails.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThis is not just a guess; 7 satisfies every clue.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nA common mistake is 8.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nNote that 8 does not work since 2*8+1 = 17.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThe other root, -8, is rejected.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThe other root, -8, is not valid here.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nSo the answer is 7, not 8.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 would also satisfy it, but not in the given range.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n7 is not just plausible, it is forced.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nNot only does 7 satisfy the equation, it is the only solution.",
+     "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 would also seem to work, but it fails the check.", "7"),
+    ("countdown", CD46_BOX + "\n\n25*2+7-3 does not work: it gives 54.", CD46),
+    ("zebra", ZEBRA_BOX + "\n\nNot Bob: he fails clue 2.", "Arnold"),
+    ("zebra", ZEBRA_BOX + "\n\nI considered Bob, but he fails clue 3.", "Arnold"),
+    ("zebra", ZEBRA_BOX + "\n\nBob cannot be in house 1 because he drinks milk.", "Arnold"),
+    ("logic", MNL_BLOCK + "\n\nHad Mia been a knave, Lily's statement would be true as well, "
+     "which is impossible.", MNL),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SCOPE_HEDGES)
+def test_rule_a_negation_outside_the_other_values_scope_rejects_nothing(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SCOPE_KEEPS)
+def test_rule_a_rejection_of_the_other_value_or_a_check_keeps(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# A "but" clause settles doubt only when it rejects the other value or confirms the answer;
+# keeping one's answer while granting another ("but I'm not changing my answer") still offers two
+BUT_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\nIt could well be 8, but I'm not changing my answer.", "7"),
+    ("math", N7 + "\\boxed{7}\n\n8 might also be right, but I won't change it.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nMaybe 8, but I'm not switching.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might be 8, but I'll keep 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt could be 8, but I'm not going to revise it.", "7"),
+    ("zebra", ZEBRA_BOX + "\n\nIt could be Bob, but I'm not changing my answer.", "Arnold"),
+    ("countdown", CD46_BOX + "\n\nMaybe 7*3+25, but I'm sticking with this.", CD46),
+    ("logic", block(RIGHT) + "\n\nIt might be that Mia is a knight, but I won't change it.",
+     SK_MK),
+]  # fmt: skip
+BUT_KEEPS = [
+    ("math", N7 + "\\boxed{7}\n\nOne might guess 8, but that fails.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nThis might seem surprising, but it checks out.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might look like 8, but 8 is ruled out by the check.", "7"),
+    ("zebra", ZEBRA_BOX + "\n\nOne might guess Bob, but Bob fails clue 2.", "Arnold"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), BUT_HEDGES)
+def test_rule_a_but_clause_that_keeps_the_answer_settles_nothing(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), BUT_KEEPS)
+def test_rule_a_but_clause_that_rejects_or_confirms_settles(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# A later sentence that merely mentions the answer ("I checked all 7 cases", "Arnold drinks
+# coffee") does not withdraw an earlier offer; an explicit re-commitment ("so the answer is 7",
+# "the answer stays 7") or a rejection of the other value does
+SETTLED_HEDGES = [
+    ("math", N7 + "\\boxed{7}\n\nBut 8 could also be the answer. I checked all 7 cases.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nPerhaps 8 works too. Note that 7 is odd.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might be 8. There are 7 days in a week.", "7"),
+    ("zebra", ZEBRA_BOX + "\n\nBob could also be the answer. Arnold drinks coffee.", "Arnold"),
+    ("zebra", ZEBRA_BOX + "\n\nMaybe Bob. Arnold lives in house 1.", "Arnold"),
+    ("math", N7 + "\\boxed{7}\n\nThe other candidate, 8, cannot be excluded... or can it? Either "
+     "way I keep 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might be 8. I'll stick with 7 anyway.", "7"),
+    ("countdown", CD46_BOX + "\n\n7*3+25 might work too. 25*2-7+3 uses every number.", CD46),
+]  # fmt: skip
+SETTLED_KEEPS = [
+    ("math", N7 + "\\boxed{7}\n\nWait, is it 8? No: 3 + 4 = 7, so the answer is 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nCould it be 8? No, 8 fails the check; the answer stays 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nHmm, is it 8? 8 does not work, so 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nCould it be 8? Checking again, the final answer is 7.", "7"),
+    ("zebra", ZEBRA_BOX + "\n\nCould it be Bob? No, Bob fails clue 2, so the answer is Arnold.",
+     "Arnold"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SETTLED_HEDGES)
+def test_rule_a_later_mention_of_the_answer_does_not_settle_an_offer(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "response", "truth"), SETTLED_KEEPS)
+def test_rule_an_explicit_recommitment_settles_doubt(task, response, truth):
+    assert score(task, response, truth).reason == "ok"
+
+
+# Hedging adverbs and verbs ("maybe", "perhaps", "probably", "could also be") of the most-spoken
+# languages, whatever their script, are doubt after the answer
+LANGUAGE_HEDGES = [
+    "たぶん8です。", "おそらく8です。", "8かもしれません。", "아마 8일 수도 있습니다.", "어쩌면 8.",
+    "Może 8.", "Prawdopodobnie 8.", "Belki de 8.", "Muhtemelen 8.", "Provavelmente é 8.",
+    "Possivelmente 8.", "Mungkin jawabannya 8.", "Barangkali 8.", "शायद 8 है।", "संभवतः 8।",
+    "Kanske 8.", "Förmodligen 8.", "Có lẽ là 8.", "ربما 8.", "সম্ভবত 8।", "হয়তো 8", "شاید 8",
+    "Labda 8.", "อาจจะเป็น 8", "कदाचित 8", "ஒருவேளை 8", "బహుశా 8", "Можливо, 8.", "Мабуть, 8.",
+    "Magari 8.", "Possibilmente 8.", "A lo mejor es 8.", "Posiblemente 8.", "Es könnte auch 8 sein.",
+    "Möglicherweise 8.", "Peut-être 8.", "Il se peut que ce soit 8.", "Misschien 8.",
+    "Пожалуй, 8.", "恐怕是8。", "说不定是8。",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("after", LANGUAGE_HEDGES)
+def test_rule_doubt_in_the_most_spoken_languages_uncommits(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("task", "response", "truth"),
+    [
+        ("zebra", ZEBRA_BOX + "\n\nFalls Hinweis 1 anders gelesen wird: Bob.", "Arnold"),
+        ("zebra", ZEBRA_BOX + "\n\nSi la pista 1 se lee de otra forma: Bob.", "Arnold"),
+        ("zebra", ZEBRA_BOX + "\n\nВозможно, Bob.", "Arnold"),
+        ("logic", block(RIGHT) + "\n\nMia könnte auch ein Ritter sein.", SK_MK),
+        ("logic", block(RIGHT) + "\n\nMia pourrait aussi être un chevalier.", SK_MK),
+        ("logic", block(RIGHT) + "\n\nTalvez Mia seja um cavaleiro.", SK_MK),
+        ("logic", block(RIGHT) + "\n\nMungkin Mia seorang ksatria.", SK_MK),
+    ],
+)
+def test_rule_conditions_and_doubt_in_other_languages_uncommit_every_task(task, response, truth):
+    assert score(task, response, truth).reason == "hedged"
+
+
+# English families: another value as good as the answer ("just as good", "equally defensible"),
+# a ranked second pick, an answer one would not rule out, litotes ("isn't unreasonable"), a coin
+# flip or toss-up between values
+ENGLISH_HEDGES = [
+    "Eh, 8 is just as good.", "Honestly 8 is equally defensible.", "8 is equally valid.",
+    "The answer 8 would be just as right.", "8 would be just as correct.", "8 is as good an answer.",
+    "I flipped a coin between 7 and 8.", "I tossed a coin between 7 and 8.",
+    "It was a toss-up between 7 and 8.", "It could go either way between 7 and 8.",
+    "(I'd say 7, though 8 isn't unreasonable.)", "8 isn't impossible either.",
+    "8 is not implausible.", "I wouldn't rule out 8.", "I can't rule out 8.",
+    "I wouldn't exclude 8.", "My second pick would be 8.", "My second choice is 8.",
+    "8 is my second guess.", "My next best guess is 8.",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("after", ENGLISH_HEDGES)
+def test_rule_english_families_of_another_value_as_good_uncommit(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["Bob is just as good.", "I wouldn't rule out Bob.", "My second pick would be Bob.",
+     "Bob isn't unreasonable either.", "Bob is equally defensible."],
+)  # fmt: skip
+def test_rule_english_families_uncommit_names(after):
+    assert score("zebra", ZEBRA_BOX + "\n\n" + after, "Arnold").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["I'm not changing my answer: 7.", "7 isn't unreasonable; it is exact.",
+     "Nothing rules out 7, and clue 2 rules out 8.", "Both methods are equally valid ways to get 7.",
+     "This is just as the question asks.", "The second step gives 2n = 14."],
+)  # fmt: skip
+def test_rule_english_families_keep_a_committed_answer(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "ok"
