@@ -100,8 +100,10 @@ def test_zebra_shard_rows_are_gold_checked():
     for row in rows:
         assert sorted(row["extra_info"]["names"]) == ["alice", "arnold", "bob"]  # SEC's first 3
         assert row["reward_model"]["ground_truth"] in row["extra_info"]["names"]
+        # carol is no person of a 3-house puzzle: read past as a note
         box = f"\\boxed{{{row['reward_model']['ground_truth']} (carol)}}"
-        assert score("zebra", box, row["reward_model"]["ground_truth"]).correct
+        assert compute_score("zebra", box, row["reward_model"]["ground_truth"],
+                             row["extra_info"])["score"] == 1.0  # fmt: skip
         other = next(
             n for n in row["extra_info"]["names"] if n != row["reward_model"]["ground_truth"]
         )
