@@ -32,7 +32,7 @@ import torch
 from verl.workers.rollout.base import BaseRollout
 from verl.workers.rollout.replica import RolloutReplica, TokenOutput
 
-from pac_verl.cpu.stack import HF_ROLLOUT_LOG_KEY as LOG_KEY
+from pac_verl.cpu.keys import HF_ROLLOUT_LOG_KEY as LOG_KEY
 
 
 def server_name(replica_rank: int) -> str:

@@ -31,8 +31,8 @@ import threading
 import time
 from pathlib import Path
 
+from pac_verl.cpu.keys import HF_ROLLOUT_LOG_KEY as LOG_KEY
 from pac_verl.cpu.run_checks import check_run, compose, read_metrics, val_score
-from pac_verl.cpu.stack import HF_ROLLOUT_LOG_KEY as LOG_KEY
 from pac_verl.errors import UserError
 from pac_verl.progress import console, print_summary
 

@@ -33,10 +33,6 @@ import importlib
 from pac_verl.errors import UserError
 from pac_verl.verl import compat
 
-# where the hf rollout writes its weight log (pac_verl.cpu.hf_rollout), under
-# actor_rollout_ref.rollout.custom
-HF_ROLLOUT_LOG_KEY = "pac_hf_rollout_log"
-
 ROLLOUT = "hf"
 
 _ROLLOUT_PINS = (
