@@ -22,12 +22,15 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   another candidate of the answer's type), or the sentence that leads into the first of the
   final answers (:func:`.lexicon.lead_in`: "It's probably \\boxed{7}."), makes it no committed
   answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
-  \\boxed{8}``) is no answer.
+  \\boxed{8}``) or as a mistake ("a common mistake would be to answer ``\\boxed{8}``") is no
+  answer.
 - Walking back from the last box, each earlier box is, by the text between it and the next box:
   withdrawn when that text says it was wrong (:data:`.lexicon.CORRECTION`); else offered
   alongside the next one when it starts or ends with an alternative (:data:`.lexicon.OFFERED_AFTER`,
   :data:`.lexicon.OFFERED_BEFORE`), speaks of another reading or another candidate ("under the
-  other reading we get", :data:`.lexicon.OFFERED_BETWEEN`) or is bare (fewer than four words and no arithmetic on a
+  other reading we get", :data:`.lexicon.OFFERED_BETWEEN`), names another condition or way
+  ("if", "while", "otherwise", "one way": ``_PARALLEL``) unless it states the next box as the
+  answer, or is bare (fewer than four words and no arithmetic on a
   number: ``\\boxed{5}, wait, \\boxed{6}``); else it is a step of the reasoning, like every box
   before it. The boxes that count are the last box and those offered alongside it.
 - :func:`clean_answer` removes what a human reads past: ``$``, surrounding markdown bold or
@@ -62,6 +65,16 @@ MAX_CHARS = 20_000  # only the last 20k characters of a response are read
 _INVISIBLE = dict.fromkeys(
     c for c in (*range(0x10000), *range(0xE0000, 0xE0080)) if unicodedata.category(chr(c)) == "Cf"
 )
+# letters of another script that look like Latin ones (Unicode's confusables for Cyrillic and
+# Greek): inside a word that also holds Latin letters they are read as the Latin letter they
+# show ("prоbably" with a Cyrillic o is "probably"); a word all in one script is left alone
+LOOKALIKES = str.maketrans(
+    "аеорсухіјѕԁһԛԝӏАВЕКМНОРСТХУІЈЅοαενρτυχιΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxijsdhqwlABEKMHOPCTXYIJSoaevptuxiABEZHIKMNOPTYX",
+)
+_LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁһԛԝӏАВЕКМНОРСТХУІЈЅοαενρτυχιΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+_WORD_RUN = re.compile(r"[^\W\d_]++")
 _BLANK_LINES = re.compile(r"\n(?:[ \t\r\f\v]*+\n){2,}+")
 _LONG_SPACE = re.compile(r"(?<![ \t])[ \t]{200,}+")
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
@@ -112,11 +125,21 @@ def tail(text: object) -> str:
 def reading(text: object) -> str:
     """:func:`tail` of the text a reader sees (docs/guides/rewards.md#what-a-reader-does-not-see):
     format characters (U+200B, U+200D, U+2060, U+FEFF, U+00AD, ...) gone, a run of 200 spaces or
-    more one space and a run of blank lines one blank line. Every scorer but code's reads this."""
+    more one space, a run of blank lines one blank line, and a word that mixes Latin letters with
+    look-alikes of another script (:data:`LOOKALIKES`) in Latin letters. Every scorer but code's
+    reads this."""
     if not isinstance(text, str):
         return ""
     text = _LONG_SPACE.sub(" ", text.translate(_INVISIBLE))
-    return tail(_BLANK_LINES.sub("\n\n", text))
+    return tail(_WORD_RUN.sub(_latin, _BLANK_LINES.sub("\n\n", text)))
+
+
+def _latin(word: re.Match) -> str:
+    """A word that mixes Latin letters with look-alikes of another script, in Latin letters."""
+    text = word.group()
+    if not _LOOKALIKE_CHARS.intersection(text) or not _ASCII_LETTER.search(text):
+        return text
+    return text.translate(LOOKALIKES)
 
 
 def after_think(text: str) -> str:
@@ -202,6 +225,24 @@ _ARITHMETIC = re.compile(
 
 
 # a box named only to be rejected: "\\boxed{7}, not \\boxed{8}", "rather than", "instead of"
+# a box named as a wrong answer: "a common mistake would be to answer \\boxed{7}"
+_NAMED_WRONG = re.compile(
+    r"\b(?:mistakes?|errors?|traps?|pitfalls?|misconceptions?|(?:wrong|incorrect|tempting)\s+"
+    r"(?:answer|choice|guess|result|value)s?)\b"
+    r"(?:\s++(?:here|people\s+make|students\s+make|made))?+\s++(?:would\s+be|is|was)\s*+(?:to\s+(?:answer|say|write|give|get|put|box)\s*+)?"
+    r"[$(\s]*+$",
+    re.IGNORECASE,
+)
+# a gap that puts the next box beside the last under another condition or way: "If we exclude
+# the ends we get \\boxed{7} and if we include them we get \\boxed{8}", "... one way, while ..."
+_PARALLEL = re.compile(
+    r"\b(?:if|unless|when|whereas|while|otherwise|alternatively|instead|however|but|though|"
+    r"although|one\s+way|another\s+way|other\s+way|on\s+the\s+other\s+hand)\b",
+    re.IGNORECASE,
+)
+_STATES_ANSWER = re.compile(
+    r"\b(?:final\s+|correct\s+|real\s+)?answer\s*+(?:is|:)[\s$*(]*+$", re.IGNORECASE
+)
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
 # "the answer is 8", "Final answer: 8" after the box
 MIN_CUT_WORDS = 5  # a sentence begun after the final answer, unfinished, this long: cut off
@@ -318,11 +359,13 @@ def _bare(gap: str) -> bool:
 def _relation(gap: str) -> str:
     """How the box before ``gap`` relates to the box after it: ``withdrawn``, ``alongside`` or
     ``step`` (see the module docstring)."""
-    if lexicon.CORRECTION_RE.search(gap):
+    if lexicon.CORRECTION_RE.search(gap) and not _NAMED_WRONG.search(gap):
         return "withdrawn"
     offered = lexicon.OFFERED_AFTER.search(gap[:40]) or lexicon.OFFERED_BEFORE.search(gap[-80:])
     if offered or _bare(gap) or lexicon.OFFERED_BETWEEN.search(gap):
         return "alongside"
+    if _PARALLEL.search(gap) and not _STATES_ANSWER.search(gap):
+        return "alongside"  # another condition or way, unless the next box is stated as the answer
     return "step"
 
 
@@ -347,7 +390,7 @@ def final_answers(
         for start, s, e in spans
         if region[s:e].strip() and not (ignore is not None and ignore(region[s:e]))
     ]
-    while len(kept) > 1 and _REJECTS.match(region[_after(region, kept[-2][2]) : kept[-1][0]]):
+    while len(kept) > 1 and _rejected(region[_after(region, kept[-2][2]) : kept[-1][0]]):
         kept.pop()  # "\\boxed{7}, not \\boxed{8}": 8 is named to be rejected
     if not kept:
         return FinalAnswers()
@@ -363,6 +406,12 @@ def final_answers(
     if doubts_after(region[_after(region, kept[-1][2]) :], answers[-1], kind):
         return FinalAnswers(answers, hedged=True)
     return FinalAnswers(answers)
+
+
+def _rejected(gap: str) -> bool:
+    """Whether the text before a box names that box to reject it ("not", "rather than", "a
+    common mistake would be to answer")."""
+    return bool(_REJECTS.match(gap) or _NAMED_WRONG.search(gap))
 
 
 def _after(text: str, end: int) -> int:

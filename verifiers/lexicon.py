@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from fractions import Fraction
+
+from text_to_num import alpha2digit
 
 # ----- the word lists -----
 
@@ -65,6 +68,13 @@ IDIOMS = (
     r"shak(?:y|ier|iest)", r"weak(?:er|est)\s+(?:link|part|step|point)",
     r"take\s+(?:it|this|that)\s+with\s+caution", r"best\s+(?:estimate|bet)", r"give\s+or\s+take",
     r"(?:[a-z]{0,5}n['’]t|not)\s+be\s+(?:shocked|surprised|astonished)",
+    r"presumabl[ey]", r"conceivabl[ey]", r"debatabl[ey]", r"arguabl[ey]", r"supposedly",
+    r"reckon\w*", r"(?:not|n['’]t)\s+(?:\w+\s+)?married\s+to", r"(?:can['’]t|cannot|can\s+not)\s+guarantee",
+    r"no\s+guarantees?", r"(?:results?|mileage)\s+(?:may|might|could)\s+vary", r"best\s+shot",
+    r"back\s+and\s+forth", r"lean(?:s|ing|ed)?\s+(?:towards?|to)", r"iffy", r"dubious",
+    r"questionabl[ey]", r"open\s+(?:to\s+(?:debate|question)|question)", r"on\s+the\s+fence",
+    r"weak(?:er|est)\s+(?:call|guess|link|spot)", r"take\s+(?:it|this)\s+or\s+leave\s+it",
+    r"\w+-ish\b", r"symmetric\s+in",
 )  # fmt: skip
 # doubt about an answer in English (other languages: :data:`DOUBT_BY_LANGUAGE`); "could not" and
 # "could never" state a fact
@@ -381,6 +391,64 @@ NOT_NAMES = (
 CONFIDENCE_WORDS = (r"confiden\w*", r"sure", r"certain\w*", r"bet", r"credence")
 
 
+# ----- what another value is, by structure (:func:`states_other`) -----
+# nouns that label a part of the work, not a candidate: "step 2", "clue 14", "example 1"
+LABELS = (
+    r"steps?", r"cases?", r"parts?", r"clues?", r"houses?", r"examples?", r"lines?", r"rows?",
+    r"columns?", r"cols?", r"cells?", r"statements?", r"equations?", r"eqs?\.?", r"problems?",
+    r"questions?", r"exercises?", r"figures?", r"figs?\.?", r"pages?", r"sections?", r"rules?",
+    r"conditions?", r"hints?", r"round", r"stage", r"phase", r"item", r"no\.", r"#",
+)  # fmt: skip
+# words that bound a value rather than name it: "at most 15", "n \\le 15"
+BOUNDS = (
+    r"at\s+(?:most|least)", r"(?:less|more|greater|fewer|smaller|larger|bigger)\s+than",
+    r"up\s+to", r"below", r"above", r"between", r"within",
+)  # fmt: skip
+# what opens a clause whose subject follows: a sentence's start, a clause break, a conjunction,
+# and the adverbs that may stand before the subject ("Honestly, 8 is right too.")
+CLAUSE_OPENERS = (
+    r"though", r"although", r"but", r"and", r"yet", r"still", r"while", r"whereas", r"so",
+    r"then", r"besides", r"plus",
+)  # fmt: skip
+SENTENCE_ADVERBS = (
+    r"honestly", r"frankly", r"also", r"still", r"even", r"then", r"perhaps", r"maybe",
+    r"possibly", r"probably", r"arguably", r"presumably", r"admittedly", r"certainly", r"surely",
+    r"clearly", r"obviously", r"of\s+course", r"equally", r"likewise", r"similarly", r"again",
+    r"though", r"however", r"anyway", r"really", r"actually", r"conceivably", r"plausibly",
+)  # fmt: skip
+# what may follow a clause's subject: a verb (any form of be, do, have, the modals, the verbs of
+# fitting), a contraction, or "also", "too", "as well"
+PREDICATES = (
+    r"['’](?:d|s|ll|re|ve)", r"is", r"are", r"was", r"were", r"be", r"been", r"being", r"does",
+    r"do", r"did", r"has", r"have", r"had", r"would", r"could", r"might", r"may", r"should",
+    r"must", r"will", r"can", r"shall", r"[a-z]{2,5}n['’]t", r"cannot", r"also", r"too",
+    r"as\s+well", r"equally", r"seems?", r"remains?", r"stays?", r"looks?", r"sounds?", r"feels?",
+    r"appears?", r"checks?", r"works?", r"fits?", r"satisf\w*", r"holds?", r"pass\w*",
+    r"qualif\w*", r"survives?", r"matches", r"agrees?", r"deserves?", r"counts?", r"belongs?",
+)  # fmt: skip
+# the words that may follow a value that is not a quantity of something ("8 here", "8 too")
+NOT_NOUNS = (
+    r"and", r"or", r"but", r"here", r"there", r"too", r"also", r"as", r"instead", r"though",
+    r"although", r"either", r"anyway", r"then", r"now", r"again", r"maybe", r"perhaps", r"if",
+    r"since", r"because", r"still", r"over", r"versus", r"vs", r"rather", r"for", r"in", r"on",
+    r"at", r"with", r"by",
+)  # fmt: skip
+# a stated confidence is full only in these words ("Confidence: high", "certainty: 100%"); any
+# other grade ("B-", "★★★☆☆", "medium-ish") is below certainty
+FULL_CONFIDENCE = (
+    r"100(?:\.0+)?+[ \t]*+(?:\\?%|percent)", r"1(?:\.0+)?+", r"10[ \t]*+/[ \t]*+10", r"5[ \t]*+/[ \t]*+5",
+    r"full", r"complete", r"total", r"absolute", r"certain", r"high", r"very[ \t]+high",
+    r"maximal", r"maximum", r"max", r"top", r"A\+?+", r"★{1,10}+(?![☆✩✰])",
+)  # fmt: skip
+# the symbols a response may close with: check marks, an end of proof, units; any other symbol
+# (an emoji, a kaomoji's marks) after or in an answer says what words would, and is read as doubt
+CLOSING_SYMBOLS = "✓✔✅☑∎□■▪°℃℉™©®🎉👍🙂😊"
+# the speaker: a sentence in the first person that names another value weighs it ("I lean
+# towards 7 over 8"); "let me" and "let's" announce a check
+FIRST_PERSON = (r"I", r"I['’](?:m|d|ve|ll)", r"me", r"my", r"mine", r"myself")
+MAX_AROUND_WORDS = 2  # a value with at most this many words around it is offered ("Ehkä 8.")
+
+
 def _words(words: tuple[str, ...]) -> str:
     return "|".join(words)
 
@@ -633,6 +701,56 @@ _EXPRESSION_VALUE = re.compile(r"(?:[-\d(]|\\left)(?:[\d\s()+\-*/×÷·^.{}]|\\[
 _GRID_VALUE = re.compile(r"\d(?:[ \t,|]{0,3}\d){0,900}+(?![\d.]\d)")
 _NAME_VALUE = re.compile(r"(?<![\w\\])[A-Z][a-z]{1,30}+(?:[ \t]+[A-Z][a-z]{1,30}+)?(?!\w)")
 _VALUE_BEFORE = re.compile(r"(-?\d+(?:[.,]\d+)*+)\s{0,3}$")
+# another value by structure (:func:`states_other`)
+_ROMAN = re.compile(
+    r"(?<![\w\\])(?=[MDCLXVI]{2,}+(?![\w']))"
+    r"M{0,3}+(?:CM|CD|D?+C{0,3}+)(?:XC|XL|L?+X{0,3}+)(?:IX|IV|V?+I{0,3}+)(?![\w'])"
+)
+_ROMAN_DIGITS = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
+_OPERAND = r"\(?+-?\d{1,6}+(?:\.\d{1,6}+)?+\)?+"
+_ARITHMETIC_RUN = re.compile(
+    rf"(?<![\w.^\\]){_OPERAND}(?:[ \t]*+(?:\*\*|[-+*/^×·÷]|\\cdot|\\times)[ \t]*+{_OPERAND}){{1,8}}+"
+    r"(?![\w.^])"
+)
+_RELATION = re.compile(r"[=<>≤≥≠≈]|\\(?:le|ge|leq|geq|ne|neq|approx)\b")
+MAX_EXPONENT = 64  # a power with a larger exponent is left as written, never evaluated
+_OPENER = re.compile(
+    rf"(?:^|[,;:(]|\s[-–—]\s|\b(?:{_words(CLAUSE_OPENERS)})\b)[ \t]*+"
+    rf"(?:(?:{_words(SENTENCE_ADVERBS)})[ \t]*+,?+[ \t]*+){{0,2}}+$",
+    re.IGNORECASE,
+)
+_PREDICATE_AFTER = re.compile(rf"(?:[ \t]*+,)?+[ \t]*+(?:{_words(PREDICATES)})\b", re.IGNORECASE)
+_LABEL_BEFORE = re.compile(rf"\b(?:{_words(LABELS)})[ \t]*+$|#$", re.IGNORECASE)
+_BOUND_BEFORE = re.compile(
+    rf"(?:[<>≤≥≠]|\\(?:le|ge|leq|geq|ne|neq)|\b(?:{_words(BOUNDS)}))[ \t$]*+$", re.IGNORECASE
+)
+_REJECTED_BY_RE = re.compile(rf"\b(?:{_words(REJECTED_BY)})\b", re.IGNORECASE)
+_MISTAKE_RE = re.compile(r"\b(?:errors?|mistaken?s?|slips?|typos?|missteps?)\b", re.IGNORECASE)
+_LITOTES_RE = re.compile(rf"\b{_LITOTES}\b", re.IGNORECASE)
+_CONFIDENCE_LABEL = re.compile(
+    rf"\b(?:{_words(CONFIDENCE_WORDS)})\b(?:[ \t]++level)?+[ \t]*+(?::|=|is|was)[ \t*$]*+"
+    r"(?P<grade>[^\s.,;!)]{1,12}+(?:[ \t]++[A-Za-z]{1,12}+)?+)",
+    re.IGNORECASE,
+)
+_FULL_CONFIDENCE = re.compile(rf"(?:{'|'.join(FULL_CONFIDENCE)})(?:[ \t]++\w++)?+", re.IGNORECASE)
+_CELL = re.compile(r"(?<![\w.,])\d(?![\w.,]\w)")  # a grid's cell: one digit
+_RESTATED_BEFORE = re.compile(rf"(?:\b(?:{_words(RESTATEMENT)})|≈|\\approx)[ \t$]*+$", re.I)
+_MEASURE_BEFORE = re.compile(
+    rf"\b(?:{_words(CONFIDENCE_WORDS)}|probability|chance|odds)\b[^\w\n]{{0,4}}+(?:level[ \t]*+)?"
+    r"(?:[:=]|is|of|at)?+[ \t$]*+$",
+    re.IGNORECASE,
+)
+# the predicate of a role: "2 is the coefficient" names what the value is in the problem; "8 is
+# the other answer" names a candidate (:data:`CANDIDATES`, :data:`ANSWERHOOD`)
+_ROLE_PREDICATE = re.compile(
+    r"[ \t]*+(?:is|are|was|were)[ \t]++the[ \t]++(?!(?:other|second|alternative|next|backup|"
+    rf"fallback|runner|better|best|real|true|right|correct)\b|(?:{_words(CANDIDATES)})\b)[a-z]",
+    re.IGNORECASE,
+)
+_NOUN_AFTER = re.compile(rf"[ \t]++(?!(?:{_words(NOT_NOUNS)})\b)[a-z]", re.IGNORECASE)
+_FIRST_PERSON = re.compile(rf"(?<![\w'’])(?:{'|'.join(FIRST_PERSON)})(?![\w'’])")
+_LET_ME = re.compile(r"\blet(?:['’]s|[ \t]+(?:me|us))\b", re.IGNORECASE)
+_AROUND_WORD = re.compile(r"[^\W\d_][\w'’-]*+")
 _PERCENT_AFTER = re.compile(r"\s*(?:\\?%|percent\b)")
 _OPERATOR = "+-*/^=×÷·<>≤≥"
 _OPERATOR_WORD = re.compile(r"\\(?:cdot|times|div|pm|frac)\s*$")
@@ -749,6 +867,28 @@ def _confidence_value(m: re.Match) -> float | None:
     return num if num <= 1 else None
 
 
+def _graded_below_full(sentence: str) -> bool:
+    """Whether a sentence grades its confidence in anything but full words or a number
+    (:data:`FULL_CONFIDENCE`; numbers are read by :func:`_confidence_below_certainty`):
+    "Confidence: B-", "Confidence: ★★★☆☆"."""
+    for m in _CONFIDENCE_LABEL.finditer(sentence):
+        grade = m.group("grade")
+        if _FULL_CONFIDENCE.fullmatch(grade) or grade[:1].isdigit():
+            continue
+        return True
+    return False
+
+
+def unread_symbol(text: str) -> bool:
+    """Whether ``text`` holds a symbol that stands for words (an emoji, a kaomoji's marks: any
+    character of category So or Sk beyond ASCII) other than those a response may close with
+    (:data:`CLOSING_SYMBOLS`)."""
+    return any(
+        ord(c) > 0x7F and c not in CLOSING_SYMBOLS and unicodedata.category(c) in ("So", "Sk")
+        for c in text
+    )
+
+
 def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     """Whether a sentence states a confidence below certainty in ``answer``: a word of doubt, of
     odds or of an answer that is not unique, a confidence under 100%, a question, or a
@@ -759,6 +899,8 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     states none."""
     sentence = _unsettled(sentence, answer)
     if DOUBT_RE.search(sentence) or CONFIDENCE_RE.search(sentence) or NOT_CERTAIN.search(sentence):
+        return True
+    if _graded_below_full(sentence) or unread_symbol(sentence):
         return True
     if _confidence_below_certainty(sentence, answer):
         return True
@@ -930,8 +1072,118 @@ def _answer_spans(sentence: str, answer: str) -> list[tuple[int, int]]:
 
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     """Whether text after the committed ``answer`` un-commits it: one of its sentences does
-    (:func:`uncommits`)."""
-    return any(uncommits(s, answer, kind) for s in sentences(text))
+    (:func:`uncommits`), or states another value (:func:`states_other`)."""
+    return any(uncommits(s, answer, kind) or states_other(s, answer, kind) for s in sentences(text))
+
+
+def numerals(sentence: str) -> str:
+    """``sentence`` with each value in another spelling written in digits: number words
+    ("eight", "twenty-one", "seven point five"), Roman numerals of two letters or more ("VIII")
+    and arithmetic that no relation surrounds ("2^3", "(4 + 4)"), each as the value it is. A
+    sentence with a relation (``=``, ``<``, ``\\le``, ...) computes or bounds: its arithmetic
+    stays as written."""
+    text = _ROMAN.sub(lambda m: str(_roman(m.group())), alpha2digit(sentence, "en"))
+    if _RELATION.search(text):
+        return text
+    return _ARITHMETIC_RUN.sub(lambda m: _value_text(m.group()), text)
+
+
+def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
+    """The rule by structure (docs/guides/rewards.md#another-value-by-structure): whether a
+    sentence after the answer speaks of another value of the answer's type as a candidate,
+    whatever words it uses. Values in any spelling count (:func:`numerals`). A value that is no
+    candidate: the answer, an operand or result of arithmetic, a label's number ("step 2"), a
+    bound ("at most 15"), and, outside the rules below, a quantity ("8 cases"). Another value
+    is offered when it is a clause's subject with a predicate after it ("8 is in the mix",
+    "Though VIII isn't off the table"; not a role, "2 is the coefficient"), when it is the
+    sentence's one number with at most :data:`MAX_AROUND_WORDS` words around it ("Ehkä 8."), or when a sentence in the first person names it ("I lean
+    towards 7 over 8"); unless the sentence rejects it (:func:`rejects`, or calls it wrong). Numbers (answers of
+    type ``value`` that are numbers, and ``grid`` cells) are read so; a name is only by the
+    first-person rule."""
+    numeric = kind == "grid" or (kind == "value" and _number(answer) is not None)
+    if not (numeric or kind == "name") or not answer:
+        return False
+    s = numerals(sentence.strip()) if numeric else sentence.strip()
+    pattern = _NUMBER_VALUE if numeric else _NAME_VALUE
+    found = [m for m in pattern.finditer(s) if _other_value(s, m, answer, kind)]
+    if kind == "grid":  # a cell's value, in the answer or not, as a clause's subject
+        found += [m for m in _CELL.finditer(s) if _other_value(s, m, "", "cell")]
+    if not found or rejects(s, answer, kind) or _said_wrong(s):
+        return False
+    speaker = _FIRST_PERSON.search(s) and not _LET_ME.search(s)
+    for m in found:
+        if m.re is _CELL:
+            if _subject(s, m):
+                return True
+            continue
+        if speaker and not _NOUN_AFTER.match(s, m.end()):
+            return True
+        if not numeric:
+            continue
+        if _subject(s, m):
+            return True
+        around = _AROUND_WORD.findall(s[: m.start()]) + _AROUND_WORD.findall(s[m.end() :])
+        alone = len(around) <= MAX_AROUND_WORDS and len(_NUMBER_VALUE.findall(s)) == 1
+        if alone and not _computes(s):
+            return True
+    return False
+
+
+def _subject(s: str, m: re.Match) -> bool:
+    """Whether the value ``m`` is a clause's subject with a predicate after it that is no role
+    ("8 is in the mix"; not "2 is the coefficient")."""
+    opens = _OPENER.search(s[max(0, m.start() - 60) : m.start()])
+    return bool(opens and _PREDICATE_AFTER.match(s, m.end())) and not _ROLE_PREDICATE.match(
+        s, m.end()
+    )
+
+
+def _said_wrong(s: str) -> bool:
+    """Whether a sentence calls what it names wrong (:data:`REJECTED_BY`: "8 would be wrong"),
+    not under a negation ("8 isn't wrong" grants it)."""
+    return bool(_REJECTED_BY_RE.search(s) or _MISTAKE_RE.search(s)) and not _LITOTES_RE.search(s)
+
+
+def _other_value(s: str, m: re.Match, answer: str, kind: str) -> bool:
+    """Whether the value ``m`` of ``s`` is another candidate (:func:`_candidate`) and no label's
+    number or bound; a grid's cell is another candidate when the answer's cells lack it."""
+    before = s[max(0, m.start() - 30) : m.start()]
+    if _LABEL_BEFORE.search(before) or _BOUND_BEFORE.search(before):
+        return False
+    if _RESTATED_BEFORE.search(before) or _MEASURE_BEFORE.search(before):
+        return False  # "\\approx 4.67", "Confidence: 1.0": the answer again, or a confidence
+    value = re.escape(m.group().strip())
+    if m.re is _NUMBER_VALUE and re.search(rf"(?:=|\bequals)[ \t$]{{0,3}}{value}(?![\d.]\d)", s):
+        return False  # "if n = 7, 2n + 1 = 15, and 15 is also odd": a result computed here
+    if kind == "cell":
+        return not _computed(s, m.start(), m.end())
+    if kind == "grid":
+        value = m.group().strip()
+        return (
+            value.isdigit()
+            and not _computed(s, m.start(), m.end())
+            and (value not in answer.split() or _number(value) is None)
+        )
+    return _candidate(s, m, answer, kind if kind != "grid" else "value")
+
+
+def _roman(numeral: str) -> int:
+    values = [_ROMAN_DIGITS[c] for c in numeral]
+    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
+
+
+def _value_text(expression: str) -> str:
+    """The value of an arithmetic run as text ("2^3" -> "8"), else the run as written."""
+    text = _plain(expression).replace("^", "**")
+    if len(text) > 200 or not _ARITHMETIC_ONLY.fullmatch(text):
+        return expression
+    try:
+        value = _value_of(ast.parse(text, mode="eval").body)
+    except (SyntaxError, ValueError, ZeroDivisionError, RecursionError, OverflowError):
+        return expression
+    if value.denominator != 1:
+        return expression
+    return str(value.numerator)
 
 
 def _values(kind: str, answer: str) -> re.Pattern:
@@ -1082,6 +1334,11 @@ def _value_of(node: ast.AST) -> Fraction:
         return -inner if isinstance(node.op, ast.USub) else inner
     if isinstance(node, ast.BinOp) and type(node.op) in _OPERATIONS:
         return _OPERATIONS[type(node.op)](_value_of(node.left), _value_of(node.right))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+        base, exponent = _value_of(node.left), _value_of(node.right)
+        if exponent.denominator != 1 or not 0 <= exponent <= MAX_EXPONENT or abs(base) > 10**6:
+            raise ValueError("a power too large to evaluate")
+        return base ** int(exponent)
     raise ValueError("not arithmetic")
 
 

@@ -1407,3 +1407,111 @@ def test_rule_english_families_uncommit_names(after):
 )  # fmt: skip
 def test_rule_english_families_keep_a_committed_answer(after):
     assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "ok"
+
+
+# ----- the rules by structure: what another value is, not which words carry it -----
+# Another value in any spelling is that value: a number word, a Roman numeral, arithmetic with
+# no relation around it (2^3 = 8); n = 7 as above.
+SPELLED_HEDGES = [
+    "Eight also works.", "Unclear; eight also works.", "VIII also fits.", "2^3 also satisfies it.",
+    "Twenty-one is right too.", "(4 + 4) works as well.", "XII would also do.",
+    "Seven point five also satisfies it.",
+]  # fmt: skip
+SPELLED_KEEPS = [
+    "Check: 2 \\cdot 7 + 1 = 15.", "Seven also satisfies 2n + 1 = 15 when checked.",
+    "Part II of the question is not asked.", "One can also verify this by substitution.",
+    "Both sides are fifteen.", "3 + 4 also gives 7.",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("after", SPELLED_HEDGES)
+def test_rule_another_value_in_any_spelling_uncommits(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize("after", SPELLED_KEEPS)
+def test_rule_the_answer_or_a_check_in_any_spelling_keeps(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "ok"
+
+
+# A statement about another value after the answer is about a candidate: the value as a clause's
+# subject with anything said of it that does not reject it, or the value with at most two words
+# around it and nothing that computes, bounds or labels it.
+SUBJECT_HEDGES = [
+    "Presumably that's it, though 8 is conceivable.", "Though 8 isn't off the table.",
+    "8 checks out as well.", "Honestly, 8 is right too.", "8 remains on my shortlist.",
+    "Still, 9 seems fine to me.", "And 8 passes every check I tried.", "8 is in the mix.",
+    "Ehkä 8.", "Måske 8.", "Talán 8.", "אולי 8.", "Ίσως 8.", "Možná 8.", "Siguro 8.", "Or 8?",
+    "Kanske 8.", "Mungkin 8.",
+]  # fmt: skip
+SUBJECT_KEEPS = [
+    "8 is not a solution: 2 \\cdot 8 + 1 = 17.", "8 fails the equation.",
+    "Step 2 gives 2n = 14.", "All values are at most 15.", "n \\le 15 here.",
+    "The equation has 1 solution.", "The right-hand side is 15.", "Done in 3 steps.",
+    "It took 2 lines.", "8 would give 17, which is too big.",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("after", SUBJECT_HEDGES)
+def test_rule_a_statement_about_another_value_uncommits(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize("after", SUBJECT_KEEPS)
+def test_rule_a_rejected_computed_or_labelled_value_keeps(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "ok"
+
+
+# Doubt with no other value, by form: a graded confidence short of full, a symbol that stands for
+# words, doubt written with look-alike letters of another script.
+FORM_HEDGES = [
+    "Confidence: ★★★☆☆", "Confidence: B-.", "Confidence level: medium-ish.", "Confidence = C",
+    "🤞", "¯\\_(ツ)_/¯", "🤷", "😬", "prоbably (with a Cyrillic o).", "Реrhaps.",
+    "Presumably that's it.", "I can't guarantee this.", "Results may vary.", "This is debatable.",
+    "I'm not married to this answer.", "I reckon so.",
+]  # fmt: skip
+FORM_KEEPS = [
+    "Confidence: high.", "Confidence: 100%.", "Confidence level: full.", "✓", "∎",
+    "The angle is 7°.", "Ответ: 7.", "Done 🎉",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("after", FORM_HEDGES)
+def test_rule_doubt_by_form_uncommits(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize("after", FORM_KEEPS)
+def test_rule_full_confidence_closing_symbols_and_other_scripts_keep(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "ok"
+
+
+def test_a_name_in_look_alike_letters_is_that_name():
+    # "Аrnold" with a Cyrillic A is read as a person reads it
+    assert score("zebra", ZEBRA_BOX.replace("Arnold}", "\u0410rnold}"), "arnold").reason == "ok"
+
+
+# Two boxes with different values after the reasoning: under two conditions or ways they are
+# offered side by side; a box named as a mistake is no answer.
+TWO_BOX_HEDGES = [
+    "$\\boxed{7}$ comes from counting one way, while counting the endpoints gives $\\boxed{8}$.",
+    "If we exclude the ends we get $\\boxed{7}$ and if we include them we get $\\boxed{8}$.",
+    "Counting inclusively gives $\\boxed{8}$; however, counting exclusively gives $\\boxed{7}$.",
+    "$\\boxed{8}$ when the ends count, otherwise $\\boxed{7}$.",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("response", TWO_BOX_HEDGES)
+def test_rule_two_boxes_under_two_conditions_uncommit(response):
+    assert score("math", N7 + response, "7").reason == "hedged"
+    assert score("math", N7 + response, "8").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["$\\boxed{7}$ is the answer; a common mistake would be to answer $\\boxed{8}$.",
+     "So $\\boxed{7}$. A common wrong answer is $\\boxed{8}$.",
+     "The pitfall is $\\boxed{8}$, but the answer is $\\boxed{7}$."],
+)  # fmt: skip
+def test_rule_a_box_named_as_a_mistake_is_no_answer(response):
+    assert score("math", N7 + response, "7").reason == "ok"
