@@ -243,6 +243,12 @@ _PARALLEL = re.compile(
 _STATES_ANSWER = re.compile(
     r"\b(?:final\s+|correct\s+|real\s+)?answer\s*+(?:is|:)[\s$*(]*+$", re.IGNORECASE
 )
+# a doubt raised only as a question, and the bare affirmation that answers it after a check
+_AFFIRMS = re.compile(
+    r"(?:yes|yep|correct|right|confirmed|verified|good|indeed|it\s+(?:is|does|checks\s+out))"
+    r"[\s.!✓]*+",
+    re.IGNORECASE,
+)
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
 # "the answer is 8", "Final answer: 8" after the box
 MIN_CUT_WORDS = 5  # a sentence begun after the final answer, unfinished, this long: cut off
@@ -334,7 +340,9 @@ def _settled(rest: str, boxed: str, kind: str = "value") -> bool:
     """Whether the response settles its doubt: its last sentence doubts nothing and commits to
     the boxed answer again explicitly ("Hmm, should the endpoints be included? ... Since it is
     strict, the answer stays (-2, 8).", "Is it 8? No: 3 + 4 = 7, so the answer is 7.") or
-    rejects every other value offered before it ("Could it be 8? No, 8 fails clue 2."), as a
+    rejects every other value offered before it ("Could it be 8? No, 8 fails clue 2."), or
+    answers a question that offered no other value with a bare affirmation after a check ("Wait,
+    that's 46? 50-4=46. Yes."), as a
     grader reads a doubt raised and answered (:func:`.lexicon.recommits`). A last sentence that
     only mentions the answer ("I checked all 7 cases", "Arnold drinks coffee") settles nothing."""
     sentences = lexicon.sentences(rest.strip())
@@ -345,9 +353,30 @@ def _settled(rest: str, boxed: str, kind: str = "value") -> bool:
         return True
     offered = set()
     for sentence in sentences[:-1]:
-        if lexicon.uncommits(sentence, boxed, kind):
+        if lexicon.uncommits(sentence, boxed, kind) or lexicon.states_other(sentence, boxed, kind):
             offered |= lexicon.offered_values(sentence, boxed, kind)
+    if _AFFIRMS.fullmatch(last) and _checked_question(sentences[:-1], boxed, kind):
+        return True  # "Wait, that's 46? 50-4=46. Yes.": a question answered by a check
     return lexicon.rejects_all(last, boxed, offered, kind)
+
+
+def _checked_question(sentences: list[str], boxed: str, kind: str) -> bool:
+    """Whether the doubt before a bare affirmation is only a question of the answer's own value,
+    checked: the sentences that un-commit doubt by their question mark alone, name no number
+    but what a later sentence computes ("= 46"), and a later sentence computes."""
+    computed = " ".join(s for s in sentences if "=" in s)
+    if not computed:
+        return False
+    for sentence in sentences:
+        if not lexicon.uncommits(sentence, boxed, kind):
+            continue
+        plain = sentence.replace("?", ".").replace("？", ".")
+        if lexicon.uncommits(plain, boxed, kind) or lexicon.states_other(plain, boxed, kind):
+            return False  # doubt in words, or another value offered
+        numbers = re.findall(r"\d+(?:\.\d+)?", sentence)
+        if any(not re.search(rf"=\s*{re.escape(n)}(?![\d.])", computed) for n in numbers):
+            return False
+    return True
 
 
 def _bare(gap: str) -> bool:

@@ -1515,3 +1515,16 @@ def test_rule_two_boxes_under_two_conditions_uncommit(response):
 )  # fmt: skip
 def test_rule_a_box_named_as_a_mistake_is_no_answer(response):
     assert score("math", N7 + response, "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [("Is that right? 2 \\cdot 7 + 1 = 15. Yes.", "ok"),
+     ("Does n = 7 work? 2 \\cdot 7 + 1 = 15. Correct.", "ok"),
+     ("Or is it 8? 2 \\cdot 7 + 1 = 15. Yes.", "hedged"),  # another value asked about
+     ("Maybe it is wrong? 2 \\cdot 7 + 1 = 15. Yes.", "hedged"),  # doubt in words
+     ("Am I sure? Yes.", "hedged"),  # no check
+     ("Is it 9? 2 \\cdot 7 + 1 = 15. Yes.", "hedged")],  # 9 is no result of the check
+)  # fmt: skip
+def test_rule_a_question_of_the_answer_checked_and_affirmed_settles(after, reason):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == reason

@@ -67,6 +67,11 @@ CASES = [
     ("Which is larger, $\\frac{3}{4}$ or $\\frac{2}{3}$?", "\\frac34", "\\frac{3}{4}", True),
     ("Express $0.375$ as a common fraction.", "\\frac{3}{8}", "0.375", False),
     ("Express $0.375$ as a common fraction.", "\\frac{3}{8}", "\\frac{3}{8}", True),
+    # a percentage is neither a common fraction nor a decimal: 37.5% is 3/8 in another notation
+    ("Express $0.375$ as a common fraction.", "\\frac{3}{8}", "37.5\\%", False),
+    ("What is $18/24$ as a common fraction?", "\\frac{3}{4}", "75\\%", False),
+    ("Express $3/8$ as a decimal.", "0.375", "37.5\\%", False),
+    ("What percent of 8 is 3?", "37.5\\%", "37.5\\%", True),
     ("What is $2.5$ times $2$?", "5", "5", True),  # a number the question gives
     # the form the wording asks for: a common fraction, or a decimal
     ("What is $\\frac{1}{3}+\\frac{2}{5}$? Express your answer as a common fraction.",

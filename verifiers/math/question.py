@@ -187,14 +187,19 @@ def unreduced_text(answer: str, gold: str) -> bool:
 _DECIMAL = re.compile(r"(?<![\w.])\d*\.\d|\\overline|\\dot\b|\\[lc]?dots\b|\.\.\.|…")
 
 
+_PERCENT = re.compile(r"%|\\?percent\b", re.IGNORECASE)
+
+
 def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     """A decimal where the wording asks for a fraction and the gold is one (``0.7\\overline{3}``
     for "Express your answer as a common fraction", gold ``\\frac{11}{15}``), or a fraction
-    where it asks for a decimal and the gold is one, or an inequality where it asks for interval
+    where it asks for a decimal and the gold is one, a percentage where it asks for either, or an inequality where it asks for interval
     notation and the gold is an interval (``2 \\le x \\le 3`` for ``[2, 3]``)."""
     forms = set(forms)
     if "interval" in forms and _INTERVAL.match(gold) and _INEQUALITY.search(answer):
         return True
+    if forms & {"fraction", "decimal"} and _PERCENT.search(answer) and not _PERCENT.search(gold):
+        return True  # "75\\%" where a common fraction or a decimal is asked for
     if "fraction" in forms and text_fractions(gold) and not _DECIMAL.search(gold):
         return bool(_DECIMAL.search(answer))
     if "decimal" in forms and _DECIMAL.search(gold) and not text_fractions(gold):
