@@ -297,11 +297,12 @@ def _patterns(names: list[str]) -> _RowPatterns:
         rf"(\b{name}\b(?:\s*+(?:,\s*+(?:and\s+)?+|and\s+|&\s*+)\b{name}\b)"
         rf"{{0,{len(names)}}})"
     )
-    # "Knights: Ava, Leo", "the knights are Ava and Leo", "the only knave is Zoe"
+    # "Knights: Ava, Leo", "the knights are Ava and Leo", "the only knave is Zoe"; the list
+    # ends before a name with its own verb ("the knights are Mia and Lily, and Noah is the knave")
     labelled = re.compile(
         r"(?<!\ba\s)(?<!\ban\s)(?<!\bno\s)"  # "is a knight: Ava, ..." is no label
         r"\b(?:the\s+)?(only\s+)?(knight|knave)s?(?:\s+(?:are|is|were|was)\b[ \t]*:?|"
-        rf"[ \t]*[:\-–—=])\s*{names_list}",
+        rf"[ \t]*[:\-–—=])\s*{names_list}(?!\s+{_VERB}\b)",
         re.IGNORECASE,
     )
     # the exceptions after a statement about everyone: "..., except (for) Ava and Leo"
