@@ -363,8 +363,8 @@ NEGATABLE = (
 # a swap of roles or places offered as another answer ("swapping Noah and Lily also works")
 SWAP = (r"swap\w*", r"switch\w*", r"exchang\w*", r"interchang\w*", r"revers\w*", r"flip\w*")
 # ----- Knights and Knaves: what may follow a role, and a sentence about another assignment -----
-# (the rules are structure in knights_knaves/grade.py, docs/guides/rewards.md#per-task-what-is-accepted;
-# these are only their words)
+# (the rules are structure in knights_knaves/grade.py, explained in
+# docs/guides/rewards.md#kk-two-rules-by-class; these are only their words)
 # a role confirmed right after it is stated: "Noah is a knave — consistent with the statements"
 ROLE_CONFIRMED = (
     r"consistent", r"verified", r"confirmed", r"checked", r"checks\s+out", r"proven", r"correct",

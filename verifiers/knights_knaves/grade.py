@@ -909,8 +909,9 @@ MAX_LINE_ITEMS = 32  # the statements, glosses and reasons read on one line
 
 
 def uncommitted_statement(block: str, names: list[str]) -> bool:
-    """Whether a statement line of the answer block qualifies its role (docs/guides/rewards.md,
-    the K&K rule "a role statement says a name and a role"): a line that starts (after an
+    """Whether a statement line of the answer block qualifies its role (the K&K rule "a role
+    statement says a name and a role", docs/guides/rewards.md#kk-two-rules-by-class): a line
+    that starts (after an
     enumerator or a bullet) with a person's or a group's role may go on, after each role word,
     only with punctuation, another statement, a gloss that restates the role ("(liar)", "(she
     always tells the truth)"), a confirmation ("— consistent with the statements", "✓") or a
@@ -1071,8 +1072,8 @@ _BELIEVES = re.compile(
 
 def about_another(after: str, statements, names: list[str]) -> bool:
     """Whether a sentence after the final answer speaks of another assignment
-    (docs/guides/rewards.md, the K&K rule "a sentence about the roles"): it gives a person the
-    other role than the answer's, stated or supposed ("if Noah were a knight, all statements
+    (docs/guides/rewards.md#kk-two-rules-by-class): it gives a person the other role than the
+    answer's, stated or supposed ("if Noah were a knight, all statements
     would still hold", "Mia knave, Noah knight, Lily knave"), or transforms the whole
     assignment ("the opposite roles", "symmetric in Mia and Lily", "everyone's role
     reversed"), and neither it nor the next sentence rejects that assignment ("... statement 2
