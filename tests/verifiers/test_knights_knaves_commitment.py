@@ -260,6 +260,9 @@ QUALIFIED_STATEMENT_HEDGES = [  # our own: other words, the same structure
     noah("(2) Noah is a knave at heart"),
     MNL_ANSWER.replace("(3) Lily is a knight", "(3) Lily is a knight, I'd say"),
     "<answer>\nMia is a knight, Noah is a knave (for the moment), and Lily is a knight.\n</answer>",
+    noah("(2) Noah is a knave — consistent, mostly"),  # a confirmation, then a qualifier
+    noah("(2) Noah is a knave (per Lily's vibe)"),  # a person alone is no reason
+    noah("(2) Noah is a knave (so far)"),
 ]
 QUALIFIED_STATEMENT_KEEPS = [  # a gloss that restates, a confirmation, a reason
     noah("(2) Noah is a knave."),
@@ -278,6 +281,9 @@ QUALIFIED_STATEMENT_KEEPS = [  # a gloss that restates, a confirmation, a reason
     "<answer>\nMia: knight\nNoah: knave\nLily: knight\n</answer>",
     "<answer>\n- **Mia**: knight\n- **Noah**: knave\n- **Lily**: knight\n</answer>",
     "<answer>\nMia is a knight; Noah is a knave; Lily is a knight.\n</answer>",
+    noah("(2) Noah is a knave, for sure"),
+    noah("(2) Noah is a knave. He lies."),
+    noah("(2) Noah is a knave (see step 2)"),
 ]
 
 
@@ -324,6 +330,9 @@ ANOTHER_ASSIGNMENT_HEDGES = [  # our own: other words, the same structure
     MNL_ANSWER + "\n\nOf the three, Noah's role is my least solid deduction.",
     MNL_ANSWER + "\n\nI'd rank Lily's role as my strongest pick and Noah's as my weakest.",
     MNL_ANSWER + "\n\nI reckon Noah is the knave.",
+    MNL_ANSWER + "\n\nIf Noah were a knight, no statement would be false.",  # a rejection negated
+    MNL_ANSWER + "\n\nMirror it and nothing breaks.",
+    MNL_ANSWER + "\n\nStatement 2 was my weakest read.",
 ]
 ANOTHER_ASSIGNMENT_KEEPS = [  # a rejection of the other assignment, a check, a restatement
     MNL_ANSWER + "\n\nIf Noah were a knight, statement 2 would be false.",
@@ -340,6 +349,8 @@ ANOTHER_ASSIGNMENT_KEEPS = [  # a rejection of the other assignment, a check, a 
     MNL_ANSWER + "\n\nI verified every statement under this assignment.",
     MNL_ANSWER + "\n\nLily's statement is the opposite of Mia's, so Noah is the knave.",
     MNL_ANSWER + "\n\nNoah's claim is false, so he is a knave.",
+    MNL_ANSWER + "\n\nIf Noah were a knight, the statements wouldn't hold.",
+    MNL_ANSWER + "\n\nIf Noah were a knight, Lily couldn't be a knight, yet her claim is true.",
 ]
 
 
