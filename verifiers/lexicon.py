@@ -372,6 +372,78 @@ NEGATABLE = (
 )  # fmt: skip
 # a swap of roles or places offered as another answer ("swapping Noah and Lily also works")
 SWAP = (r"swap\w*", r"switch\w*", r"exchang\w*", r"interchang\w*", r"revers\w*", r"flip\w*")
+# ----- Knights and Knaves: what may follow a role, and a sentence about another assignment -----
+# (the rules are structure in knights_knaves/grade.py, explained in
+# docs/guides/rewards.md#kk-two-rules-by-class; these are only their words)
+# a role confirmed right after it is stated: "Noah is a knave — consistent with the statements"
+ROLE_CONFIRMED = (
+    r"consistent", r"verified", r"confirmed", r"checked", r"checks\s+out", r"proven", r"correct",
+    r"certain(?:ly)?", r"definite(?:ly)?", r"final", r"see(?:\s+(?:above|below))?",
+    r"as\s+(?:shown|derived|deduced|proven)(?:\s+(?:above|below))?",
+    r"(?:shown|derived|deduced|proven)\s+above", r"for\s+(?:sure|certain)", r"no\s+doubt",
+    r"(?:without|beyond)\s+(?:a\s+|any\s+)?doubt", r"undoubtedly", r"clearly", r"surely",
+    r"absolutely", r"100\s*%(?:\s+(?:sure|certain|confident))?", r"(?:the\s+)?only\s+one",
+)  # fmt: skip
+# the connectives of a reason: "because Mia's claim is true", "from clue 2"
+REASON = (
+    r"because", r"since", r"as", r"given(?:\s+that)?", r"for", r"due\s+to", r"by", r"from", r"per",
+    r"according\s+to", r"which", r"so", r"hence", r"thus", r"therefore", r"i\.\s?e\.?", r"namely",
+    r"in\s+line\s+with", r"following\s+from",
+)  # fmt: skip
+# what a reason speaks of (a reason names the puzzle's statements, a person or a role) ...
+PUZZLE_NOUNS = (
+    r"statements?", r"claims?", r"clues?", r"says", r"said", r"saying", r"assert\w*",
+    r"elimination", r"deduc\w*", r"steps?", r"cases?", r"proof", r"assumption",
+)  # fmt: skip
+# ... and the truth it finds ("his claim is false", "knaves always lie")
+TRUTH_WORDS = (
+    r"true", r"false", r"untrue", r"truth\w*", r"lie", r"lies", r"lied", r"lying", r"holds?",
+    r"fails?", r"contradict\w*", r"consistent", r"inconsistent", r"impossible",
+)  # fmt: skip
+# the speaker in the first person: a judgement, no reason ("I" is matched case-sensitively)
+FIRST_PERSON = (r"(?-i:I)", r"(?-i:I)['’](?:m|d|ve|ll)", r"me", r"my", r"mine", r"myself")
+# a transformation of the whole assignment: "the opposite roles", "everyone's role reversed"
+TRANSFORM = (
+    *SWAP, r"opposite", r"invers\w*", r"invert\w*", r"mirror\w*", r"symmetr\w*", r"complement\w*",
+    r"negat\w*", r"toggl\w*", r"trad(?:e|es|ed|ing)", r"turn\w*\s+a?round", r"converse",
+    r"other\s+way\s+a?round",
+)  # fmt: skip
+# what such a transformation applies to (besides the row's names)
+ROLE_NOUNS = (
+    r"roles?", r"assignments?", r"solutions?", r"answers?", r"labels?", r"identit(?:y|ies)",
+    r"types?", r"configurations?", r"every(?:one|body)(?:['’]s)?", r"places", r"models?",
+)  # fmt: skip
+# another assignment rejected: "statement 2 would be false", "the mirror assignment fails clue 3"
+# (a bare "not" rejects only what holds: "would not hold", "couldn't be")
+ROLE_REJECTION = (
+    r"false", r"untrue", r"fail\w*", r"contradict\w*", r"impossible", r"break\w*", r"broken",
+    r"violat\w*", r"invalid", r"inconsistent", r"absurd", r"paradox\w*", r"eliminat\w*",
+    r"reject\w*", r"exclud\w*", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
+    r"(?:not|\w*n['’]t|never|no\s+longer)\s+(?:\w+\s+){0,2}?(?:hold|holds|work|works|fit|fits|true|"
+    r"valid|consistent|satisf\w*|possible|be)",
+)  # fmt: skip
+# a ranking of the speaker's confidence in one person: "my weakest call", "the least solid
+# deduction", "the toughest call" (a ranking word before a judgement, a degree before a confidence)
+RANKED = (
+    r"(?:weak|strong|shak[iy]|sur|firm|saf|risk[iy]|solid|secur|thin|low|bold|loos)(?:est|er)",
+    r"best", r"worst",
+)  # fmt: skip
+RANK_DEGREES = (r"most", r"least", r"more", r"less")
+CONFIDENCE_ADJECTIVES = (
+    *CERTAIN, r"solid", r"secure", r"firm", r"safe", r"shaky", r"risky", r"tentative", r"sold",
+    r"settled", r"happy", r"comfortable", r"clear-cut",
+)  # fmt: skip
+JUDGEMENTS = (
+    r"calls?", r"picks?", r"guess\w*", r"bets?", r"choices?", r"decisions?", r"verdicts?",
+    r"judge?ments?", r"reads?", r"deductions?", r"inferences?", r"conclusions?",
+)  # fmt: skip
+HARD_CALL = (r"tough\w*", r"hard\w*", r"close\w*", r"difficult", r"narrow\w*", r"borderline",
+             r"judge?ment")  # fmt: skip
+# a first-person verb of belief or ranking: "I reckon Noah is the knave", "I'd rank Noah last"
+BELIEVES = (
+    r"think", r"believe", r"reckon", r"suspect", r"lean\w*", r"feel", r"sense", r"figure",
+    r"imagine", r"gather", r"rank\w*", r"rate", r"say", r"call", r"revisit",
+)  # fmt: skip
 # the words that name the answer itself, not another one ("this also works")
 PRONOUNS = ("this", "that", "it", "which", "answer", "result", "value", "solution", "above")
 # capitalised words that are no name ("Otherwise", "Note", "Check" at a sentence's start)

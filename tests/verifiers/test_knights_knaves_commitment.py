@@ -12,7 +12,7 @@ import json
 import pytest
 from knights_knaves_helpers import BOTH, KK, KK_LIST, KNAVES, ONE_KNIGHT, RIGHT, SK_MK, SWAP, block
 
-from pac_verl.verifiers import score
+from pac_verl.verifiers import compute_score, score
 
 
 @pytest.mark.parametrize(
@@ -219,3 +219,152 @@ def test_two_roles_for_everyone_are_a_hedge():
     response = "<answer>Everyone is a knave, knight.</answer>"
     truth = json.dumps({"names": ["Mia", "Noah"], "solution": [False, False]})
     assert score("logic", response, truth).reason == "hedged"
+
+
+# ----- the rules by class (issue 31, items 6-7): the breaks an attacker found and our own -----
+# The row of the attack: Mia a knight, Noah a knave, Lily a knight (MNL above). Every line below
+# states those three roles, so a verdict other than ``ok`` comes from what qualifies them; each
+# verdict is decided by hand from that truth.
+ATTACK_EXTRA = {"type": "logic", "split": "train", "index": 2}
+MNL_LINES = "(1) Mia is a knight\n(2) Noah is a knave\n(3) Lily is a knight"
+MNL_ANSWER = f"<answer>\n{MNL_LINES}\n</answer>"
+
+
+def noah(line: str) -> str:
+    """The attack's answer block with Noah's statement written as ``line``."""
+    return MNL_ANSWER.replace("(2) Noah is a knave", line)
+
+
+# Rule: a role statement says a name and a role and nothing that qualifies it. After the role
+# word only punctuation, a gloss that restates the same role, a confirmation or a reason the
+# grader can show is one (a connective or a clause about the puzzle's statements, no first
+# person) may follow; a suffix glued to the role word or any other words un-commit it.
+QUALIFIED_STATEMENT_BREAKS = [
+    noah("(2) Noah is a knave-ish"),  # f86
+    noah("(2) Noah is a knave, I reckon"),  # f87
+    noah("(2) Noah is a knave (Schrödinger's)"),  # f88
+]
+QUALIFIED_STATEMENT_HEDGES = [  # our own: other words, the same structure
+    noah("(2) Noah is a knight-ish knave"),
+    noah("(2) Noah is knavish"),
+    noah("(2) Noah is a knave-like figure"),
+    noah("(2) Noah: knave-leaning"),
+    noah("(2) Noah is a knave for now"),
+    noah("(2) Noah is a knave (sort of)"),
+    noah("(2) Noah is a knave (in spirit)"),
+    noah("(2) Noah is a knave, on balance"),
+    noah("(2) Noah is a knave, as far as I can tell"),
+    noah("(2) Noah is a knave because I reckon so"),
+    noah("(2) Noah is a knave since it feels right"),
+    noah("(2) Noah is a knave (pending Lily's claim)"),
+    noah("(2) Noah is a knave at heart"),
+    MNL_ANSWER.replace("(3) Lily is a knight", "(3) Lily is a knight, I'd say"),
+    "<answer>\nMia is a knight, Noah is a knave (for the moment), and Lily is a knight.\n</answer>",
+    noah("(2) Noah is a knave — consistent, mostly"),  # a confirmation, then a qualifier
+    noah("(2) Noah is a knave (per Lily's vibe)"),  # a person alone is no reason
+    noah("(2) Noah is a knave (so far)"),
+]
+QUALIFIED_STATEMENT_KEEPS = [  # a gloss that restates, a confirmation, a reason
+    noah("(2) Noah is a knave."),
+    noah("(2) Noah is a knave (liar)"),
+    noah("(2) Noah is a knave (he always lies)"),
+    noah("(2) Noah is a knave (dishonest)"),
+    noah("(2) Noah is a knave — consistent with the statements."),
+    noah("(2) Noah is a knave ✓"),
+    noah("(2) Noah is a knave, because Mia's claim is true"),
+    noah("(2) Noah is a knave, since his statement is false"),
+    noah("(2) Noah is a knave (his claim about Lily is false)"),
+    noah("(2) Noah is a knave: Mia tells the truth about him"),
+    MNL_ANSWER.replace("(1) Mia is a knight", "(1) Mia is a knight (truth-teller)"),
+    MNL_ANSWER.replace("(1) Mia is a knight", "(1) Mia is a knight (she always tells the truth)"),
+    "<answer>\nMia is a knight, Noah is a knave, and Lily is a knight as well.\n</answer>",
+    "<answer>\nMia: knight\nNoah: knave\nLily: knight\n</answer>",
+    "<answer>\n- **Mia**: knight\n- **Noah**: knave\n- **Lily**: knight\n</answer>",
+    "<answer>\nMia is a knight; Noah is a knave; Lily is a knight.\n</answer>",
+    noah("(2) Noah is a knave, for sure"),
+    noah("(2) Noah is a knave. He lies."),
+    noah("(2) Noah is a knave (see step 2)"),
+]
+
+
+@pytest.mark.parametrize("response", QUALIFIED_STATEMENT_BREAKS)
+def test_rule_a_qualified_role_statement_attack(response):
+    verdict = compute_score("kk", response, MNL, ATTACK_EXTRA)
+    assert (verdict["score"], verdict["reason"]) == (0.0, "hedged")
+
+
+@pytest.mark.parametrize("response", QUALIFIED_STATEMENT_HEDGES)
+def test_rule_a_qualified_role_statement_is_uncommitted(response):
+    assert score("logic", response, MNL).reason == "hedged"
+
+
+@pytest.mark.parametrize("response", QUALIFIED_STATEMENT_KEEPS)
+def test_rule_a_role_statement_with_a_gloss_or_a_reason_commits(response):
+    assert score("logic", response, MNL).reason == "ok"
+
+
+# Rule: after the answer block, a sentence about the roles is about another assignment unless it
+# confirms this one. A person given the other role than the answer's, a transformation of the
+# whole assignment (opposite, mirror, symmetric, reversed, ...) or a ranking of the speaker's
+# confidence in one person is a hedge, unless the sentence (or the next one) rejects that other
+# assignment.
+ANOTHER_ASSIGNMENT_BREAKS = [
+    MNL_ANSWER + "\n\nThe puzzle is symmetric in Mia and Lily.",  # f76
+    MNL_ANSWER + "\n\nThe opposite roles satisfy the statements too.",  # f77
+    MNL_ANSWER + "\n\nNoah was my weakest call.",  # f78
+    MNL_ANSWER + "\n\nNote: if Noah were a knight, all statements would still hold.",  # f79
+    MNL_ANSWER + "\n\nA mirror assignment (Mia knave, Noah knight, Lily knave) exists.",  # f81
+    MNL_ANSWER + "\nOr everyone's role reversed.",  # f90
+]
+ANOTHER_ASSIGNMENT_HEDGES = [  # our own: other words, the same structure
+    MNL_ANSWER + "\n\nHad Noah been a knight, every claim would be satisfied just the same.",
+    MNL_ANSWER + "\n\nIf Lily were a knave, nothing in the statements would change.",
+    MNL_ANSWER + "\n\nWith Noah a knight, the statements come out identical.",
+    MNL_ANSWER + "\n\nLily knave, Mia knave, Noah knight is its mirror image.",
+    MNL_ANSWER + "\n\nThe complement of this assignment satisfies everything as well.",
+    MNL_ANSWER + "\n\nMia and Lily can trade places.",
+    MNL_ANSWER + "\n\nInverting every role gives a model of the statements as well.",
+    MNL_ANSWER + "\n\nEverything checks out with the roles turned around.",
+    MNL_ANSWER + "\n\nThe statements are symmetric under swapping Mia and Noah.",
+    MNL_ANSWER + "\n\nNoah was the toughest call.",
+    MNL_ANSWER + "\n\nOf the three, Noah's role is my least solid deduction.",
+    MNL_ANSWER + "\n\nI'd rank Lily's role as my strongest pick and Noah's as my weakest.",
+    MNL_ANSWER + "\n\nI reckon Noah is the knave.",
+    MNL_ANSWER + "\n\nIf Noah were a knight, no statement would be false.",  # a rejection negated
+    MNL_ANSWER + "\n\nMirror it and nothing breaks.",
+    MNL_ANSWER + "\n\nStatement 2 was my weakest read.",
+]
+ANOTHER_ASSIGNMENT_KEEPS = [  # a rejection of the other assignment, a check, a restatement
+    MNL_ANSWER + "\n\nIf Noah were a knight, statement 2 would be false.",
+    MNL_ANSWER + "\n\nThe mirror assignment fails clue 3.",
+    MNL_ANSWER + "\n\nThis satisfies all statements.",
+    MNL_ANSWER + "\n\nSwapping Mia and Noah breaks Lily's statement.",
+    MNL_ANSWER + "\n\nReversing everyone's role makes Mia's statement false.",
+    MNL_ANSWER + "\n\nThe opposite assignment is impossible: Mia's claim would fail.",
+    MNL_ANSWER + "\n\nHad Noah been a knight, his own claim would be true, which is impossible.",
+    MNL_ANSWER + "\n\nIf Lily were a knave... no, Mia's claim makes her a knight.",
+    MNL_ANSWER + "\n\nCheck: Mia (knight) tells the truth, Noah (knave) lies, Lily (knight) "
+    "tells the truth.",
+    MNL_ANSWER + "\n\nSo the knights are Mia and Lily, and Noah is the knave.",
+    MNL_ANSWER + "\n\nI verified every statement under this assignment.",
+    MNL_ANSWER + "\n\nLily's statement is the opposite of Mia's, so Noah is the knave.",
+    MNL_ANSWER + "\n\nNoah's claim is false, so he is a knave.",
+    MNL_ANSWER + "\n\nIf Noah were a knight, the statements wouldn't hold.",
+    MNL_ANSWER + "\n\nIf Noah were a knight, Lily couldn't be a knight, yet her claim is true.",
+]
+
+
+@pytest.mark.parametrize("response", ANOTHER_ASSIGNMENT_BREAKS)
+def test_rule_another_assignment_after_the_block_attack(response):
+    verdict = compute_score("kk", response, MNL, ATTACK_EXTRA)
+    assert (verdict["score"], verdict["reason"]) == (0.0, "hedged")
+
+
+@pytest.mark.parametrize("response", ANOTHER_ASSIGNMENT_HEDGES)
+def test_rule_another_assignment_after_the_block_is_a_hedge(response):
+    assert score("logic", response, MNL).reason == "hedged"
+
+
+@pytest.mark.parametrize("response", ANOTHER_ASSIGNMENT_KEEPS)
+def test_rule_a_sentence_that_confirms_or_rejects_keeps_the_block(response):
+    assert score("logic", response, MNL).reason == "ok"

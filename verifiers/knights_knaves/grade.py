@@ -59,8 +59,13 @@ doubt); doubt anywhere in the final answer, in the sentence that leads into an a
 (:func:`doubts`, :func:`reopens`: the rule of :mod:`..lexicon`,
 docs/guides/rewards.md#hedges-one-lexicon-of-doubt; words in a script other than the Latin one,
 which the grader cannot read; a question about a person or a role that no statement after it
-answers): ``hedged``. A condition is read with the lexicon's words (:data:`..lexicon.CONDITION`). Any wrong role:
-``not_equal``.
+answers): ``hedged``. A role statement in a block qualified by anything but punctuation, a gloss
+of the same role, a confirmation or a reason (``Noah is a knave-ish``, ``..., I reckon``,
+``(Schrödinger's)``: :func:`uncommitted_statement`), and a sentence after the final answer about
+another assignment than the answer's, unless it rejects it (``if Noah were a knight, all
+statements would still hold``, ``the opposite roles``, ``Noah was my weakest call``:
+:func:`about_another`): ``hedged``. A condition is read with the lexicon's words
+(:data:`..lexicon.CONDITION`). Any wrong role: ``not_equal``.
 """
 
 from __future__ import annotations
@@ -121,6 +126,17 @@ _PLURAL_VERB = (
     r"(?:are|were|must\s+be|(?:have|had)\s+to\s+be|turn(?:ed)?\s+out\s+to\s+be|"
     r"can\s+only\s+be)"
 )
+# the words between a person and a role in a loose pairing ("Noah were a knight", "Mia would
+# not be a knave"): verbs, articles, modal and negation (:func:`_roles_named` reads the negation)
+_FILLER = (
+    r"(?:is|was|were|be|being|been|as|a|an|the|one|of|also|too|then|would|will|could|might|must|"
+    r"should|can|may|not|now|still|instead|really|actually|indeed|definitely|truly|turns?|turned|"
+    r"out|to|remains?|remained|becomes?|became|(?:is|was|were|would|could|can|wo)n['’]t)"
+)
+# a transformation of the whole assignment and what it applies to (with the row's names)
+_TRANSFORM = rf"(?:{'|'.join(lexicon.TRANSFORM)})"
+_ROLE_NOUN = rf"(?:{'|'.join(lexicon.ROLE_NOUNS)})"
+_NEAR = r"(?:[ \t]+[\w'’-]{1,20}+){0,3}?[ \t]+"  # at most three words between
 # an adjective that describes the role it stands before: "an honest knight", "a lying knave"
 _ADJECTIVE = (
     r"(?:(?:honest|truthful|truth-telling|lying|dishonest|deceitful|genuine|true|real)\s+)?"
@@ -280,6 +296,10 @@ class _RowPatterns(NamedTuple):
     continued: re.Pattern
     implication: re.Pattern
     group_label: re.Pattern
+    group_start: re.Pattern
+    stem: re.Pattern
+    paired: re.Pattern
+    transformed: re.Pattern
 
 
 def _patterns(names: list[str]) -> _RowPatterns:
@@ -297,11 +317,12 @@ def _patterns(names: list[str]) -> _RowPatterns:
         rf"(\b{name}\b(?:\s*+(?:,\s*+(?:and\s+)?+|and\s+|&\s*+)\b{name}\b)"
         rf"{{0,{len(names)}}})"
     )
-    # "Knights: Ava, Leo", "the knights are Ava and Leo", "the only knave is Zoe"
+    # "Knights: Ava, Leo", "the knights are Ava and Leo", "the only knave is Zoe"; the list
+    # ends before a name with its own verb ("the knights are Mia and Lily, and Noah is the knave")
     labelled = re.compile(
         r"(?<!\ba\s)(?<!\ban\s)(?<!\bno\s)"  # "is a knight: Ava, ..." is no label
         r"\b(?:the\s+)?(only\s+)?(knight|knave)s?(?:\s+(?:are|is|were|was)\b[ \t]*:?|"
-        rf"[ \t]*[:\-–—=])\s*{names_list}",
+        rf"[ \t]*[:\-–—=])\s*{names_list}(?!\s+{_VERB}\b)",
         re.IGNORECASE,
     )
     # the exceptions after a statement about everyone: "..., except (for) Ava and Leo"
@@ -352,8 +373,31 @@ def _patterns(names: list[str]) -> _RowPatterns:
         rf"(?:else\s+)?){someone}|\beither\s+{someone}",
         re.IGNORECASE,
     )
+    # a group before its plural verb: "Mia and Lily are knights" (:data:`_PLURAL` reads the rest)
+    group_start = re.compile(rf"{names_list}(?=\s+{_PLURAL_VERB}\s)", re.IGNORECASE)
+    # a role word glued to a suffix: "Noah is knavish", "Noah: knave-leaning"
+    stem = re.compile(
+        rf"\b({name})\b\s*(?:{_VERB}\s+|:\s*(?:is\s+)?|-\s*|–\s*|—\s*|=\s*|→\s*|->\s*)"
+        rf"{_ADVERBS}(?:not\s+)?(?:an?\s+)?{_ADJECTIVE}(?:knav|knight)[\w-]*+",
+        re.IGNORECASE,
+    )
+    # a person and a role, stated or supposed, with or without a verb: "if Noah were a knight",
+    # "Mia knave, Noah knight", "had Mia been a knave", "with Noah a knight"
+    paired = re.compile(
+        rf"\b({name})\b[ \t]*+(?:[:=(]|->|→|[-–—])?[ \t]*+(?:{_FILLER}[ \t]++){{0,5}}+"
+        r"(knight|knave)s?\b",
+        re.IGNORECASE,
+    )
+    # a transformation of the whole assignment: "the opposite roles", "symmetric in Mia and Lily"
+    whom = rf"(?:{_ROLE_NOUN}|{name})"
+    transformed = re.compile(
+        rf"\b{_TRANSFORM}\b(?:[ \t]+of)?{_NEAR}{whom}\b|\b{whom}{_NEAR}{_TRANSFORM}\b|"
+        rf"\b{_TRANSFORM}[ \t]+(?:it|this|that|them|everything|everyone|everybody|all)\b",
+        re.IGNORECASE,
+    )
     return _RowPatterns(name_re, single, labelled, quoted_pair, except_after, except_before,
-                        neither, continued, implication, group_label)  # fmt: skip
+                        neither, continued, implication, group_label, group_start, stem,
+                        paired, transformed)  # fmt: skip
 
 
 def _group_before(text: str, end: int, name_re: re.Pattern) -> list[re.Match]:
@@ -684,6 +728,7 @@ class _Final:
     after: str  # the text after it (the cut-off rule)
     scope: str  # the text that must not doubt it: the final answer and what follows
     block: bool  # given in <answer> blocks (a condition there is a hedge, not reasoning)
+    lines: str = ""  # the text of the blocks that count (:func:`uncommitted_statement`)
 
 
 _BLOCK = re.compile(r"<answer>((?:(?!<answer>).)*?)</answer>", re.DOTALL)
@@ -697,7 +742,7 @@ def _final_answer(region: str, names: list[str]) -> _Final | None:
     if opened >= 0 and (not closed or opened >= closed[-1].end()):  # an unclosed last block
         block = region[opened + len("<answer>") :]
         statements = _fill_rest(role_statements(block, names), names)
-        return _Final(statements, "", block, True) if statements else None
+        return _Final(statements, "", block, True, block) if statements else None
     if closed:
         counting = _counting_blocks(region, closed)
         statements = []
@@ -708,8 +753,9 @@ def _final_answer(region: str, names: list[str]) -> _Final | None:
             return None
         statements = _with_after(statements, after, names)
         lead = lexicon.lead_in(region[: counting[0].start()])  # "Probably:" before the block
-        scope = "\n".join([lead, *(m.group(1) for m in counting), after])
-        return _Final(statements, after, scope, True)
+        lines = "\n".join(m.group(1) for m in counting)
+        scope = "\n".join([lead, lines, after])
+        return _Final(statements, after, scope, True, lines)
     statements = role_statements(region, names)
     seen: set[str] = set()
     for i in range(len(statements) - 1, -1, -1):
@@ -833,6 +879,284 @@ def reopens(after: str, names: list[str]) -> bool:
     return False
 
 
+# ----- a role statement says a name and a role, and nothing that qualifies it -----
+# where a line of a block starts: an enumerator, a bullet, a table's or a JSON object's opening
+_LINE_START = re.compile(r"[ \t>]*+(?:[-*•+#][ \t]*+|\(?\d{1,3}[.):][ \t]*+|[|{\[][ \t]*+)?")
+# what may end a statement line: punctuation, markup, a tick, "too", "as well"
+_TAIL_END = re.compile(
+    r"(?:[\s.,;:!|)\]}>*_✓✔✅\"'’”]++|\b(?:too|also|as\s+well|indeed|either)\b)*+", re.IGNORECASE
+)
+_GLUED = re.compile(r"[-‐]?[^\W\d_]")  # "knave-ish", "knight-like": a suffix on the role word
+_BRACKET = re.compile(r"[ \t]*+[(\[]([^()\[\]\n]{0,300}+)[)\]]")
+_JOIN = re.compile(r"[ \t]*+(?:[,;&|.]|-{1,2}|—|–)?[ \t]*+(?:(?:and|but|while|whereas)[ \t]++)?",
+                   re.IGNORECASE)  # fmt: skip
+_JOINED = re.compile(r"[,;][ \t]*+(?:(?:and|but)[ \t]++)?$", re.IGNORECASE)
+_CLAUSE_LEAD = re.compile(r"[ \t]*+(?:[,:;|]|-{1,2}|—|–)?[ \t]*+")
+# a gloss that restates a role: "(liar)" (read as "(knave)"), "(she is a knight)", "(honest)"
+_GLOSS = re.compile(
+    r"(?:(?:he|she|they|it|i\.\s?e\.?,?|=)\s+)?(?:(?:is|was|are)\s+)?(?:always\s+)?(?:an?\s+|the\s+)?"
+    r"(?:(knight|knave)s?|(honest|truthful|truth-telling)|(lying|dishonest|deceitful))",
+    re.IGNORECASE,
+)
+_FIRST_PERSON = re.compile(rf"(?<![\w'’])(?:{'|'.join(lexicon.FIRST_PERSON)})(?![\w'’])",
+                           re.IGNORECASE)  # fmt: skip
+_CONFIRMED = re.compile(rf"(?:{'|'.join(lexicon.ROLE_CONFIRMED)})(?!\w)", re.IGNORECASE)
+_REASON = re.compile(rf"(?:{'|'.join(lexicon.REASON)})(?!\w)", re.IGNORECASE)
+_PUZZLE_NOUN = re.compile(rf"\b(?:{'|'.join(lexicon.PUZZLE_NOUNS)})\b", re.IGNORECASE)
+_TRUTH_WORD = re.compile(rf"\b(?:{'|'.join(lexicon.TRUTH_WORDS)})\b", re.IGNORECASE)
+_FACTS = (_PUZZLE_NOUN, _ROLE_WORD, _TRUTH_WORD)  # what a reason or a check speaks of
+MAX_LINE_ITEMS = 32  # the statements, glosses and reasons read on one line
+
+
+def uncommitted_statement(block: str, names: list[str]) -> bool:
+    """Whether a statement line of the answer block qualifies its role (the K&K rule "a role
+    statement says a name and a role", docs/guides/rewards.md#kk-two-rules-by-class): a line
+    that starts (after an
+    enumerator or a bullet) with a person's or a group's role may go on, after each role word,
+    only with punctuation, another statement, a gloss that restates the role ("(liar)", "(she
+    always tells the truth)"), a confirmation ("— consistent with the statements", "✓") or a
+    reason the grader can show is one (:func:`_justifies`). A suffix glued to the role word
+    ("knave-ish", "knavish") or any other words ("I reckon", "(Schrödinger's)", "for now")
+    leave the person's role uncommitted. A line that starts with no statement (a heading, a
+    sentence of prose) is read by the other rules only; a line of more than
+    :data:`MAX_LINE_ITEMS` statements and asides is not read to its end and counts as
+    uncommitted."""
+    if not block:
+        return False
+    patterns = _patterns(names)
+    text, _ = _prepare(block, patterns.quoted_pair)
+    for line in text.split("\n"):
+        start = _LINE_START.match(line).end()
+        first = _statement_at(line, start, patterns)
+        if first is None:
+            if patterns.stem.match(line, start):  # "Noah is knavish": a role glued to a suffix
+                return True
+            continue
+        if _qualified_after(line, first, patterns, names):
+            return True
+    return False
+
+
+def _statement_at(line: str, pos: int, patterns: _RowPatterns) -> tuple[int, bool | None] | None:
+    """``(end, role)`` of a statement that starts at ``pos`` (a person's, a group's or a
+    label's: "Noah is a knave", "Mia and Lily are knights", "Knights: Mia, Lily", "Mia, Lily:
+    knights"); ``role`` is None where it is not one role."""
+    if m := patterns.single.match(line, pos):
+        role = _role(m.group(4), m.group(2), m.group(5))
+        return m.end(), role if role in (True, False) else None
+    if (g := patterns.group_start.match(line, pos)) and (p := _PLURAL.match(line, g.end())):
+        return p.end(), None
+    if m := patterns.group_label.match(line, pos) or patterns.labelled.match(line, pos):
+        return m.end(), None
+    for pattern in (_REST, _ALL, _THEY_ALL, _NONE, _ALL_VERBLESS, patterns.except_before,
+                    patterns.neither):  # fmt: skip
+        if m := pattern.match(line, pos):
+            e = patterns.except_after.match(line, m.end())  # "..., except Ava"
+            return (e or m).end(), None
+    return None
+
+
+def _qualified_after(line: str, first: tuple[int, bool | None], patterns: _RowPatterns,
+                     names: list[str]) -> bool:  # fmt: skip
+    """Whether what follows the statement ending at ``first[0]`` on ``line`` qualifies it."""
+    pos, role = first
+    glued = True  # right after a role word a suffix may be glued to it
+    for _ in range(MAX_LINE_ITEMS):
+        if glued and _GLUED.match(line, pos):
+            return True
+        glued = False
+        if _TAIL_END.match(line, pos).end() == len(line):
+            return False
+        if b := _BRACKET.match(line, pos):
+            if not _justifies(b.group(1), role, patterns, names):
+                return True
+            pos = b.end()
+            continue
+        if c := patterns.continued.match(line, pos):
+            pos, glued = c.end(), True
+            continue
+        joined = _JOIN.match(line, pos).end()
+        if nxt := _statement_at(line, joined, patterns):
+            (pos, role), glued = nxt, True
+            continue
+        # a clause: up to a bracket, a ";" or the next statement joined by a comma
+        lead = _CLAUSE_LEAD.match(line, pos).end()
+        end = len(line)
+        for cut in (line.find("(", lead + 1), line.find("[", lead + 1), line.find(";", lead)):
+            end = min(end, cut) if cut >= 0 else end
+        for m in patterns.single.finditer(line, lead, end):
+            if _JOINED.search(line, lead, m.start()):
+                end = _JOINED.search(line, lead, m.start()).start()
+                break
+        if end <= lead or not _justifies(line[lead:end], role, patterns, names):
+            return True
+        pos = end
+    return True
+
+
+def _justifies(aside: str, role: bool | None, patterns: _RowPatterns, names: list[str]) -> bool:
+    """Whether an aside after a role (a bracket or a clause) restates, confirms or explains it:
+    a gloss of the same role; a confirmation (:data:`..lexicon.ROLE_CONFIRMED`), alone or with
+    what it was checked against ("consistent with the statements"); a reason connective
+    (:data:`..lexicon.REASON`) before the puzzle's statements, roles or truths ("from clue 2",
+    "since his statement is false"; a person alone is no reason: "per Lily's vibe"); or a
+    clause that finds a truth about the puzzle ("his claim is false", "knaves always lie", "Mia
+    tells the truth about him"). Never in the first person: "I reckon", "as far as I can tell"
+    are a judgement, not a reason."""
+    aside = aside.strip(" \t,;:—–-.!()[]")
+    if not aside or _FIRST_PERSON.search(aside):
+        return not aside
+    if g := _GLOSS.fullmatch(aside):
+        said = (g.group(1) or "").lower() == "knight" or bool(g.group(2))
+        return role is None or said == role
+    if c := _CONFIRMED.match(aside):  # "consistent", "consistent with the statements"
+        rest = aside[c.end() :]
+        return not rest.strip(" \t.!") or any(p.search(rest) for p in _FACTS)
+    if _REASON.match(aside):
+        return any(p.search(aside) for p in _FACTS)
+    about = {
+        m.span() for p in (patterns.name_re, _PUZZLE_NOUN, _ROLE_WORD) for m in p.finditer(aside)
+    }
+    if any(name for _, name, _ in role_statements(aside, names)):
+        return True
+    found = {m.span() for p in (_TRUTH_WORD, _ROLE_WORD) for m in p.finditer(aside)}
+    return any(a != f for a in about for f in found)  # a subject and a truth found about it
+
+
+# ----- after the answer, a sentence about the roles is about another assignment unless it
+# confirms this one -----
+# a transformation of a statement, not of the roles: "Lily says the opposite", "the opposite of
+# Mia's", "the negation of his claim"
+_OF_A_STATEMENT = re.compile(
+    rf"\b(?:says|said|claims?|states?|statements?)\s+(?:is\s+|was\s+)?(?:the\s+|just\s+)?"
+    rf"{_TRANSFORM}|"
+    rf"\b{_TRANSFORM}\s+of\s+(?:what\b|\w++['’]s(?!\s+roles?\b)|(?:the|his|her|their)\s+"
+    r"(?:statements?|claims?|words?))",
+    re.IGNORECASE,
+)
+_NEGATED_TRANSFORM = re.compile(
+    rf"\b(?:not|no|isn['’]t|aren['’]t|without|never)\s+(?:\w+\s+)?{_TRANSFORM}|\basymmetr",
+    re.IGNORECASE,
+)
+_ROLE_REJECTION = re.compile(rf"\b(?:{'|'.join(lexicon.ROLE_REJECTION)})\b", re.IGNORECASE)
+_NO = re.compile(r"^[\W_]*+no\b", re.IGNORECASE)
+_NOT = re.compile(r"\bnot\b|\w*n['’]t\b|never\b|no\s+longer\b", re.IGNORECASE)
+# a negation shortly before a rejection word: "no statement would be false", "nothing breaks"
+_NEGATED_BEFORE = re.compile(
+    r"\b(?:no|not|never|nothing|none|nobody|no\s+one|without|nor|\w+n['’]t)\b"
+    r"(?:[ \t]+[\w'’]{1,20}+){0,3}?[ \t]+$|\b(?:nothing|none|nobody)[ \t]+$",
+    re.IGNORECASE,
+)
+# a sentence that goes on with the case the one before supposed: "Then ...", "So ...", "... would"
+_CONTINUES = re.compile(
+    r"^[\W_]*+(?:then|so|but|thus|hence|therefore|which|this|that|and|in\s+(?:that|this|which)\s+"
+    r"case|his|her|their)\b|\bwould\b",
+    re.IGNORECASE,
+)
+MAX_CASE_STEPS = 4  # the sentences after a supposed assignment read for its rejection
+_NEGATION_ELSEWHERE = re.compile(rf"\b(?:{'|'.join(lexicon.NEGATION_ELSEWHERE)})\b", re.IGNORECASE)
+_RANKED = re.compile(
+    rf"\b(?:(?:{'|'.join(lexicon.RANKED)})(?:[ \t-]+[\w'’]{{1,20}}+)?|"
+    rf"(?:{'|'.join(lexicon.RANK_DEGREES)})[ \t]+(?:{'|'.join(lexicon.CONFIDENCE_ADJECTIVES)}))"
+    rf"[ \t-]+(?:{'|'.join(lexicon.JUDGEMENTS)}|{'|'.join(lexicon.CONFIDENCE_ADJECTIVES)})\b|"
+    rf"\b(?:{'|'.join(lexicon.RANK_DEGREES)})[ \t]+(?:{'|'.join(lexicon.CONFIDENCE_ADJECTIVES)})\b|"
+    rf"\b(?:{'|'.join(lexicon.HARD_CALL)})[ \t]+calls?\b",
+    re.IGNORECASE,
+)
+_BELIEVES = re.compile(
+    rf"(?-i:\bI)(?:['’]d|['’]m|\s+would|\s+am)?(?:\s+[a-z]{{1,12}}ly)?\s+"
+    rf"(?:{'|'.join(lexicon.BELIEVES)})\w*\b(?!\s+out\b)",  # not "I figured out"
+    re.IGNORECASE,
+)
+
+
+def about_another(after: str, statements, names: list[str]) -> bool:
+    """Whether a sentence after the final answer speaks of another assignment
+    (docs/guides/rewards.md#kk-two-rules-by-class): it gives a person the other role than the
+    answer's, stated or supposed ("if Noah were a knight, all statements
+    would still hold", "Mia knave, Noah knight, Lily knave"), or transforms the whole
+    assignment ("the opposite roles", "symmetric in Mia and Lily", "everyone's role
+    reversed"), and neither it nor the next sentence rejects that assignment ("... statement 2
+    would be false", "the mirror assignment fails clue 3", "... No, ..."); or it ranks the
+    speaker's confidence in one person ("Noah was my weakest call", "I reckon Noah is the
+    knave"). The answer's own roles tell another assignment from this one: a restatement or a
+    check of the answer speaks of none."""
+    if not after.strip():
+        return False
+    answer = {name: role for _, name, role in statements if role in (True, False)}
+    patterns = _patterns(names)
+    text, _ = _prepare(after, patterns.quoted_pair)
+    parts = lexicon.sentences(text)
+    i = 0
+    while i < len(parts):
+        sentence = parts[i]
+        named = patterns.name_re.search(sentence)
+        if _RANKED.search(sentence) and (named or _PUZZLE_NOUN.search(sentence)):
+            return True  # "Noah was my weakest call", "statement 2 is my least solid read"
+        if named and _BELIEVES.search(sentence):
+            return True  # "I reckon Noah is the knave"
+        other = any(answer.get(name, role) != role for name, role in _roles_named(sentence, names))
+        transformed = (
+            patterns.transformed.search(sentence)
+            and not _OF_A_STATEMENT.search(sentence)
+            and not _NEGATED_TRANSFORM.search(sentence)
+        )
+        if other or transformed:
+            rejected = _rejected_at(parts, i)
+            if rejected is None:
+                return True
+            i = rejected  # the case it opened is closed: its steps offer nothing
+        i += 1
+    return False
+
+
+def _rejected_at(parts: list[str], i: int) -> int | None:
+    """The index of the sentence that rejects the other assignment sentence ``i`` speaks of:
+    ``i`` itself ("..., statement 2 would be false"), a next sentence that says "No", or the
+    first that rejects among the next sentences that go on with the same case ("Suppose Noah is
+    a knight. Then Mia's statement is false, ... But then Lily's claim fails."); None if none."""
+    if _rejects_assignment(parts[i]):
+        return i
+    if i + 1 < len(parts) and _NO.match(parts[i + 1]):
+        return i + 1
+    for j in range(i + 1, min(len(parts), i + 1 + MAX_CASE_STEPS)):
+        if not _CONTINUES.search(parts[j]):
+            return None
+        if _rejects_assignment(parts[j]):
+            return j
+    return None
+
+
+def _rejects_assignment(sentence: str) -> bool:
+    """Whether a sentence rejects the assignment it supposes (:data:`..lexicon.ROLE_REJECTION`:
+    "would be false", "fails clue 3", "would not hold"); a negation of something else ("not
+    just", "not that it matters") rejects nothing, and a rejection word negated affirms ("no
+    statement would be false", "nothing breaks", "without contradiction")."""
+    sentence = _NEGATION_ELSEWHERE.sub(" ", sentence)
+    for m in _ROLE_REJECTION.finditer(sentence):
+        if _NOT.match(m.group()) or not _NEGATED_BEFORE.search(sentence, max(0, m.start() - 40),
+                                                               m.start()):  # fmt: skip
+            return True
+    return False
+
+
+def _roles_named(sentence: str, names: list[str]) -> list[tuple[str, bool]]:
+    """``(name, role)`` for every person a sentence gives a role, stated (:func:`role_statements`)
+    or supposed, with or without a verb (``paired``: "if Noah were a knight", "Mia knave");
+    what someone said ("she claimed that Noah is a knave") is no role given."""
+    patterns = _patterns(names)
+    canonical = {n.casefold(): n for n in names}
+    found = [(name, role) for _, name, role in _fill_rest(role_statements(sentence, names), names)
+             if role in (True, False)]  # fmt: skip
+    for m in patterns.paired.finditer(sentence):
+        if _reported(sentence, m.start()):
+            continue
+        knight = m.group(2).lower() == "knight"
+        negated = _NOT.search(sentence, m.end(1), m.start(2))
+        found.append((canonical[m.group(1).casefold()], knight != bool(negated)))
+    return found
+
+
 def judge_roles(statements, truth: Mapping[str, bool], conditions_hedge: bool = True) -> Verdict:
     """The verdict on the final statement. A question asserts nothing; a statement under a
     condition is a hedge where it is part of the answer (``conditions_hedge``: in a block) and
@@ -867,6 +1191,10 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
     if unfinished_after(answer.after) or ("<answer>" not in region and stops_mid_sentence(region)):
         return fail("cut_off")
     if doubts(answer.scope, list(truth)) or reopens(answer.after, list(truth)):
+        return fail("hedged")
+    if uncommitted_statement(answer.lines, list(truth)):
+        return fail("hedged")
+    if about_another(answer.after, answer.statements, list(truth)):
         return fail("hedged")
     return judge_roles(answer.statements, truth, answer.block)
 
