@@ -418,7 +418,8 @@ ROLE_NOUNS = (
 ROLE_REJECTION = (
     r"false", r"untrue", r"fail\w*", r"contradict\w*", r"impossible", r"break\w*", r"broken",
     r"violat\w*", r"invalid", r"inconsistent", r"absurd", r"paradox\w*", r"eliminat\w*",
-    r"reject\w*", r"exclud\w*", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
+    r"reject\w*", r"exclud\w*", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out", r"errors?",
+    r"mistakes?", r"mistaken(?:ly)?", r"wrong(?:ly)?",
     r"(?:not|\w*n['’]t|never|no\s+longer)\s+(?:\w+\s+){0,2}?(?:hold|holds|work|works|fit|fits|true|"
     r"valid|consistent|satisf\w*|possible|be)",
 )  # fmt: skip

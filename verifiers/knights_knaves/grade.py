@@ -887,6 +887,7 @@ _TAIL_END = re.compile(
     r"(?:[\s.,;:!|)\]}>*_✓✔✅\"'’”]++|\b(?:too|also|as\s+well|indeed|either)\b)*+", re.IGNORECASE
 )
 _GLUED = re.compile(r"[-‐]?[^\W\d_]")  # "knave-ish", "knight-like": a suffix on the role word
+_ENUMERATOR = re.compile(r"[ \t]*+(?:\(\d{1,3}\)|\d{1,3}[.)])[ \t]++")
 _BRACKET = re.compile(r"[ \t]*+[(\[]([^()\[\]\n]{0,300}+)[)\]]")
 _JOIN = re.compile(r"[ \t]*+(?:[,;&|.]|-{1,2}|—|–)?[ \t]*+(?:(?:and|but|while|whereas)[ \t]++)?",
                    re.IGNORECASE)  # fmt: skip
@@ -905,7 +906,7 @@ _REASON = re.compile(rf"(?:{'|'.join(lexicon.REASON)})(?!\w)", re.IGNORECASE)
 _PUZZLE_NOUN = re.compile(rf"\b(?:{'|'.join(lexicon.PUZZLE_NOUNS)})\b", re.IGNORECASE)
 _TRUTH_WORD = re.compile(rf"\b(?:{'|'.join(lexicon.TRUTH_WORDS)})\b", re.IGNORECASE)
 _FACTS = (_PUZZLE_NOUN, _ROLE_WORD, _TRUTH_WORD)  # what a reason or a check speaks of
-MAX_LINE_ITEMS = 32  # the statements, glosses and reasons read on one line
+MAX_LINE_ITEMS = 32  # the glosses and reasons read on one line
 
 
 def uncommitted_statement(block: str, names: list[str]) -> bool:
@@ -919,8 +920,8 @@ def uncommitted_statement(block: str, names: list[str]) -> bool:
     ("knave-ish", "knavish") or any other words ("I reckon", "(Schrödinger's)", "for now")
     leave the person's role uncommitted. A line that starts with no statement (a heading, a
     sentence of prose) is read by the other rules only; a line of more than
-    :data:`MAX_LINE_ITEMS` statements and asides is not read to its end and counts as
-    uncommitted."""
+    :data:`MAX_LINE_ITEMS` asides is not read to its end and counts as uncommitted (statements
+    are read at their start and move on, so a line of many is read whole)."""
     if not block:
         return False
     patterns = _patterns(names)
@@ -961,12 +962,21 @@ def _qualified_after(line: str, first: tuple[int, bool | None], patterns: _RowPa
     """Whether what follows the statement ending at ``first[0]`` on ``line`` qualifies it."""
     pos, role = first
     glued = True  # right after a role word a suffix may be glued to it
-    for _ in range(MAX_LINE_ITEMS):
+    asides = 0
+    while asides <= MAX_LINE_ITEMS:
         if glued and _GLUED.match(line, pos):
             return True
         glued = False
         if _TAIL_END.match(line, pos).end() == len(line):
             return False
+        if (e := _ENUMERATOR.match(line, pos)) and (nxt := _statement_at(line, e.end(), patterns)):
+            (pos, role), glued = nxt, True  # "... a knight (2) Noah is a knave" on one line
+            continue
+        joined = _JOIN.match(line, pos).end()
+        if nxt := _statement_at(line, joined, patterns):
+            (pos, role), glued = nxt, True  # a statement moves on: it is no aside to count
+            continue
+        asides += 1
         if b := _BRACKET.match(line, pos):
             if not _justifies(b.group(1), role, patterns, names):
                 return True
@@ -974,10 +984,6 @@ def _qualified_after(line: str, first: tuple[int, bool | None], patterns: _RowPa
             continue
         if c := patterns.continued.match(line, pos):
             pos, glued = c.end(), True
-            continue
-        joined = _JOIN.match(line, pos).end()
-        if nxt := _statement_at(line, joined, patterns):
-            (pos, role), glued = nxt, True
             continue
         # a clause: up to a bracket, a ";" or the next statement joined by a comma
         lead = _CLAUSE_LEAD.match(line, pos).end()
