@@ -77,7 +77,8 @@ def _interpreter_for_nobody() -> str | None:
 @pytest.fixture(scope="module")
 def tree():
     """A folder the unprivileged uid can read: the package (pac_verl and its verifiers, the only
-    parts scoring imports), pyseccomp (its one dependency there) and the scoring script."""
+    parts scoring imports), pyseccomp and text2num (its dependencies there) and the scoring
+    script."""
     if os.geteuid() != 0 or shutil.which("setpriv") is None or shutil.which("bwrap") is None:
         pytest.skip("needs root (to become another uid), setpriv and bubblewrap")
     python = _interpreter_for_nobody()
@@ -92,6 +93,8 @@ def tree():
         shutil.copytree(Path(pac_verl.verifiers.__file__).parent, site / "pac_verl/verifiers",
                         ignore=skip)  # fmt: skip
         shutil.copy(importlib.util.find_spec("pyseccomp").origin, site)
+        words = Path(importlib.util.find_spec("text_to_num").origin).parent
+        shutil.copytree(words, site / "text_to_num", ignore=skip)
         (root / "score.py").write_text(SCORER)
         secret = root / "readable-by-all.txt"
         secret.write_text("host data")
