@@ -84,6 +84,9 @@ SQUARE = (
     "        self.assertTrue(task_func(3) == 9)\n"
 )
 SQUARE_IN = suite("self.assertIn(task_func(2), [4])", "self.assertIn(task_func(3), (8, 9))")
+SQUARE_NP = suite(
+    "self.assertEqual(task_func(2), np.int64(4))", "self.assertEqual(task_func(3), 9)"
+)
 HOLDS = suite("self.assertIn(4, task_func(2))", "self.assertIn(9, task_func(3))")
 SQUARE_SEQUENCE = suite(
     "self.assertEqual(task_func(2), [4])", "self.assertEqual(task_func(3), [9])"
@@ -134,12 +137,17 @@ LOOSE = {
     "a MagicMock of a library import, told to say equal": (SQUARE, MOCK_FROM_A_LIBRARY),
     "a MagicMock of a library import, ordering": (SQUARE_ORDER, MOCK_FROM_A_LIBRARY),
     "mock.ANY, a library import": (SQUARE, ANY_OF_A_LIBRARY),
+    "pytest.approx, the tests use the program's numpy": (
+        SQUARE_NP,
+        "import numpy as np\n" + APPROX,
+    ),
 }
 RIGHT_SQUARE = "def task_func(n):\n    return n * n\n"
 RIGHT_SQUARE_FOR = {
     SQUARE_LIST: "def task_func(n):\n    return [n * n]\n",
     SQUARE_SEQUENCE: "def task_func(n):\n    return [n * n]\n",
     HOLDS: "def task_func(n):\n    return [n * n]\n",
+    SQUARE_NP: "import numpy as np\n" + RIGHT_SQUARE,
 }
 
 
@@ -184,6 +192,25 @@ GENUINE = {
     "a MagicMock of a library import, compared by identity": (
         suite("r = task_func(2)", "self.assertEqual(r, r)", "self.assertNotEqual(r, 4)"),
         "from unittest.mock import MagicMock\ndef task_func(n):\n    return MagicMock()\n",
+    ),
+    # pandas' Timestamp is a datetime, which the tests had: it compares as one
+    "a Timestamp the tests compare with their datetime": (
+        suite("self.assertEqual(task_func(2)['d'].iloc[0], datetime(2020, 1, 4))",
+              "self.assertEqual(task_func(2)['d'].iloc[0].to_pydatetime(), datetime(2020, 1, 4))",
+              "self.assertIn(task_func(3)['d'].iloc[0], [datetime(2020, 1, 9)])",
+              head="from datetime import datetime\n"),
+        "import pandas as pd\n"
+        "def task_func(n):\n    return pd.DataFrame({'d': [pd.Timestamp(2020, 1, n * n)]})\n",
+    ),
+    # asserted true only: a dtype's (loose) comparison is never asked for
+    "a numpy dtype handed to assertTrue": (
+        suite("self.assertTrue(task_func(2)['x'].dtype, int)", "self.assertEqual(len(task_func(2)), 1)"),
+        "import pandas as pd\ndef task_func(n):\n    return pd.DataFrame({'x': [n * n]})\n",
+    ),
+    # a pandas string array holds its strings, element by element
+    "a pandas string array, assertIn": (
+        suite("self.assertIn('4', task_func(2)['x'].values)", "self.assertNotIn('5', task_func(2)['x'].values)"),
+        "import pandas as pd\ndef task_func(n):\n    return pd.DataFrame({'x': [str(n * n)]})\n",
     ),
 }  # fmt: skip
 
