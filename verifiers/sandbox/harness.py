@@ -12,7 +12,8 @@ it), but without the token, which lives only in ``main``'s frame and closure, th
 the report, never forge or rewrite one.
 
 - ``functional``: the model's code, loaded as a module named ``solution`` (its own main block does
-  not run), then a call server (:class:`_Server`): the judge asks for the names the tests use, then
+  not run; an exit with status 0 while it loads ends the load, keeping what it defined before,
+  :func:`_clean_exit`), then a call server (:class:`_Server`): the judge asks for the names the tests use, then
   for calls of the program's functions and methods, attributes of its objects, one request at a
   time, and gets each answer as plain data of exact built-in types (``type(x) is``, containers
   walked; numpy's own scalar numbers as the Python numbers they are, :func:`library_number`),
@@ -677,8 +678,10 @@ def _run_functional(job, arm, seal=None):
         try:
             exec(code, scope)
         except BaseException as err:
-            loaded = ["raise", server.error_name(err)]
+            loaded = None if _clean_exit(err) else ["raise", server.error_name(err)]
         else:
+            loaded = None
+        if loaded is None:  # loaded, or ended by an exit with status 0: what it defined is tested
             loaded = ["ready", server.names(job.get("names") or ())]
     if not job.get("serve"):
         calls = job.get("calls") or () if loaded[0] == "ready" else ()
@@ -696,6 +699,21 @@ def _run_functional(job, arm, seal=None):
         for request in _frames(REQUEST_FD):
             send(server.answer(request))
     return None
+
+
+_EXIT_CODE = SystemExit.__dict__["code"].__get__  # the exception's own code, not a subclass's
+
+
+def _clean_exit(err):
+    """Whether ``err`` is an exit with status 0 (``exit()``, ``quit()``, ``sys.exit(0)``,
+    ``raise SystemExit``). A functional answer that exits so while it loads ends its load there, as
+    an imported module raising SystemExit would in its importer: the functions it defined before
+    the exit are the ones tested. Any other status while loading, or any exit inside a call the
+    tests make, fails."""
+    if not issubclass(type(err), SystemExit):
+        return False
+    code = _EXIT_CODE(err)
+    return code is None or (type(code) is int and code == 0)
 
 
 def _exit_status(stop):
