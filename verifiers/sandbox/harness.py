@@ -1437,6 +1437,7 @@ COMPARED = ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__conta
             "__sub__", "__rsub__", "__abs__", "__round__")  # fmt: skip
 TRIED_ITEMS = 10_000  # a container of a library the tests did not have is read up to this many
 TRIED_PER_CLASS = 16  # values of one such class tried in one check; the rest of them are taken
+COMPARANDS = 64  # an assertion's other arguments and their items tried against such a value
 
 
 def _liar_finder(existing, tests_had):
@@ -1495,9 +1496,19 @@ def _liar_finder(existing, tests_had):
     probes = PROBES
     elementwise = frozenset((ndarray, frame, series, index, extension)) - {0, None}
     compared, no_value = COMPARED, object()
-    str_id, bytes_id, list_ = id(str), id(bytes), list
+    list_, _dict = list, dict
+    whole = slice(None)
+    own_content = (  # a built-in base's content, read by its own code (an exact copy)
+        (str, lambda v: "".join((v,))),
+        (bytes, lambda v: b"".join((v,))),
+        (list, lambda v: list.__getitem__(v, whole)),
+        (tuple, lambda v: tuple.__getitem__(v, whole)),
+        (dict, dict.copy),
+        (set, set.copy),
+        (frozenset, frozenset.copy),
+    )
     _index, _float, _complex, _iter, _len = operator.index, float, complex, iter, len
-    _round, _abs, _bool, _zip, _all = round, abs, bool, zip, all
+    _round, _abs, _bool, _zip = round, abs, bool, zip
     orders = (operator.lt, operator.le, operator.gt, operator.ge)
     order_names = ("__lt__", "__le__", "__gt__", "__ge__")
     nextafter, inf = math.nextafter, float("inf")
@@ -1669,22 +1680,24 @@ def _liar_finder(existing, tests_had):
         return found
 
     def value_of(v, cls):
-        """The built-in value ``v`` is, by its class's own conversion: its characters (a str
-        subclass), its bytes, its integer (``__index__``), its float, its complex number, or its
-        items (up to :data:`TRIED_ITEMS`); ``no_value`` when it has none."""
+        """The built-in value ``v`` is, by its class's own conversion: a built-in base's own
+        content (a str or bytes subclass's characters, a list, tuple, dict or set subclass's
+        items, read by the built-in type's code), its integer (``__index__``), its float, its
+        complex number, the dict a mapping's keys and items make, or the items it iterates (up to
+        :data:`TRIED_ITEMS`); ``no_value`` when it has none."""
         mro = _mro(cls)
         ids = [_id(c) for c in mro]
 
         def has(k):
             return any(k in _own(c) for c in mro)
 
-        try:
-            if str_id in ids:
-                return "".join((v,))
-            if bytes_id in ids:
-                return b"".join((v,))
-        except BaseException:
-            return no_value
+        for base, content in own_content:
+            if _id(base) in ids:
+                try:
+                    c = content(v)
+                except BaseException:
+                    return no_value
+                return c if _type(c) is base else no_value
         for k, convert, kind in (("__index__", _index, int), ("__float__", _float, float),
                                  ("__complex__", _complex, complex)):  # fmt: skip
             if has(k):
@@ -1694,6 +1707,12 @@ def _liar_finder(existing, tests_had):
                     continue
                 if _type(c) is kind:
                     return c
+        if has("keys") and has("__getitem__"):  # a mapping: the dict its keys and items make
+            try:
+                c = _dict(v)
+            except BaseException:
+                return no_value
+            return c if _type(c) is dict and _len(c) <= TRIED_ITEMS else no_value
         if has("__iter__"):
             items = []
             try:
@@ -1725,15 +1744,15 @@ def _liar_finder(existing, tests_had):
                 out += [c + x, x + c, c[:-1], c.upper(), c.lower(), c.swapcase(), c.strip(),
                         c + space, space + c]  # fmt: skip
                 out.append(int(c) if c.strip().isdigit() else 0)
-            elif t is list_:
-                out += [tuple(c), [*c, top()], c[:-1], []]
+            elif t is list_ or t is tuple:
+                out += [list_(c) if t is tuple else tuple(c), c + t((top(),)), c[:-1], t()]
+            elif t is dict or t is set or t is frozenset:
+                out += [list_(c), t(), {**c, top(): None} if t is dict else c | {top()}]
         except (OverflowError, ValueError, TypeError, MemoryError):
             pass
         return out
 
-    def same(c, p):  # a built-in value and a probe made from it: the built-ins' own comparison
-        if _type(c) is list_:
-            return _type(p) is list_ and _len(p) == _len(c) and _all(x is y for x, y in _zip(c, p))
+    def same(c, p):  # the built-in value's own comparison
         return _yes(lambda: c == p)
 
     def had_base(cls):
@@ -1822,13 +1841,13 @@ def _liar_finder(existing, tests_had):
 
     def against(others):
         """The values an assertion compares with: its other arguments and their items (one level
-        down), those of library classes and built-in data only, up to :data:`TRIED_ITEMS`."""
+        down), those of library classes and built-in data only, up to :data:`COMPARANDS`."""
         out = []
         for o in others:
             t = _id(_type(o))
             items = o if t in seqs else o.values() if t == dict_id else ()
             for x in (o, *items):
-                if _id(_type(x)) in existing and _len(out) < TRIED_ITEMS:
+                if _id(_type(x)) in existing and _len(out) < COMPARANDS:
                     out.append(x)
         return out
 

@@ -87,6 +87,9 @@ SQUARE_IN = suite("self.assertIn(task_func(2), [4])", "self.assertIn(task_func(3
 SQUARE_NP = suite(
     "self.assertEqual(task_func(2), np.int64(4))", "self.assertEqual(task_func(3), 9)"
 )
+CASE_KEYS = suite(
+    "self.assertEqual(task_func(2), {'four': 4})", "self.assertEqual(task_func(3), {'nine': 9})"
+)
 HOLDS = suite("self.assertIn(4, task_func(2))", "self.assertIn(9, task_func(3))")
 SQUARE_SEQUENCE = suite(
     "self.assertEqual(task_func(2), [4])", "self.assertEqual(task_func(3), [9])"
@@ -137,6 +140,12 @@ LOOSE = {
     "a MagicMock of a library import, told to say equal": (SQUARE, MOCK_FROM_A_LIBRARY),
     "a MagicMock of a library import, ordering": (SQUARE_ORDER, MOCK_FROM_A_LIBRARY),
     "mock.ANY, a library import": (SQUARE, ANY_OF_A_LIBRARY),
+    # a mapping that ignores the case of its keys: equal to dicts whose keys differ
+    "requests' CaseInsensitiveDict": (
+        CASE_KEYS,
+        "from requests.structures import CaseInsensitiveDict\n"
+        "def task_func(n):\n    return CaseInsensitiveDict({'FOUR' if n == 2 else 'NINE': n * n})\n",
+    ),
     "pytest.approx, the tests use the program's numpy": (
         SQUARE_NP,
         "import numpy as np\n" + APPROX,
@@ -147,6 +156,7 @@ RIGHT_SQUARE_FOR = {
     SQUARE_LIST: "def task_func(n):\n    return [n * n]\n",
     SQUARE_SEQUENCE: "def task_func(n):\n    return [n * n]\n",
     HOLDS: "def task_func(n):\n    return [n * n]\n",
+    CASE_KEYS: "def task_func(n):\n    return {'four' if n == 2 else 'nine': n * n}\n",
     SQUARE_NP: "import numpy as np\n" + RIGHT_SQUARE,
 }
 
@@ -206,6 +216,11 @@ GENUINE = {
     "a numpy dtype handed to assertTrue": (
         suite("self.assertTrue(task_func(2)['x'].dtype, int)", "self.assertEqual(len(task_func(2)), 1)"),
         "import pandas as pd\ndef task_func(n):\n    return pd.DataFrame({'x': [n * n]})\n",
+    ),
+    "requests' CaseInsensitiveDict, compared with the same keys": (
+        suite("self.assertEqual(task_func(2), {'Four': 4})", "self.assertIn('Four', task_func(2))"),
+        "from requests.structures import CaseInsensitiveDict\n"
+        "def task_func(n):\n    return CaseInsensitiveDict({'Four': n * n})\n",
     ),
     # a pandas string array holds its strings, element by element
     "a pandas string array, assertIn": (
