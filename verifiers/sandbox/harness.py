@@ -12,7 +12,8 @@ it), but without the token, which lives only in ``main``'s frame and closure, th
 the report, never forge or rewrite one.
 
 - ``functional``: the model's code, loaded as a module named ``solution`` (its own main block does
-  not run), then a call server (:class:`_Server`): the judge asks for the names the tests use, then
+  not run; an exit with status 0 while it loads ends the load, keeping what it defined before,
+  :func:`_clean_exit`), then a call server (:class:`_Server`): the judge asks for the names the tests use, then
   for calls of the program's functions and methods, attributes of its objects, one request at a
   time, and gets each answer as plain data of exact built-in types (``type(x) is``, containers
   walked; numpy's own scalar numbers as the Python numbers they are, :func:`library_number`),
@@ -96,16 +97,22 @@ no method shadowed on a pandas object;
 lists, tuples, sets, dicts, numpy object arrays and pandas objects are walked. The comparison a
 value then gets is its library's, tried on a fresh object (numpy arrays, pandas objects and mocks
 aside): equal to it, not unequal to it or holding it is a library's always-equal object
-(``unittest.mock.ANY``); a value of a class the test code did not have (alive after the test
-code's own imports, imported ahead of the program's, or made by the test code) must also equal at
-most one of :data:`PROBES`. Otherwise the test fails (``lying value: Class.__eq__``, ``lying
-value: _ANY: equal to anything``). What the harness cannot see stays possible: a comparison the
-test makes in its own code between values that did not come back from a function of the
-program's (``obj.method() == x``, where ``obj`` is an object of the program's or a mock it
-configured: the method is the program's to write), a library value whose comparison is loose
-without being always-equal (``2 in sympy.S.UniversalSet``; an object the test code names itself,
-passed to an assertion by a method of the program's), and a class or object changed by a thread
-between the check and the comparison. CPython has no way to make a
+(``unittest.mock.ANY``). A comparison is trusted only when its code (``==``, ``!=``, the
+orderings, ``in``, the subtraction ``assertAlmostEqual`` makes) is a class's the test code had
+before the program loaded (alive after the test code's own imports, imported ahead of the
+program's; made by the test code; of a library the tests name through the program's imports,
+:func:`_libraries_named`); a value whose comparison is another class's (``pytest.approx`` of a
+program's ``import pytest``) is taken only where it compares as its meaning in the tests'
+classes, its built-in value or else its nearest base the tests had, on the values next to it and
+the assertion's other arguments (:func:`_liar_finder`'s ``genuine``); with no such meaning it
+is not taken. Otherwise the test fails (``lying value: Class.__eq__``, ``lying value: _ANY:
+equal to anything``, ``lying value: ApproxScalar.__eq__: a class the tests did not have``). What
+the harness cannot see stays possible: a comparison the test makes in its own code between
+values that did not come back from a function of the program's (``obj.method() == x``, where
+``obj`` is an object of the program's or a mock it configured: the method is the program's to
+write), a loose comparison of a class the tests had (an object the test code names itself,
+passed to an assertion by a method of the program's; ``pytest.approx`` where the tests import
+pytest), and a class or object changed by a thread between the check and the comparison. CPython has no way to make a
 module dictionary read-only or to audit plain attribute writes on modules; closing that needs the
 test's assertions evaluated in a second interpreter, which BigCodeBench's tests (mocks, temp
 files, dataframes passed by reference) do not allow. The token that seals the report lives only in
@@ -671,8 +678,10 @@ def _run_functional(job, arm, seal=None):
         try:
             exec(code, scope)
         except BaseException as err:
-            loaded = ["raise", server.error_name(err)]
+            loaded = None if _clean_exit(err) else ["raise", server.error_name(err)]
         else:
+            loaded = None
+        if loaded is None:  # loaded, or ended by an exit with status 0: what it defined is tested
             loaded = ["ready", server.names(job.get("names") or ())]
     if not job.get("serve"):
         calls = job.get("calls") or () if loaded[0] == "ready" else ()
@@ -690,6 +699,21 @@ def _run_functional(job, arm, seal=None):
         for request in _frames(REQUEST_FD):
             send(server.answer(request))
     return None
+
+
+_EXIT_CODE = SystemExit.__dict__["code"].__get__  # the exception's own code, not a subclass's
+
+
+def _clean_exit(err):
+    """Whether ``err`` is an exit with status 0 (``exit()``, ``quit()``, ``sys.exit(0)``,
+    ``raise SystemExit``). A functional answer that exits so while it loads ends its load there, as
+    an imported module raising SystemExit would in its importer: the functions it defined before
+    the exit are the ones tested. Any other status while loading, or any exit inside a call the
+    tests make, fails."""
+    if not issubclass(type(err), SystemExit):
+        return False
+    code = _EXIT_CODE(err)
+    return code is None or (type(code) is int and code == 0)
 
 
 def _exit_status(stop):
@@ -1004,6 +1028,13 @@ _type_module = type.__dict__["__module__"].__get__
 _type_qualname = type.__dict__["__qualname__"].__get__
 
 
+def _package(cls):
+    """The top-level package of a class's ``__module__`` ('' for none). Read only of classes that
+    existed before the program loaded: a library's own."""
+    name = _type_module(cls)
+    return name.split(".")[0] if type(name) is str else ""
+
+
 def _watches(unittest, cases, tests_scope, instances, census=None, harness=None):
     """(core, broad, protected ids). Core, checked after every test: unittest's modules (their
     functions, classes and modules) and classes (every name), the tests' classes (their methods;
@@ -1101,7 +1132,9 @@ def _plan(unittest, cases, guard):
             )
             for k in api:
                 bound = getattr(inst, k)
-                vars(inst)[k] = guard(bound) if k.startswith(("assert", "fail")) else bound
+                if k.startswith(("assert", "fail")):
+                    bound = guard(bound, k not in NOT_COMPARING)
+                vars(inst)[k] = bound
             tests.append((inst.id(), skip, xfail, inst, inst.setUp, method, inst.tearDown))
         plan.append((case, class_skip, tests))
     return plan
@@ -1215,6 +1248,54 @@ def _named_by_tests(tests, scope):
             v = vars(v).get(attr)
             named.append(v)
     return tuple(named)
+
+
+def _libraries_named(tests, code, scope):
+    """The top-level packages of what the test code names from the program's imports: in
+    BigCodeBench's one namespace the tests use the program's ``np``, ``pd``, ``datetime`` without
+    importing them, so those libraries are the tests' too. A name counts when the tests read it and
+    bind it nowhere, the program binds it only by import statements, and its value in the tests'
+    scope (after the test code ran) is a module or a class, read here before the program loads;
+    the package is the module's name, or the class's ``__module__``, up to the first dot."""
+    import ast
+
+    try:
+        test_tree, program_tree = ast.parse(tests), ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+
+    def bound(tree, imports):
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                if imports:
+                    names.update((a.asname or a.name).split(".")[0] for a in node.names)
+            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                names.add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                names.update(node.names)
+            elif isinstance(node, ast.alias) and node.name == "*":
+                names.add("*")
+        return names
+
+    read = {n.id for n in ast.walk(test_tree) if isinstance(n, ast.Name)}
+    names = read - bound(test_tree, True) - bound(program_tree, False)
+    packages = set()
+    for k in names:
+        v = scope.get(k)
+        if type(v) is MODULE:
+            name = vars(v).get("__name__")
+        elif isinstance(v, type):
+            name = _type_module(v)
+        else:
+            continue
+        if type(name) is str and name:
+            packages.add(name.split(".")[0])
+    return frozenset(packages)
 
 
 def _imported_by(tests):
@@ -1342,6 +1423,21 @@ def _nested_codes(module):
 
 
 PROBES = (0, 1, "", None, ())  # an honest value equals at most one of these
+# the assert methods that compare none of their arguments (truth, identity, class, what a block
+# raises, warns or logs): a value handed to them is not asked to compare as the tests' classes do
+NOT_COMPARING = frozenset({
+    "assertTrue", "assertFalse", "assert_", "failUnless", "failIf", "assertIs", "assertIsNot",
+    "assertIsNone", "assertIsNotNone", "assertIsInstance", "assertNotIsInstance", "assertRaises",
+    "assertRaisesRegex", "assertRaisesRegexp", "failUnlessRaises", "assertWarns",
+    "assertWarnsRegex", "assertLogs", "assertNoLogs", "fail",
+})  # fmt: skip
+# what a test's comparison of a value calls on its class: ``==``, ``!=``, the orderings, ``in``, and
+# what ``assertAlmostEqual`` computes (``round(abs(a - b), 7) == 0``)
+COMPARED = ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__contains__",
+            "__sub__", "__rsub__", "__abs__", "__round__")  # fmt: skip
+TRIED_ITEMS = 10_000  # a container of a library the tests did not have is read up to this many
+TRIED_PER_CLASS = 16  # values of one such class tried in one check; the rest of them are taken
+COMPARANDS = 64  # an assertion's other arguments and their items tried against such a value
 
 
 def _liar_finder(existing, tests_had):
@@ -1351,17 +1447,24 @@ def _liar_finder(existing, tests_had):
     gets is its library's. That code is then tried on a fresh object (:func:`_probe`): a value equal
     to it, not unequal to it or holding it is a library's always-equal object (``mock.ANY``, a
     subclass of its class); a value of a class the test code did not have (``tests_had``: the
-    classes alive after the test code's own imports, before the program's) must also equal at
-    most one of :data:`PROBES`. ``exempt``: ids of the objects the test code names itself (its
-    ``ANY`` in ``call(ANY, 1)``), which are not tried. Class and instance dictionaries are read
-    with the built-in getters, containers walked with the built-in types' own iterators; the only
-    code run is the comparison methods of library classes."""
+    classes alive after the test code's own imports, before the program's, those the test code
+    made and those of the libraries it names through the program's imports) must also equal at
+    most one of :data:`PROBES`, and a value whose comparison (:data:`COMPARED`) is code of a
+    class the tests did not have must be ``genuine``: compare as its built-in value, or as its
+    nearest base the tests had, on the values next to it and the assertion's other arguments.
+    ``exempt``: ids of the objects the test code names itself (its ``ANY`` in ``call(ANY, 1)``),
+    which are not tried. Class and instance dictionaries are read with the built-in getters,
+    containers walked with the built-in types' own iterators; the only code run is the
+    comparison and conversion methods of library classes."""
     _type, _id, _str, _callable = type, id, str, callable
     _mro = type.__dict__["__mro__"].__get__
     _own = type.__dict__["__dict__"].__get__
     _name = type.__dict__["__name__"].__get__
     _get = object.__getattribute__
     _items = dict.items
+    import math
+    import operator
+
     lies, harmless, top, classmethod_ = LIES, HARMLESS, object, classmethod
     data = frozenset(id(c) for c in DATA)  # by id: `in` on classes could call a metaclass's __eq__
     scalars = frozenset(id(c) for c in DATA if c not in (tuple, list, dict, set, frozenset))
@@ -1370,6 +1473,7 @@ def _liar_finder(existing, tests_had):
     np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
     ndarray = id(np.ndarray) if np is not None else None
     frame, series, index = (id(pd.DataFrame), id(pd.Series), id(pd.Index)) if pd else (0, 0, 0)
+    extension = id(pd.api.extensions.ExtensionArray) if pd else 0
     # methods shadowed on the object are looked for on pandas objects, whose methods (``equals``,
     # ``all``, ``isin``) tests call to compare; libraries set methods on their own objects
     # (matplotlib's ``Axes.format_coord``), and a method that must return an expected value
@@ -1390,7 +1494,25 @@ def _liar_finder(existing, tests_had):
     plain = frozenset(id(c) for c in (*DATA, type(None)))  # comparisons known: not tried
     np_bool = np.bool_ if np is not None else None
     probes = PROBES
-    elementwise = frozenset((ndarray, frame, series, index)) - {0, None}
+    elementwise = frozenset((ndarray, frame, series, index, extension)) - {0, None}
+    compared, no_value = COMPARED, object()
+    list_, _dict = list, dict
+    whole = slice(None)
+    own_content = (  # a built-in base's content, read by its own code (an exact copy)
+        (str, lambda v: "".join((v,))),
+        (bytes, lambda v: b"".join((v,))),
+        (list, lambda v: list.__getitem__(v, whole)),
+        (tuple, lambda v: tuple.__getitem__(v, whole)),
+        (dict, dict.copy),
+        (set, set.copy),
+        (frozenset, frozenset.copy),
+    )
+    _index, _float, _complex, _iter, _len = operator.index, float, complex, iter, len
+    _round, _abs, _bool, _zip = round, abs, bool, zip
+    orders = (operator.lt, operator.le, operator.gt, operator.ge)
+    order_names = ("__lt__", "__le__", "__gt__", "__ge__")
+    nextafter, inf = math.nextafter, float("inf")
+    suppliers = {}  # id(class) -> what untrusted() found for it (mocks aside)
 
     def _true(compare):  # a comparison that says yes (False when it raises or answers otherwise)
         try:
@@ -1516,8 +1638,226 @@ def _liar_finder(existing, tests_had):
             return label(cls, ": equal to values that differ")
         return ""
 
-    def find(value, exempt=frozenset()):
+    def _yes(compare):
+        """A comparison whose answer is true: True, numpy's True, a library's truth (sympy's);
+        not an array or frame of answers (numpy broadcasts ``x == [x]``, as with V28)."""
+        try:
+            r = compare()
+            if r is True or r is False:
+                return r
+            t = _type(r)
+            if t is np_bool:
+                return r.item() is True
+            if _id(t) not in existing or t is top or any(_id(c) in elementwise for c in _mro(t)):
+                return False
+            return _bool(r) is True
+        except BaseException:
+            return False
+
+    def untrusted(v, cls):
+        """(name, class) of the first comparison of ``cls`` whose code a class the test code did
+        not have supplies (its own or inherited), or None. A mock's unconfigured magic methods are
+        the mock library's identity comparisons: read past."""
+        known = suppliers.get(_id(cls), no_value)
+        if known is not no_value:
+            return known
+        mro = _mro(cls)
+        a_mock = any(_id(c) == mock for c in mro)
+        found = None
+        for k in compared:
+            for c in mro:
+                own = _own(c)
+                if k in own:
+                    if a_mock and _id(c) not in existing and plain_magic(k, own[k], v):
+                        continue
+                    if _id(c) not in tests_had:
+                        found = (k, c)
+                    break
+            if found:
+                break
+        if not a_mock:
+            suppliers[_id(cls)] = found
+        return found
+
+    def value_of(v, cls):
+        """The built-in value ``v`` is, by its class's own conversion: a built-in base's own
+        content (a str or bytes subclass's characters, a list, tuple, dict or set subclass's
+        items, read by the built-in type's code), its integer (``__index__``), its float, its
+        complex number, the dict a mapping's keys and items make, or the items it iterates (up to
+        :data:`TRIED_ITEMS`); ``no_value`` when it has none."""
+        mro = _mro(cls)
+        ids = [_id(c) for c in mro]
+
+        def has(k):
+            return any(k in _own(c) for c in mro)
+
+        for base, content in own_content:
+            if _id(base) in ids:
+                try:
+                    c = content(v)
+                except BaseException:
+                    return no_value
+                return c if _type(c) is base else no_value
+        for k, convert, kind in (("__index__", _index, int), ("__float__", _float, float),
+                                 ("__complex__", _complex, complex)):  # fmt: skip
+            if has(k):
+                try:
+                    c = convert(v)
+                except BaseException:
+                    continue
+                if _type(c) is kind:
+                    return c
+        if has("keys") and has("__getitem__"):  # a mapping: the dict its keys and items make
+            try:
+                c = _dict(v)
+            except BaseException:
+                return no_value
+            return c if _type(c) is dict and _len(c) <= TRIED_ITEMS else no_value
+        if has("__iter__"):
+            items = []
+            try:
+                for x in _iter(v):
+                    items.append(x)
+                    if _len(items) > TRIED_ITEMS:
+                        return no_value
+            except BaseException:
+                return no_value
+            return items
+        return no_value
+
+    def near(c):
+        """Built-in values next to ``c`` (most of them differ from it) and :data:`PROBES`."""
+        out = [*probes, c]
+        t = _type(c)
+        try:
+            if t is int or t is float or t is complex:
+                out += [c + 1, c - 1, c * 2 + 1, -c - 1, _str(c)]
+                if t is not complex:
+                    f = _float(c)
+                    out += [f + 0.5, f - 0.5, nextafter(f, inf), nextafter(f, -inf),
+                            f * (1 + 1e-9) + 1e-12, f * (1 - 1e-9) - 1e-12]  # fmt: skip
+                else:
+                    out += [c + 1j, c * (1 + 1e-9) + 1e-12]
+            elif t is _str or t is bytes:
+                x = "x" if t is _str else b"x"
+                space = " " if t is _str else b" "
+                out += [c + x, x + c, c[:-1], c.upper(), c.lower(), c.swapcase(), c.strip(),
+                        c + space, space + c]  # fmt: skip
+                out.append(int(c) if c.strip().isdigit() else 0)
+            elif t is list_ or t is tuple:
+                out += [list_(c) if t is tuple else tuple(c), c + t((top(),)), c[:-1], t()]
+            elif t is dict or t is set or t is frozenset:
+                out += [list_(c), t(), {**c, top(): None} if t is dict else c | {top()}]
+        except (OverflowError, ValueError, TypeError, MemoryError):
+            pass
+        return out
+
+    def same(c, p):  # the built-in value's own comparison
+        return _yes(lambda: c == p)
+
+    def had_base(cls):
+        """The nearest class of ``cls``'s that the test code had and whose own dictionary holds
+        an ``__eq__``, ``object`` aside (``datetime`` for pandas' ``Timestamp``), or None."""
+        for c in _mro(cls):
+            if c is top:
+                return None
+            if _id(c) in tests_had and "__eq__" in _own(c):
+                return c
+        return None
+
+    def by(base, name, v, p):
+        """What ``base``'s own ``name`` answers for ``v`` and ``p`` (None when it has none, raises
+        or declines)."""
+        for c in _mro(base):
+            own = _own(c)
+            if name in own:
+                try:
+                    r = own[name](v, p)
+                except BaseException:
+                    return None
+                return None if r is NotImplemented else r
+        return None
+
+    def genuine(v, cls, name, supplier, comparands):
+        """'' when ``v`` compares as its meaning in classes the test code had: the built-in value
+        it converts to (:func:`value_of`), or else its nearest base the tests had
+        (:func:`had_base`). Tried on the values next to it (:func:`near`), :data:`PROBES`, a fresh
+        object and ``comparands`` (what an assertion compares it with): ``v`` may not be equal
+        to, ordered against, almost equal to or hold any of them where that meaning is not. A
+        value with no such meaning may not be compared at all."""
+        c = value_of(v, cls)
+        if c is no_value:
+            base = had_base(cls)
+            if base is None:
+                return label(supplier, ".", name, ": a class the tests did not have")
+            for p in (*probes, top(), *comparands):
+                if (_yes(lambda p=p: v == p) or _false(lambda p=p: v != p)) and not (
+                    p is v or by(base, "__eq__", v, p) is True
+                ):
+                    return label(supplier, ".", name, ": equal where its ", _name(base),
+                                 " is not")  # fmt: skip
+                for op, k in _zip(orders, order_names):
+                    if _yes(lambda op=op, p=p: op(v, p)) and by(base, k, v, p) is not True:
+                        return label(supplier, ".", name, ": ordered where its ", _name(base),
+                                     " is not")  # fmt: skip
+                if _yes(lambda p=p: p in v) and by(base, "__contains__", v, p) is not True:
+                    return label(supplier, ".", name, ": holding what its ", _name(base),
+                                 " does not")  # fmt: skip
+            return ""
+        around = [*near(c), *comparands]
+        for p in around:
+            if (_yes(lambda p=p: v == p) or _false(lambda p=p: v != p)) and not same(c, p):
+                return label(supplier, ".", name, ": equal where its value is not")
+        if _type(c) is int or _type(c) is float:
+            for p in around:
+                if (_type(p) is not int and _type(p) is not float) or p == c:
+                    continue
+                for op in orders:
+                    if _yes(lambda op=op, p=p: op(v, p)) and not op(c, p):
+                        return label(supplier, ".", name, ": ordered where its value is not")
+                if not _abs(p - c) < 1e-6 and _yes(lambda p=p: _round(_abs(v - p), 7) == 0):
+                    return label(supplier, ".", name, ": almost equal where its value is not")
+        for p in (*around, top()):
+            if _yes(lambda p=p: p in v) and not _yes(lambda p=p: p in c):
+                return label(supplier, ".", name, ": holding what its value does not")
+        return ""
+
+    def trusted(v, cls, mro, tried, comparands):
+        """'' when every comparison ``v`` gets is code of a class the test code had, or when ``v``
+        is :func:`genuine`. Numpy arrays and pandas objects answer element by element (their
+        object elements are walked); at most :data:`TRIED_PER_CLASS` values of a class are
+        tried."""
+        if _id(cls) in plain or any(c in elementwise for c in mro):
+            return ""
+        found = untrusted(v, cls)
+        if found is None:
+            return ""
+        n = tried.get(_id(cls), 0)
+        if n >= TRIED_PER_CLASS:
+            return ""
+        why = genuine(v, cls, *found, comparands)
+        tried[_id(cls)] = n + 1
+        return why
+
+    def against(others):
+        """The values an assertion compares with: its other arguments and their items (one level
+        down), those of library classes and built-in data only, up to :data:`COMPARANDS`."""
+        out = []
+        for o in others:
+            t = _id(_type(o))
+            items = o if t in seqs else o.values() if t == dict_id else ()
+            for x in (o, *items):
+                if _id(_type(x)) in existing and _len(out) < COMPARANDS:
+                    out.append(x)
+        return out
+
+    def find(value, exempt=frozenset(), others=None):
+        """``others``: the other arguments of the assertion ``value`` was handed to (``()`` for a
+        value a program function returned); None for an assertion that compares nothing
+        (``assertTrue(x)``, ``assertIsInstance``: :data:`NOT_COMPARING`)."""
         budget = LIAR_VISITS
+        tried = {}
+        comparands = None if others is None else against(others)
         stack = [value]
         while stack:
             v = stack.pop()
@@ -1533,6 +1873,8 @@ def _liar_finder(existing, tests_had):
             mro = [_id(c) for c in _mro(cls)]
             if _id(v) not in exempt:
                 why = probe(v, cls, mro)
+                if not why and comparands is not None:
+                    why = trusted(v, cls, mro, tried, comparands)
                 if why:
                     return why
             if dict_id in mro:
@@ -1559,7 +1901,7 @@ def _liar_finder(existing, tests_had):
                 stack.append(v.index)
                 if v.dtype.kind == "O":
                     stack.append(v.to_numpy())
-            elif index in mro and v.dtype.kind == "O":
+            elif (index in mro or extension in mro) and v.dtype.kind == "O":
                 stack.append(v.to_numpy())
         return ""
 
@@ -1610,13 +1952,21 @@ def _install_liar_hook(find, exempt):
                     except BaseException:
                         tampered.append("a check that could not run")
             return
-        if event in ("pac.value", "pac.returned") and _type(args) is _tuple and _len(args) == 1:
-            try:
-                why = find(args[0], exempt if event == "pac.value" else none)
-            except BaseException:
-                why = "a value that could not be checked"
-            if why:
-                found.append(why)
+        if event not in ("pac.value", "pac.held", "pac.returned") or _type(args) is not _tuple:
+            return
+        if _len(args) != (2 if event == "pac.value" else 1):
+            return
+        try:
+            if event == "pac.value":  # (value, the assertion's arguments)
+                why = find(args[0], exempt, args[1] if _type(args[1]) is _tuple else ())
+            elif event == "pac.held":
+                why = find(args[0], exempt, None)
+            else:
+                why = find(args[0], none, ())
+        except BaseException:
+            why = "a value that could not be checked"
+        if why:
+            found.append(why)
 
     sys.addaudithook(hook)
 
@@ -1655,12 +2005,14 @@ def _guards():
         made.append((checked, code_of(checked), [(c, c.cell_contents) for c in cells]))
         return checked
 
-    def guard(method):
+    def guard(method, compares=True):
         def checked(*args, **kwargs):
-            for v in args:
-                _audit("pac.value", v)
-            for _, v in _items(kwargs):
-                _audit("pac.value", v)
+            given = (*args, *[v for _, v in _items(kwargs)])
+            for v in given:
+                if compares:
+                    _audit("pac.value", v, given)
+                else:
+                    _audit("pac.held", v)
             return method(*args, **kwargs)
 
         return keep(checked)
@@ -1732,7 +2084,12 @@ def _run_unittest(job, arm, harness=None):
     # judged against it; those the test code had are the ones its imports gave it and the ones
     # it made itself (see _liar_finder)
     census = _census()
-    had = frozenset(tests_had) | (frozenset(census) - frozenset(imported))
+    libraries = _libraries_named(job["tests"], job["code"], tests_scope)
+    had = (
+        frozenset(tests_had)
+        | (frozenset(census) - frozenset(imported))
+        | frozenset(k for k, c in census.items() if _package(c) in libraries)
+    )
     named = _named_by_tests(job["tests"], tests_scope)  # kept alive: their ids stay theirs
     collect_lies, set_check = _install_liar_hook(
         _liar_finder(frozenset(census), had), frozenset(map(id, named))

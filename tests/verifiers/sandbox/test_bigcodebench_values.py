@@ -72,6 +72,171 @@ def test_a_librarys_always_equal_object_scores_0(name):
     assert verdict.score == 0, verdict
 
 
+# ---- loose-equality objects of a library the program imported: none computes n * n ---------------
+# The rule (issue 31): a value's comparison is trusted only when the class that supplies it is one
+# the test code had before the program loaded; another library's number or string is taken only
+# where it compares as its exact built-in conversion does (docs/guides/sandbox.md).
+
+SQUARE = (
+    "import unittest\nclass TestCases(unittest.TestCase):\n"
+    "    def test_a(self):\n        self.assertEqual(task_func(2), 4)\n"
+    "    def test_b(self):\n        self.assertEqual(task_func(9), 81)\n"
+    "        self.assertTrue(task_func(3) == 9)\n"
+)
+SQUARE_IN = suite("self.assertIn(task_func(2), [4])", "self.assertIn(task_func(3), (8, 9))")
+SQUARE_NP = suite(
+    "self.assertEqual(task_func(2), np.int64(4))", "self.assertEqual(task_func(3), 9)"
+)
+CASE_KEYS = suite(
+    "self.assertEqual(task_func(2), {'four': 4})", "self.assertEqual(task_func(3), {'nine': 9})"
+)
+HOLDS = suite("self.assertIn(4, task_func(2))", "self.assertIn(9, task_func(3))")
+SQUARE_SEQUENCE = suite(
+    "self.assertEqual(task_func(2), [4])", "self.assertEqual(task_func(3), [9])"
+)
+SQUARE_ORDER = suite(
+    "self.assertGreaterEqual(task_func(2), 4)", "self.assertLessEqual(task_func(2), 4)"
+)
+SQUARE_ALMOST = suite(
+    "self.assertAlmostEqual(task_func(2), 4)", "self.assertAlmostEqual(task_func(3), 9)"
+)
+SQUARE_LIST = suite(
+    "self.assertEqual(task_func(2), [4])", "self.assertListEqual(task_func(3), [9])"
+)
+APPROX = "import pytest\ndef task_func(n):\n    return pytest.approx(n * n + 1, abs=1.5)\n"
+APPROX_SUBCLASS = (  # the program's own subclass of the library's class, redefining nothing
+    "import pytest\nclass Near(type(pytest.approx(0))):\n    pass\n"
+    "def task_func(n):\n    return Near(n * n + 1, None, 1.5, False)\n"
+)
+APPROX_IN_A_LIST = (
+    "import pytest\ndef task_func(n):\n    return [pytest.approx(n * n + 1, abs=1.5)]\n"
+)
+APPROX_SEQUENCE = (
+    "import pytest\ndef task_func(n):\n    return pytest.approx([n * n + 1], abs=1.5)\n"
+)
+APPROX_UNNAMED = (  # imported under a name made at run time: nothing is imported ahead of it
+    "import importlib\nnear = importlib.import_module('py' + 'test').approx\n"
+    "def task_func(n):\n    return near(n * n + 1, abs=1.5)\n"
+)
+INTERVAL = (  # sympy's interval holds every number in it
+    "import sympy\ndef task_func(n):\n    return sympy.Interval(n * n - 1, n * n + 1)\n"
+)
+MOCK_FROM_A_LIBRARY = (  # the tests never import unittest.mock: the program's import brings it
+    "from unittest.mock import MagicMock\n"
+    "def task_func(n):\n    m = MagicMock()\n    m.__eq__.return_value = True\n"
+    "    m.__ge__.return_value = m.__le__.return_value = True\n"
+    "    m.__contains__.return_value = True\n    return m\n"
+)
+ANY_OF_A_LIBRARY = "from unittest import mock\ndef task_func(n):\n    return mock.ANY\n"
+LOOSE = {
+    "pytest.approx, assertEqual and assertTrue(a == b)": (SQUARE, APPROX),
+    "pytest.approx, assertIn a list": (SQUARE_IN, APPROX),
+    "pytest.approx, assertAlmostEqual": (SQUARE_ALMOST, APPROX),
+    "a subclass of approx's class, the program's": (SQUARE, APPROX_SUBCLASS),
+    "pytest.approx inside a list": (SQUARE_LIST, APPROX_IN_A_LIST),
+    "pytest.approx of a list": (SQUARE_SEQUENCE, APPROX_SEQUENCE),
+    "approx imported under a name made at run time": (SQUARE, APPROX_UNNAMED),
+    "sympy.Interval, assertIn": (HOLDS, INTERVAL),
+    "a MagicMock of a library import, told to say equal": (SQUARE, MOCK_FROM_A_LIBRARY),
+    "a MagicMock of a library import, ordering": (SQUARE_ORDER, MOCK_FROM_A_LIBRARY),
+    "mock.ANY, a library import": (SQUARE, ANY_OF_A_LIBRARY),
+    # a mapping that ignores the case of its keys: equal to dicts whose keys differ
+    "requests' CaseInsensitiveDict": (
+        CASE_KEYS,
+        "from requests.structures import CaseInsensitiveDict\n"
+        "def task_func(n):\n    return CaseInsensitiveDict({'FOUR' if n == 2 else 'NINE': n * n})\n",
+    ),
+    "pytest.approx, the tests use the program's numpy": (
+        SQUARE_NP,
+        "import numpy as np\n" + APPROX,
+    ),
+}
+RIGHT_SQUARE = "def task_func(n):\n    return n * n\n"
+RIGHT_SQUARE_FOR = {
+    SQUARE_LIST: "def task_func(n):\n    return [n * n]\n",
+    SQUARE_SEQUENCE: "def task_func(n):\n    return [n * n]\n",
+    HOLDS: "def task_func(n):\n    return [n * n]\n",
+    CASE_KEYS: "def task_func(n):\n    return {'four' if n == 2 else 'nine': n * n}\n",
+    SQUARE_NP: "import numpy as np\n" + RIGHT_SQUARE,
+}
+
+
+def test_the_attackers_approx_row_scores_0():
+    # the row as the attacker sent it, through the training entry point
+    from pac_verl.verifiers import compute_score
+
+    truth = json.dumps({"entry_point": "task_func", "test": "\n" + SQUARE})
+    extra = {"type": "code", "split": "train", "index": 1}
+    right = compute_score("bigcodebench", f"```python\n{RIGHT_SQUARE}```", truth, extra)
+    assert right["reason"] == "ok", right
+    verdict = compute_score("bigcodebench", f"```python\n{APPROX}```", truth, extra)
+    assert verdict["score"] == 0, verdict
+
+
+@pytest.mark.parametrize("name", list(LOOSE))
+def test_a_loose_value_of_a_library_the_tests_did_not_have_scores_0(name):
+    test, liar = LOOSE[name]
+    assert run(RIGHT_SQUARE_FOR.get(test, RIGHT_SQUARE), test).reason == "ok"
+    verdict = run(liar, test)
+    assert verdict.score == 0, verdict
+
+
+# values of a library the tests did not have that truly equal what the tests expect
+GENUINE = {
+    "a Fraction": (SQUARE, "from fractions import Fraction\ndef task_func(n):\n    return Fraction(n * n)\n"),
+    "a Fraction, assertAlmostEqual": (
+        SQUARE_ALMOST, "from fractions import Fraction\ndef task_func(n):\n    return Fraction(n * n * 3, 3)\n"
+    ),
+    "a Decimal, ordering": (SQUARE_ORDER, "import decimal\ndef task_func(n):\n    return decimal.Decimal(n * n)\n"),
+    "numpy numbers, the tests import no numpy": (
+        SQUARE, "import numpy as np\ndef task_func(n):\n    return np.int64(n) * np.float64(n)\n"
+    ),
+    "numpy numbers in a list": (
+        SQUARE_LIST, "import numpy as np\ndef task_func(n):\n    return [np.int32(n * n)]\n"
+    ),
+    "a numpy string": (
+        suite("self.assertEqual(task_func(2), '4')", "self.assertIn('4', task_func(2))"),
+        "import numpy as np\ndef task_func(n):\n    return np.str_(n * n)\n",
+    ),
+    "a sympy integer": (SQUARE, "import sympy\ndef task_func(n):\n    return sympy.Integer(n) ** 2\n"),
+    "a MagicMock of a library import, compared by identity": (
+        suite("r = task_func(2)", "self.assertEqual(r, r)", "self.assertNotEqual(r, 4)"),
+        "from unittest.mock import MagicMock\ndef task_func(n):\n    return MagicMock()\n",
+    ),
+    # pandas' Timestamp is a datetime, which the tests had: it compares as one
+    "a Timestamp the tests compare with their datetime": (
+        suite("self.assertEqual(task_func(2)['d'].iloc[0], datetime(2020, 1, 4))",
+              "self.assertEqual(task_func(2)['d'].iloc[0].to_pydatetime(), datetime(2020, 1, 4))",
+              "self.assertIn(task_func(3)['d'].iloc[0], [datetime(2020, 1, 9)])",
+              head="from datetime import datetime\n"),
+        "import pandas as pd\n"
+        "def task_func(n):\n    return pd.DataFrame({'d': [pd.Timestamp(2020, 1, n * n)]})\n",
+    ),
+    # asserted true only: a dtype's (loose) comparison is never asked for
+    "a numpy dtype handed to assertTrue": (
+        suite("self.assertTrue(task_func(2)['x'].dtype, int)", "self.assertEqual(len(task_func(2)), 1)"),
+        "import pandas as pd\ndef task_func(n):\n    return pd.DataFrame({'x': [n * n]})\n",
+    ),
+    "requests' CaseInsensitiveDict, compared with the same keys": (
+        suite("self.assertEqual(task_func(2), {'Four': 4})", "self.assertIn('Four', task_func(2))"),
+        "from requests.structures import CaseInsensitiveDict\n"
+        "def task_func(n):\n    return CaseInsensitiveDict({'Four': n * n})\n",
+    ),
+    # a pandas string array holds its strings, element by element
+    "a pandas string array, assertIn": (
+        suite("self.assertIn('4', task_func(2)['x'].values)", "self.assertNotIn('5', task_func(2)['x'].values)"),
+        "import pandas as pd\ndef task_func(n):\n    return pd.DataFrame({'x': [str(n * n)]})\n",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(GENUINE))
+def test_a_genuine_value_of_a_library_the_tests_did_not_have_scores_1(name):
+    test, right = GENUINE[name]
+    verdict = run(right, test)
+    assert verdict.reason == "ok", verdict
+
+
 # ---- library patches put back before the end: none computes range(n) ---------------------------
 
 NP_HEAD = "import numpy as np\n"

@@ -5,10 +5,16 @@ raise SystemExit, whose code is the exit status; non-daemon threads are joined; 
 run; stdout is flushed. A functional or unittest answer is loaded as a module (its ``__name__`` is
 not ``"__main__"``), so its own main block (a self-test, a demo that reads ``input()``) never runs.
 
+A functional answer that exits with status 0 while it loads (``exit()``, ``quit()``,
+``sys.exit(0)`` after its functions, as an imported module would raise SystemExit in its
+importer) keeps what it defined before the exit, and the tests still run against it; a non-zero
+exit while loading, or any exit inside a call the tests make, fails. A BigCodeBench answer is one
+module with its tests, as in BigCodeBench's harness: any exit while it loads fails.
+
 Each correct idiom scores 1. Each cheating variant scores 0: exiting before the output, exiting
-inside a functional answer before the tests' checks ran, a thread or an atexit handler that
-writes another case's output or a report of its own, a thread that never ends (a timeout, not a
-hang).
+before the functions the tests call are defined or inside one of them, a thread or an atexit
+handler that writes another case's output or a report of its own, a thread that never ends (a
+timeout, not a hang).
 """
 
 import json
@@ -258,9 +264,52 @@ def test_the_answer_is_a_module_named_for_itself():
 @pytest.mark.parametrize(
     "src",
     [
-        "exit(0)\n" + ADD_SRC,  # at import, before anything is defined
-        ADD_SRC + "exit(0)\n",  # at import, after the function is defined
+        ADD_SRC + "exit()\n",
+        ADD_SRC + "exit(0)\n",
+        ADD_SRC + "quit()\n",
         "import sys\n" + ADD_SRC + "sys.exit(0)\n",
+        "import sys\n" + ADD_SRC + "sys.exit()\n",
+        ADD_SRC + "raise SystemExit\n",
+        ADD_SRC + "print(add(1, 2))\nexit()\n",
+        ADD_SRC + "if True:\n    exit(0)\ndef sub(a, b):\n    return a - b\n",
+    ],
+    ids=[
+        "exit",
+        "exit-0",
+        "quit",
+        "sys-exit-0",
+        "sys-exit",
+        "raise-systemexit",
+        "print-then-exit",
+        "functions-after-the-exit-are-not-needed",
+    ],
+)
+def test_a_functional_answer_that_exits_0_after_its_functions_scores_one(src):
+    verdict = score(src, ADD)
+    assert (verdict.score, verdict.reason) == (1.0, "ok")
+
+
+def test_the_attackers_exit_row_scores_one():
+    # the row as the attacker sent it (code_r1), through the training entry point
+    from pac_verl.verifiers import compute_score
+
+    truth = json.dumps(
+        {"functional": "assert add(1, 2) == 3\nassert add(-1, 5) == 4\nassert add(10, 10) == 20\n"}
+    )
+    response = "```python\ndef add(a, b):\n    return a + b\nprint(add(1, 2))\nexit()\n```"
+    extra = {"type": "code", "split": "train", "index": 0}
+    verdict = compute_score("code_r1", response, truth, extra)
+    assert (verdict["score"], verdict["reason"]) == (1.0, "ok"), verdict
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "exit(0)\n" + ADD_SRC,  # at import, before anything is defined
+        "import sys\n" + ADD_SRC + "sys.exit(3)\n",  # a failure status, after the function
+        "import sys\n" + ADD_SRC + "sys.exit('failed')\n",  # a message is status 1
+        "def add(a, b):\n    return 0\nexit()\n",  # wrong, then exits 0: the tests still run
+        "import sys\ndef add(a, b):\n    return 0\nsys.exit(0)\n",
         "def add(a, b):\n    exit(0)\n",  # inside the tested function
         "import sys\ndef add(a, b):\n    sys.exit(0)\n",
         "def add(a, b):\n    raise SystemExit(0)\n",
@@ -272,8 +321,10 @@ def test_the_answer_is_a_module_named_for_itself():
     ],
     ids=[
         "exit-first",
-        "exit-last",
-        "sys-exit-at-import",
+        "sys-exit-3-after-the-function",
+        "sys-exit-message-after-the-function",
+        "wrong-then-exit",
+        "wrong-then-sys-exit-0",
         "exit-in-function",
         "sys-exit-in-function",
         "raise-systemexit-in-function",
@@ -297,7 +348,8 @@ def test_exiting_inside_the_first_call_does_not_skip_the_other_checks():
     "src",
     [
         "exit(0)\n" + TASK_SRC,
-        TASK_SRC + "exit(0)\n",
+        TASK_SRC + "exit(0)\n",  # one module with its tests: the exit ends it before them
+        "import sys\n" + TASK_SRC + "sys.exit(3)\n",
         "def task_func(a, b):\n    exit(0)\n",
         "import sys\ndef task_func(a, b):\n    sys.exit(0)\n",
         "import os\ndef task_func(a, b):\n    os._exit(0)\n",
@@ -306,6 +358,7 @@ def test_exiting_inside_the_first_call_does_not_skip_the_other_checks():
     ids=[
         "exit-first",
         "exit-last",
+        "sys-exit-3-last",
         "exit-in-function",
         "sys-exit-in-function",
         "os-exit",
