@@ -10,7 +10,8 @@ or parentheses, sized or not (``[8, 9, 4, ...]``, ``[[8 9 4 ...]]``, ``\\left[8,
 output:", "The output grid is" (``\\text{Output: } 8 9 4``): the prompt asks for the output grid,
 and a human reads the word as the label of the one grid that follows, not as a second answer.
 Not accepted, and why:
-- cells run together (``894``): a human cannot tell ``8 9 4`` from ``89 4``;
+- cells run together (``894``): a human cannot tell ``8 9 4`` from ``89 4`` (a cell written with
+  leading zeros, ``08``, is the cell 8);
 - brackets around some cells only (``8 9 (4)``): a cell set apart is no grid (doubt or a note);
 - any other word in the box (``Input: 8 9 4``, ``8 9 4 shifted``): the prompt asks for the grid
   itself;
@@ -53,7 +54,14 @@ def grid_key(answer: str) -> str:
     if _INNER_BRACKET.search(_EDGE_BRACKETS.sub("", text)):  # "8 9 (4)": one cell singled out
         return text
     cells = " ".join(_SEPARATORS.sub(" ", text).split())
-    return cells if _GRID.match(cells) else text
+    return " ".join(map(_cell, cells.split())) if _GRID.match(cells) else text
+
+
+def _cell(cell: str) -> str:
+    """A cell without leading zeros (``08`` is the cell 8, as a human reads it)."""
+    sign, digits = ("-", cell[1:]) if cell.startswith("-") else ("", cell)
+    digits = digits.lstrip("0") or "0"
+    return sign + digits if digits != "0" else "0"
 
 
 def score(solution_str: str, ground_truth: str) -> Verdict:

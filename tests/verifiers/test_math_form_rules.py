@@ -277,3 +277,13 @@ def test_the_imaginary_unit_is_one_symbol_whatever_its_coefficient(gold, answer,
 @pytest.mark.parametrize(("gold", "answer", "right"), ROOT_AS_POWER, ids=_ids(ROOT_AS_POWER))
 def test_a_root_of_a_number_written_as_a_power_is_judged_as_a_radical(gold, answer, right):
     assert _right(answer, gold) is right
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"),
+    [("x+3 \\quad (x \\neq 3)", True), ("x+3, x \\ne 3", True), ("x+3 (x ≠ 3)", True),
+     ("x + 3 \\text{ for } x \\neq 3", True), ("x+4 \\quad (x \\neq 3)", False)],
+)  # fmt: skip
+def test_a_domain_note_after_a_simplified_expression_is_not_a_second_answer(answer, right):
+    # (x^2-9)/(x-3) simplifies to x+3 for x != 3: the note names the excluded value
+    assert score(f"\\boxed{{{answer}}}", "x+3").correct is right

@@ -35,10 +35,15 @@ def test_zebra_forms(box, gold):
         "|8|9|4|0|0|0|0|1|6|7|",
         "\\left[8, 9, 4, 0, 0, 0, 0, 1, 6, 7\\right]",
         "\\left(8\\ 9\\ 4\\ 0\\ 0\\ 0\\ 0\\ 1\\ 6\\ 7\\right)",
+        "08 09 04 00 00 00 00 01 06 07",  # leading zeros: the cells a human reads
     ],
 )
 def test_arc_forms(box):
     assert score("arc", f"\\boxed{{{box}}}", "8 9 4 0 0 0 0 1 6 7").reason == "ok"
+
+
+def test_arc_cells_that_differ_past_their_leading_zeros_differ():
+    assert score("arc", "\\boxed{08 09 04 00 00 00 00 01 06 70}", "8 9 4 0 0 0 0 1 6 7").score == 0
 
 
 def test_arc_full_width_digits():

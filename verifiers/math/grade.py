@@ -217,6 +217,14 @@ def single_layer(text: str) -> str:
 _OPENS, _CLOSES = "([{", ")]}"
 
 
+# a domain note after a simplified expression: "x+3 (x \\neq 3)", "x+3, x \\ne 3", "x + 3 \\text{
+# for } x \\neq 3": the values excluded, not a second answer (only after an answer, only "≠")
+_DOMAIN_NOTE = re.compile(
+    r"(?<=\S)[ \t]*+(?:,|;)?[ \t]*+\(?[ \t]*+(?:\\text\s*\{\s*(?:for|where|with)\s*\}|for|where|with)?"
+    r"[ \t]*+[a-zA-Z][ \t]*+\\neq?(?![a-zA-Z])[ \t]*+-?[0-9a-zA-Z.{}\\]{1,20}+[ \t]*+\)?[ \t]*+$"
+)
+
+
 def prepare(answer: str) -> str:
     """A boxed answer in the spelling math-verify reads (see the module docstring).
 
@@ -232,7 +240,8 @@ def prepare(answer: str) -> str:
         answer = f"{unit.group(1)}\\text{{ {unit.group(2)}}}" if unit else inner
     answer = _NUMBER_WORDS.get(clean_answer(answer).casefold(), answer)  # "four" is 4
     answer = _PMOD.sub(r"\\mod \1", answer.replace("\\displaystyle", "").replace("\\bmod", "\\mod"))
-    return plain_numbers(fraction_spelling(_IMAGINARY.sub("i", unicode_to_latex(answer))))
+    answer = _DOMAIN_NOTE.sub("", unicode_to_latex(answer))  # "x+3 (x \\neq 3)": the domain
+    return plain_numbers(fraction_spelling(_IMAGINARY.sub("i", answer)))
 
 
 def _exactly_equal(gold_expr: object, answer_expr: object) -> bool:
