@@ -209,7 +209,9 @@ def boxes(text: str) -> list[str]:
 
 MAX_REMARK_CHARS = 200  # text after the last box this long must end a sentence (else cut off)
 BARE_WORDS = 4  # text between two boxes with fewer words (and no arithmetic) is bare
-_FINISHED = frozenset(".!?)]}$*\"'`”’>|。…")
+# the ends of a finished sentence or line: punctuation, a closing bracket or quote, and a check
+# mark or an end of proof ("... true ✓", a verification list's last line)
+_FINISHED = frozenset(".!?)]}$*\"'`”’>|。…✓✔✅☑∎□■")
 _MID_SENTENCE = re.compile(
     r"(?:(?<![\w\\])(?:a|an|the|is|are|was|were|be|been|and|or|but|of|to|in|on|at|for|with|"
     r"by|from|that|which|so|then|if|since|because|as|we|it|not|this|than|into|its|let|thus|"

@@ -353,6 +353,10 @@ ANOTHER_ASSIGNMENT_KEEPS = [  # a rejection of the other assignment, a check, a 
     MNL_ANSWER + "\n\nIf Noah were a knight, Lily couldn't be a knight, yet her claim is true.",
     MNL_ANSWER + "\n\nThe error in my first attempt was assuming Noah is a knight.",
     MNL_ANSWER + "\n\nI first had Mia as a knave, but that fails her own statement.",
+    # a verification list: each line's claim is what that person said, its verdict a check
+    MNL_ANSWER + "\n\nVerification:\n- Mia (knight): Noah knave or Lily knave — true ✓\n"
+    '- Noah (knave): "Mia is a knave" — false ✓\n- Lily (knight): Mia knight ⇔ Noah knave — '
+    "T ⇔ T, true ✓",
     # the statements on one line, or repeated: each is read at its start and moves on
     "<answer>(1) Mia is a knight (2) Noah is a knave (3) Lily is a knight</answer>",
     "<answer>\n" + " and ".join(["Mia is a knight"] * 40) + " and Noah is a knave and Lily is a "

@@ -287,3 +287,20 @@ def test_a_root_of_a_number_written_as_a_power_is_judged_as_a_radical(gold, answ
 def test_a_domain_note_after_a_simplified_expression_is_not_a_second_answer(answer, right):
     # (x^2-9)/(x-3) simplifies to x+3 for x != 3: the note names the excluded value
     assert score(f"\\boxed{{{answer}}}", "x+3").correct is right
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "right"),
+    [
+        # (x-3)/2 is one fraction over a number, not a factored product: expanded is the same
+        ("\\frac{x}{2}-\\frac{3}{2}", "\\frac{x-3}{2}", True),
+        ("\\frac{2x-6}{4}", "\\frac{x-3}{2}", False),  # 2 divides 2x-6 and 4: not reduced
+        ("\\frac{6x+3}{9}", "\\frac{2x+1}{3}", False),  # 3 divides 6x+3 and 9
+        ("f^{-1}(x) = \\frac{x-3}{2}", "\\frac{x-3}{2}", True),  # the inverse's name, a label
+        ("(-1, 3)", "\\begin{pmatrix} -1 \\\\ 3 \\end{pmatrix}", True),  # the same components
+        ("(3, -1)", "\\begin{pmatrix} -1 \\\\ 3 \\end{pmatrix}", False),
+        ("(-1, 3, 0)", "\\begin{pmatrix} -1 \\\\ 3 \\end{pmatrix}", False),
+    ],
+)
+def test_notations_a_careful_grader_reads_as_the_gold(answer, gold, right):
+    assert score(f"\\boxed{{{answer}}}", gold).correct is right

@@ -214,6 +214,9 @@ _REPORTED = re.compile(
     r"tells?\s+us|told\s+us)(?:\s+that)?[\s:(]*$",  # not "as stated, Grace is a knave"
     re.IGNORECASE,
 )
+# a check's speaker label, then the claim it evaluates (up to the verdict's dash)
+_CLAIM_OF = re.compile(r"\((?:knight|knave|truth-teller|liar)\)[ \t]*+:[^\n—–]*+$", re.IGNORECASE)
+_CLAIM_CONTENT = re.compile(r"(\((?:knight|knave|truth-teller|liar)\)[ \t]*+:)[^\n—–]*+", re.I)
 # a hedge right after a role: "(though she could also be a knave)", ", or possibly a knight"
 _HEDGE_AFTER = re.compile(
     rf"[^\n.;]{{0,60}}?\b(?:(?:she|he|they|it)\s+{lexicon.MAY_BE}|"
@@ -426,8 +429,12 @@ def _role(word: str, negated: str | None, other: str | None) -> bool | str:
 
 
 def _reported(text: str, start: int) -> bool:
-    """Whether the statement at ``start`` restates what someone said ("she claimed that ...")."""
-    return bool(_REPORTED.search(text, max(0, start - 40), start))
+    """Whether the statement at ``start`` restates what someone said ("she claimed that ...", or
+    a check's line "Riley (knight): Carter knave or Amelia knave — true", up to its verdict)."""
+    if _REPORTED.search(text, max(0, start - 40), start):
+        return True
+    line = max(text.rfind("\n", 0, start) + 1, start - 300)
+    return bool(_CLAIM_OF.search(text, line, start))
 
 
 def _excepted(text: str, start: int) -> bool:
@@ -862,6 +869,7 @@ def reopens(after: str, names: list[str]) -> bool:
     it. A reopening word alone ("Wait", "Actually"), a restatement that agrees, a check, or a
     sentence that rejects what it supposes ("If Mia were a knave, Lily's claim would be true as
     well, which is impossible") does none of these; doubt is :func:`doubts`'s."""
+    after = _CLAIM_CONTENT.sub(r"\1 ", after)  # a check's claims are what was said
     parts = lexicon.sentences(_QUOTED.sub(" ", _QUOTED_LIST.sub(" ", after)))
     for i, sentence in enumerate(parts):
         stated = [r for _, _, r in role_statements(sentence, names) if r in (True, False)]

@@ -508,13 +508,22 @@ def _grade_forms(prepared: str, gold: str) -> Verdict:
 
 def _as_value(prepared: str, gold: str) -> str:
     """``5 = x`` is the value 5 (math-verify reads ``x = 5`` already), unless the gold is an
-    equation itself."""
+    equation itself; a tuple where the gold is a column vector is that vector (``(-1, 3)`` for
+    ``\\begin{pmatrix} -1 \\\\ 3 \\end{pmatrix}``: the same components)."""
+    tuple_ = _TUPLE.fullmatch(prepared.strip())
+    if tuple_ and _COLUMN_VECTOR.fullmatch(gold.strip()):
+        rows = " \\\\ ".join(part.strip() for part in tuple_.group(1).split(","))
+        return f"\\begin{{pmatrix}} {rows} \\end{{pmatrix}}"
     value, equals, variable = prepared.rpartition("=")
     if equals and "=" not in value and "=" not in gold and _VARIABLE.fullmatch(variable.strip()):
         return value.strip()
     return prepared
 
 
+_TUPLE = re.compile(r"(?:\\left\s*)?\(([^(),]{1,200}+(?:,[^(),]{1,200}+){1,9}+)(?:\\right\s*)?\)")
+_COLUMN_VECTOR = re.compile(
+    r"\\begin\{[bp]matrix\}[^&\\]{1,40}+(?:\\\\[^&\\]{1,40}+){1,9}+\\end\{[bp]matrix\}"
+)
 # relations a box may hold between two values (``x = 7``, ``7 \\approx 7.0``, ``7 \\\\ 8``)
 _RELATION = re.compile(
     r":=|(?<![<>!:\\])=|\\(?:approx|Rightarrow|implies|Longrightarrow|longrightarrow|rightarrow|"
@@ -529,7 +538,7 @@ _LEADING_INEQUALITY = re.compile(
 # a side that names what the value is: x, a_n, f(3), P(A), AB, \\angle ABC, \\theta
 _LABEL_SIDE = re.compile(
     r"(?:m\s*)?\\angle\s*[A-Za-z]{1,3}|\|[A-Za-z]{1,3}\||\\overline\s*\{[A-Za-z]{1,3}\}|"
-    r"(?:[A-Za-z]{1,3}|\\(?!pi\b|infty\b|left\b|right\b)[a-zA-Z]+)(?:_\{?[\w,]+\}?)?(?:'|\^\{?\\prime\}?)*"
+    r"(?:[A-Za-z]{1,3}|\\(?!pi\b|infty\b|left\b|right\b)[a-zA-Z]+)(?:_\{?[\w,]+\}?)?(?:'|\^\{?+(?:\\prime|-1)\}?+)*+"
     r"(?:\([^()=]*\))?"
 )
 # a side that is a tuple of variable names, naming the tuple of values: (x, y), (r, \\theta), (x_1, x_2)

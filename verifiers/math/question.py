@@ -401,8 +401,9 @@ def _value_of(expr: Any) -> Any:
 
 def factor_count(expr: Any) -> int:
     """The non-constant factors of a product, with multiplicity (``x^2`` counts 2), plus one for
-    a numeric coefficient other than ±1: how far it is factored. A sum counts 1."""
-    from sympy import Add, Integer, Mul, Pow
+    a numeric coefficient other than ±1 and ±1/n (``\\frac{x-3}{2}`` is one fraction, not a
+    factored product): how far it is factored. A sum counts 1."""
+    from sympy import Add, Mul, Pow
 
     if isinstance(expr, Add) or not _variables(expr):
         return 1 if _variables(expr) else 0
@@ -415,8 +416,9 @@ def factor_count(expr: Any) -> int:
         count = sum(factor_count(a) for a in expr.args if _variables(a))
         if constants:
             try:
-                value = Mul(*constants)
-                count += 0 if value in (Integer(1), Integer(-1)) else 1
+                value = Mul(*constants).doit()
+                denominator = value.is_Rational and abs(value.p) == 1  # 1/2: a fraction bar
+                count += 0 if denominator else 1
             except Exception:  # an unevaluable constant: count it
                 count += 1
         return count
@@ -479,6 +481,36 @@ def _primitive_factors(expr: Any) -> bool:
     return True
 
 
+def _over_a_number(expr: Any) -> bool:
+    """A sum over a whole number, as one fraction (``\\frac{x-3}{2}``)."""
+    from sympy import Add, Mul
+
+    if not isinstance(expr, Mul):
+        return False
+    constants = Mul(*[a for a in expr.args if not _variables(a)]).doit()
+    sums = [a for a in expr.args if isinstance(a, Add) and _variables(a)]
+    return bool(sums) and constants.is_Rational and abs(constants.p) == 1 and constants.q > 1
+
+
+def _shares_with_denominator(expr: Any) -> bool:
+    """Whether a sum over a whole number (:func:`_over_a_number`) has a factor common to its
+    numerator's integer coefficients and its denominator (``\\frac{2x-6}{4}``)."""
+    from sympy import Mul, Poly
+
+    from pac_verl.verifiers.math.form import _terms_estimate
+
+    if not _over_a_number(expr):
+        return False
+    constants = Mul(*[a for a in expr.args if not _variables(a)]).doit()
+    numerator = Mul(*[a for a in expr.args if _variables(a)])
+    if _terms_estimate(numerator) > MAX_TERMS:
+        raise TooComplex
+    poly = Poly(numerator, *sorted(numerator.free_symbols, key=str))
+    if not poly.domain.is_ZZ:
+        return False
+    return gcd(int(poly.content()), int(constants.q)) > 1
+
+
 def _is_product(expr: Any) -> bool:
     """A product with a sum among its factors and at least two non-constant factors."""
     from sympy import Add, Mul, Pow
@@ -538,6 +570,8 @@ def form_violation(
                 return "unevaluated"  # not factored as far as the gold
             if _primitive_factors(gold_expr) and not _primitive_factors(answer_expr):
                 return "unevaluated"  # a constant left inside a factor: (2x-4)(x-3)/2
+        if _over_a_number(gold_expr) and _shares_with_denominator(answer_expr):
+            return "unevaluated"  # \\frac{2x-6}{4} for \\frac{x-3}{2}: a common factor left
         if "variable_denominator" in gold.flags and "variable_denominator" in answer.flags:
             if not isinstance(gold_expr, Add) and isinstance(answer_expr, Add):
                 return "unevaluated"  # several fractions where the gold is one
