@@ -251,6 +251,11 @@ _AFFIRMS = re.compile(
     r"[\s.!✓]*+",
     re.IGNORECASE,
 )
+# a negation right before the last box: the box is what the answer is not
+_NEGATED_BOX = re.compile(
+    r"(?:\bnot|n['’]t|\bnever|\brather\s+than|\binstead\s+of)[ \t]*+(?:the\s+|an?\s+)?[$*(\[ \t]*+$",
+    re.IGNORECASE,
+)
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
 # "the answer is 8", "Final answer: 8" after the box
 MIN_CUT_WORDS = 5  # a sentence begun after the final answer, unfinished, this long: cut off
@@ -423,6 +428,8 @@ def final_answers(
     ]
     while len(kept) > 1 and _rejected(region[_after(region, kept[-2][2]) : kept[-1][0]]):
         kept.pop()  # "\\boxed{7}, not \\boxed{8}": 8 is named to be rejected
+    if kept and _NEGATED_BOX.search(region[max(0, kept[-1][0] - 40) : kept[-1][0]]):
+        return FinalAnswers(hedged=True)  # "The answer is not \\boxed{7}.": no answer given
     if not kept:
         return FinalAnswers()
     first = len(kept) - 1

@@ -238,7 +238,7 @@ REJECTED_BY = (
     r"bad\s+(?:answer|choice|guess|option|pick)",
 )  # fmt: skip
 _LITOTES = (
-    r"(?:(?:is|are|was|were|would|be|seems?)n['’]t|not|never)\s+(?:be\s+)?(?:entirely\s+|completely\s+|"
+    r"(?:(?:is|are|was|were|would|be|seems?|ai)n['’]t|not|never)\s+(?:be\s+)?(?:entirely\s+|completely\s+|"
     rf"totally\s+|necessarily\s+|that\s+|so\s+|all\s+that\s+|an?\s+)?(?:{'|'.join(REJECTED_BY)})"
 )
 # what is said of a candidate that makes it an answer: "8 also works", "Eric fits", "8 is valid"
@@ -806,6 +806,18 @@ _CONFIDENCE_LABEL = re.compile(
     re.IGNORECASE,
 )
 _FULL_CONFIDENCE = re.compile(rf"(?:{'|'.join(FULL_CONFIDENCE)})(?:[ \t]++\w++)?+", re.IGNORECASE)
+_DENIES_ITSELF = re.compile(
+    r"\b(?:(?:is|are|was|were)[ \t]+not|isn['’]t|aren['’]t|wasn['’]t|not)[ \t]+(?:the|an?|my|our|a[ \t]+valid)"
+    r"[ \t]+(?:final[ \t]+|correct[ \t]+|right[ \t]+)?(?:answer|solution|result)\b",
+    re.IGNORECASE,
+)
+_COLON_END = re.compile(r"[^\W\d_][^:\n]{0,58}?:[ \t*$]*+$")
+# the puzzle's own grids, named in a check: "Example 1:", "Input:", "Check:"
+_PUZZLE_GRID = re.compile(
+    r"\b(?:examples?|inputs?|train\w*|tests?|checks?|verif\w*|given|before|original|pattern|"
+    r"rule|steps?|from|to)\b|->|→|=>",
+    re.IGNORECASE,
+)
 _CELL = re.compile(r"(?<![\w.,])\d(?![\w.,]\w)")  # a grid's cell: one digit
 _RESTATED_BEFORE = re.compile(rf"(?:\b(?:{_words(RESTATEMENT)})|≈|\\approx)[ \t$]*+$", re.I)
 _MEASURE_BEFORE = re.compile(
@@ -842,9 +854,12 @@ def hedges(answer: str) -> bool:
     """Whether an answer qualifies itself with doubt: a word of :data:`DOUBT`,
     :data:`NOT_UNIQUE` or :data:`ODDS`, a question mark, a symbol of doubt, a confidence under
     100% (``7 (50% chance)``), another reading of the question (``7 (8 under a strict
-    reading)``)."""
+    reading)``), a denial of itself (``7 \\text{ is not the answer}``)."""
     found = (
-        DOUBT_RE.search(answer) or CONFIDENCE_RE.search(answer) or ANOTHER_READING.search(answer)
+        DOUBT_RE.search(answer)
+        or CONFIDENCE_RE.search(answer)
+        or ANOTHER_READING.search(answer)
+        or _DENIES_ITSELF.search(answer)  # "7 \\text{ is not the answer}"
     )
     return bool(found or PERCENT_ASIDE.search(answer)) or any(c in answer for c in "?？")
 
@@ -1176,6 +1191,8 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
     numeric = kind == "grid" or (kind == "value" and _number(answer) is not None)
     if not (numeric or kind == "name") or not answer:
         return False
+    if kind == "grid" and _labelled_grid(sentence, answer):
+        return True  # "Zweite Möglichkeit: 8 9 4 ...": another whole grid under a label
     s = numerals(sentence.strip()) if numeric else sentence.strip()
     pattern = _NUMBER_VALUE if numeric else _NAME_VALUE
     found = [m for m in pattern.finditer(s) if _other_value(s, m, answer, kind)]
@@ -1200,6 +1217,25 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
         if alone and not _computes(s):
             return True
     return False
+
+
+def _labelled_grid(s: str, answer: str) -> bool:
+    """Whether a sentence gives, after a label of any words and a colon, a whole grid (as many
+    cells as the answer) other than the answer; a label of the puzzle's own grids (an example,
+    an input, a check) names none."""
+    cells = answer.split()
+    for m in _GRID_VALUE.finditer(s):
+        grid = _plain_cells(m.group())
+        if len(grid) != len(cells) or grid == cells:
+            continue
+        label = s[max(0, m.start() - 60) : m.start()]
+        if _COLON_END.search(label) and not _PUZZLE_GRID.search(label):
+            return True
+    return False
+
+
+def _plain_cells(text: str) -> list[str]:
+    return [c.lstrip("0") or "0" for c in re.findall(r"\d+", text)]
 
 
 def _subject(s: str, m: re.Match) -> bool:

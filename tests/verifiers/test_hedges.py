@@ -1528,3 +1528,28 @@ def test_rule_a_box_named_as_a_mistake_is_no_answer(response):
 )  # fmt: skip
 def test_rule_a_question_of_the_answer_checked_and_affirmed_settles(after, reason):
     assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == reason
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["The answer is not \\boxed{7}.", "\\boxed{7 \\text{ is not the answer}}",
+     "It isn't $\\boxed{7}$.", "\\boxed{7 \\text{ (8 if inclusive)}}"],
+)  # fmt: skip
+def test_rule_a_box_the_response_denies_or_conditions_is_no_committed_answer(response):
+    assert score("math", N7 + response, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [("Zweite Möglichkeit: 0 0 8 9 4 0 0 1 7 6.", "hedged"),  # another whole grid, any label
+     ("Backup: 0 0 8 9 4 0 0 1 7 6.", "hedged"),
+     ("Check example 1: 3 3 0 0 0 0 0 0 0 0 -> 0 0 3 3 0 0 0 0 0 0.", "ok"),  # the puzzle's own
+     ("Input: 8 9 4 0 0 1 6 7 0 0.", "ok"),
+     ("Output: 0 0 8 9 4 0 0 1 6 7.", "ok")],  # the answer again
+)  # fmt: skip
+def test_rule_another_whole_grid_under_a_label_uncommits(after, reason):
+    assert score("arc", f"\\boxed{{{ARC10}}}\n\n{after}", ARC10).reason == reason
+
+
+def test_rule_litotes_in_dialect_grants_the_value():
+    assert score("math", N7 + "\\boxed{7}\n\n8 ain't crazy either.", "7").reason == "hedged"

@@ -72,6 +72,13 @@ CASES = [
     ("What is $18/24$ as a common fraction?", "\\frac{3}{4}", "75\\%", False),
     ("Express $3/8$ as a decimal.", "0.375", "37.5\\%", False),
     ("What percent of 8 is 3?", "37.5\\%", "37.5\\%", True),
+    # the wording in its other spellings: a reduced fraction, decimal notation, a percent
+    ("Express $0.\\overline{36}$ as a reduced fraction.", "\\frac{4}{11}", "0.3636\\ldots", False),
+    ("Express $0.\\overline{36}$ as a reduced fraction.", "\\frac{4}{11}", "\\frac{4}{11}", True),
+    ("Write $\\frac{7}{20}$ in decimal notation.", "0.35", "\\frac{35}{100}", False),
+    ("Write $\\frac{7}{20}$ in decimal notation.", "0.35", "0.35", True),
+    ("Express $\\frac{7}{20}$ as a percent.", "35\\%", "0.35", False),
+    ("Express $\\frac{7}{20}$ as a percent.", "35\\%", "35\\%", True),
     ("What is $2.5$ times $2$?", "5", "5", True),  # a number the question gives
     # the form the wording asks for: a common fraction, or a decimal
     ("What is $\\frac{1}{3}+\\frac{2}{5}$? Express your answer as a common fraction.",

@@ -548,6 +548,11 @@ _LABEL_TUPLE = re.compile(
 )
 _ENV = re.compile(r"\\(begin|end)\s*\{[^{}]*\}")
 # a value in brackets after the value, offered beside it: "7 (8)", "7 \\text{ (8?)}"
+# a value under a condition inside the box's brackets: "7 (8 if inclusive)", "7 (8 when n > 2)"
+_CONDITIONAL_VALUE = re.compile(
+    r"(-?\d{1,12}+(?:[./]\d{1,12}+)?+)[ \t]++(?:if|when|unless|for|under|with|in[ \t]+case|otherwise)\b",
+    re.IGNORECASE,
+)
 _VALUE_ASIDE = re.compile(r"^(.*?\S)(?:\s+|\s*\\text\s*\{\s*)\(\s*([^()]*?)\s*\)\s*\}?$")
 
 
@@ -776,7 +781,10 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     if len(parts) > 1 and _union_of_inequalities(parts, gold):
         return OK
     aside = _VALUE_ASIDE.match(prepared) if len(parts) == 1 else None
-    if (
+    conditional = aside and _CONDITIONAL_VALUE.match(aside.group(2))
+    if conditional:
+        parts = [aside.group(1), conditional.group(1)]  # "7 (8 if inclusive)": 8 under a condition
+    elif (
         aside
         and "," not in aside.group(2)
         and not _LETTERS.search(_COMMAND.sub("", aside.group(2)))

@@ -114,9 +114,15 @@ def _prompt_text(value: Any) -> str:
 
 # the forms a question's wording names for its answer
 _ASKS = {
-    "fraction": re.compile(r"\b(?:common|improper|simple)\s+fraction|\bas\s+a\s+fraction\b|"
-                           r"\bfraction\s+in\s+(?:lowest|simplest)\s+(?:terms|form)", re.I),
-    "decimal": re.compile(r"\bas\s+a\s+decimal\b|\bdecimal\s+(?:form|to\s+the\s+nearest)", re.I),
+    "fraction": re.compile(r"\b(?:common|improper|simple|reduced|proper|irreducible)\s+fractions?\b|"
+                           r"\bas\s+an?\s+fraction\b|\bin\s+(?:fraction(?:al)?|rational)\s+form\b|"
+                           r"\bfraction\s+in\s+(?:its\s+)?(?:lowest|simplest|reduced)\s+(?:terms|form)|"
+                           r"\bratio\s+of\s+(?:two\s+)?(?:relatively\s+prime\s+)?integers\b", re.I),
+    "decimal": re.compile(r"\bas\s+an?\s+decimal\b|\bdecimal\s+(?:form|notation|number|"
+                          r"expansion|representation|to\s+the\s+nearest)|\bin\s+decimals?\b|"
+                          r"\bto\s+the\s+nearest\s+(?:tenth|hundredth|thousandth)\b", re.I),
+    "percent": re.compile(r"\b(?:as|in|into)\s+(?:a\s+)?percent(?:age)?s?\b|"
+                          r"\bpercent(?:age)?\s+(?:form|notation)\b|\bwhat\s+percent\b", re.I),
     "interval": re.compile(r"\binterval\s+notation\b", re.I),
 }  # fmt: skip
 _INTERVAL = re.compile(
@@ -127,8 +133,9 @@ _INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant
 
 def question_forms(text: str) -> list[str]:
     """The forms a question's wording asks for its answer: ``fraction`` ("Express your answer
-    as a common fraction"), ``decimal`` ("as a decimal"), neither when it names both;
-    ``interval`` ("in interval notation")."""
+    as a common fraction", "as a reduced fraction", "in fraction form"), ``decimal`` ("as a
+    decimal", "in decimal notation", "to the nearest tenth"), neither when it names both;
+    ``percent`` ("as a percent"); ``interval`` ("in interval notation")."""
     asked = [form for form, words in _ASKS.items() if words.search(text or "")]
     if "fraction" in asked and "decimal" in asked:
         asked = [form for form in asked if form not in ("fraction", "decimal")]
@@ -200,6 +207,8 @@ def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
         return True
     if forms & {"fraction", "decimal"} and _PERCENT.search(answer) and not _PERCENT.search(gold):
         return True  # "75\\%" where a common fraction or a decimal is asked for
+    if "percent" in forms and _PERCENT.search(gold) and not _PERCENT.search(answer):
+        return True  # "0.35" where a percent is asked for and the gold is one
     if "fraction" in forms and text_fractions(gold) and not _DECIMAL.search(gold):
         return bool(_DECIMAL.search(answer))
     if "decimal" in forms and _DECIMAL.search(gold) and not text_fractions(gold):
