@@ -714,8 +714,18 @@ _OFFERS_GAP = re.compile(r"\b(?:or|alternatively|oder|ou|oppure|или|либо)
 _RESTATEMENT_RE = re.compile(rf"\b(?:{_words(RESTATEMENT)})\b|≈|\\approx", re.IGNORECASE)
 # a value given relative to the answer ("one more", "two less")
 _RELATIVE = re.compile(
-    r"\b(?:one|two|three|\d{1,3})\s+(?:more|less|fewer|higher|lower)\b(?!\s+than)", re.I
+    r"\b(?:one|two|three|\d{1,3})\s+(?:more|less|fewer|higher|lower)\b(?!\s+than)|"
+    # a value given by an operation on the answer: "add one", "its successor", "double it",
+    # "the first prime after it", "the next integer"
+    r"\b(?:add|subtract|plus|minus)(?:ing)?\s+(?:one|two|three|\d{1,3})\b|"
+    r"\b(?:its|the)\s+(?:successor|predecessor)\b|\b(?:double|triple|halve|negate)\s+(?:it|that|this)\b|"
+    r"\bthe\s+(?:next|previous|preceding|following)\s+(?:one|number|integer|value|prime|"
+    r"multiple|square|odd|even)\b|\b(?:first|next|smallest|largest|nearest)\s+[a-z]{1,12}\s+"
+    r"(?:after|before|above|below|past)\s+(?:it|that|this)\b",
+    re.I,
 )
+# what offers a relative value beside the answer: a condition, "or", "either", "alternatively"
+_RELATIVE_OFFER = re.compile(r"\b(?:if|unless|when|or|either|alternatively|otherwise)\b", re.I)
 _OTHERWISE = re.compile(r"\botherwise\b", re.IGNORECASE)
 _RECOMMIT_BEFORE = re.compile(
     rf"\b(?:{_words(RECOMMIT_BEFORE)})[ \t]*+[:=]?[ \t*$(\[]{{0,4}}$", re.IGNORECASE
@@ -1022,7 +1032,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     for m in _NAMED_OTHER.finditer(s):  # "Another route: 7*3+25", "Second choice: 8"
         if _candidate_after(s, m.end(), answer, kind, gap=kind == "grid", whole=True):
             return True
-    if _RELATIVE.search(s) and (CONDITION_RE.search(s) or _OTHERWISE.search(s)):
+    if _RELATIVE.search(s) and _RELATIVE_OFFER.search(s) and not _computes(s):
         return True  # "one more otherwise", "one less if the ends count"
     if kind == "grid" and (GRID_ALTERNATIVE.search(s) or _CELL_OR.search(s)):
         return True

@@ -1553,3 +1553,17 @@ def test_rule_another_whole_grid_under_a_label_uncommits(after, reason):
 
 def test_rule_litotes_in_dialect_grants_the_value():
     assert score("math", N7 + "\\boxed{7}\n\n8 ain't crazy either.", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [("Though if the endpoints are counted, add one.", "hedged"),
+     ("(Or one more, if you include zero.)", "hedged"),
+     ("Either that or its successor.", "hedged"),
+     ("Alternatively the answer is the first prime after it.", "hedged"),
+     ("If n could be negative, double it.", "hedged"),
+     ("That is 2 more than last year.", "ok"),  # another quantity, offered beside nothing
+     ("7 is one more than 6, as 2n + 1 = 15 needs.", "ok")],
+)  # fmt: skip
+def test_rule_a_value_given_relative_to_the_answer_and_offered_uncommits(after, reason):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == reason
