@@ -726,7 +726,6 @@ _RELATIVE = re.compile(
 )
 # what offers a relative value beside the answer: a condition, "or", "either", "alternatively"
 _RELATIVE_OFFER = re.compile(r"\b(?:if|unless|when|or|either|alternatively|otherwise)\b", re.I)
-_OTHERWISE = re.compile(r"\botherwise\b", re.IGNORECASE)
 _RECOMMIT_BEFORE = re.compile(
     rf"\b(?:{_words(RECOMMIT_BEFORE)})[ \t]*+[:=]?[ \t*$(\[]{{0,4}}$", re.IGNORECASE
 )
