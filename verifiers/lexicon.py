@@ -190,6 +190,27 @@ REOPENING = (
     r"oops", r"whoops", r"wait", r"actually", r"hmm+", r"hold\s+on", r"no,?\s+wait", r"no",
     r"on\s+second\s+thought",
 )  # fmt: skip
+# what names a box as a wrong answer before it ("a common mistake would be to answer
+# \\boxed{7}"), read by :mod:`.extract`
+WRONG_ANSWER = (
+    r"mistakes?", r"errors?", r"traps?", r"pitfalls?", r"misconceptions?",
+    r"(?:wrong|incorrect|tempting)\s+(?:answer|choice|guess|result|value)s?",
+)  # fmt: skip
+# what puts a second box beside the first under another condition or way ("if we include the
+# ends we get \\boxed{8}", "one way ..., while ...")
+PARALLEL = (
+    r"if", r"unless", r"when", r"whereas", r"while", r"otherwise", r"alternatively", r"instead",
+    r"however", r"but", r"though", r"although", r"one\s+way", r"another\s+way", r"other\s+way",
+    r"on\s+the\s+other\s+hand",
+)  # fmt: skip
+# the bare affirmation that answers a doubt raised only as a question ("Is 7 right? ... Yes.")
+AFFIRMATIONS = (
+    r"yes", r"yep", r"correct", r"right", r"confirmed", r"verified", r"good", r"indeed",
+    r"it\s+(?:is|does|checks\s+out)",
+)  # fmt: skip
+# a negation right before a box: the box is what the answer is not ("The answer is not \\boxed{7}")
+# (the contraction ends a word: "isn't", "wouldn't")
+NOT_THIS = (r"\bnot", r"n['’]t", r"\bnever", r"\brather\s+than", r"\binstead\s+of")
 # a condition (Knights and Knaves reads a statement under one as no statement; elsewhere a
 # condition on its own lowers nothing): "if" (not "if you", "if needed"), "unless", "suppose",
 # "provided (that)", "in case", ... (not "whether": "a knight whether or not Mia lies" holds
