@@ -54,14 +54,7 @@ def grid_key(answer: str) -> str:
     if _INNER_BRACKET.search(_EDGE_BRACKETS.sub("", text)):  # "8 9 (4)": one cell singled out
         return text
     cells = " ".join(_SEPARATORS.sub(" ", text).split())
-    return " ".join(map(_cell, cells.split())) if _GRID.match(cells) else text
-
-
-def _cell(cell: str) -> str:
-    """A cell without leading zeros (``08`` is the cell 8, as a human reads it)."""
-    sign, digits = ("-", cell[1:]) if cell.startswith("-") else ("", cell)
-    digits = digits.lstrip("0") or "0"
-    return sign + digits if digits != "0" else "0"
+    return " ".join(map(lexicon.plain_cell, cells.split())) if _GRID.match(cells) else text
 
 
 def score(solution_str: str, ground_truth: str) -> Verdict:

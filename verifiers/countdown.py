@@ -21,7 +21,8 @@ Accepted forms (a careful human reads them as the same expression):
 - Steps: ``95 - 26 - 21 = 48, 48 / 2 = 24, 24 + 8 - 2 = 30`` (separated by ``,`` ``;``, line
   ``\\\\`` or "then"): each step uses given numbers or earlier results once each, and the steps use
   every given number and end at the target (:func:`score_steps`).
-- The same expression boxed twice, or two different expressions that are both right. A box that
+- The same expression boxed twice, or two different expressions that are both right, in two
+  boxes or in one joined by "or" (``\\boxed{25*2-7+3 \\text{ or } 25*2+3-7}``). A box that
   holds only the target beside an expression box (``\\boxed{expr} = \\boxed{30}``) restates
   the value and is not a second answer.
 
@@ -46,7 +47,13 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from pac_verl.verifiers.extract import clean_answer, final_answers, has_alternatives, hedges
+from pac_verl.verifiers import lexicon
+from pac_verl.verifiers.extract import (
+    clean_answer,
+    final_answers,
+    has_alternatives,
+    hedges,
+)
 from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
 MAX_EXPR_CHARS = 400
@@ -156,10 +163,17 @@ def score_expression(expr: str, target: int, numbers: list[int]) -> Verdict:
     """Score one boxed answer: an expression, an equation whose sides all equal the target, or
     steps (:func:`score_steps`)."""
     expr = normalise_expression(expr)
-    if has_alternatives(expr) or hedges(expr):
+    if hedges(expr):
         return fail("hedged")
     if not expr or len(expr) > MAX_EXPR_CHARS:
         return fail("bad_expression")
+    if has_alternatives(expr):  # "A or B": an answer only when every expression offered solves it
+        parts = [part.strip(" \t\n,;") for part in lexicon.ALTERNATIVES_INSIDE.split(expr)]
+        if len(parts) > 1 and all(
+            score_expression(part, target, numbers).correct for part in parts
+        ):
+            return OK
+        return fail("hedged")
     steps = [step for step in _STEP_SPLIT.split(expr) if step.strip()]
     if len(steps) > 1:
         return score_steps(steps, target, numbers)

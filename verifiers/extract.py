@@ -229,31 +229,22 @@ _ARITHMETIC = re.compile(
 # a box named only to be rejected: "\\boxed{7}, not \\boxed{8}", "rather than", "instead of"
 # a box named as a wrong answer: "a common mistake would be to answer \\boxed{7}"
 _NAMED_WRONG = re.compile(
-    r"\b(?:mistakes?|errors?|traps?|pitfalls?|misconceptions?|(?:wrong|incorrect|tempting)\s+"
-    r"(?:answer|choice|guess|result|value)s?)\b"
+    rf"\b(?:{'|'.join(lexicon.WRONG_ANSWER)})\b"
     r"(?:\s++(?:here|people\s+make|students\s+make|made))?+\s++(?:would\s+be|is|was)\s*+(?:to\s+(?:answer|say|write|give|get|put|box)\s*+)?"
     r"[$(\s]*+$",
     re.IGNORECASE,
 )
 # a gap that puts the next box beside the last under another condition or way: "If we exclude
 # the ends we get \\boxed{7} and if we include them we get \\boxed{8}", "... one way, while ..."
-_PARALLEL = re.compile(
-    r"\b(?:if|unless|when|whereas|while|otherwise|alternatively|instead|however|but|though|"
-    r"although|one\s+way|another\s+way|other\s+way|on\s+the\s+other\s+hand)\b",
-    re.IGNORECASE,
-)
+_PARALLEL = re.compile(rf"\b(?:{'|'.join(lexicon.PARALLEL)})\b", re.IGNORECASE)
 _STATES_ANSWER = re.compile(
     r"\b(?:final\s+|correct\s+|real\s+)?answer\s*+(?:is|:)[\s$*(]*+$", re.IGNORECASE
 )
 # a doubt raised only as a question, and the bare affirmation that answers it after a check
-_AFFIRMS = re.compile(
-    r"(?:yes|yep|correct|right|confirmed|verified|good|indeed|it\s+(?:is|does|checks\s+out))"
-    r"[\s.!✓]*+",
-    re.IGNORECASE,
-)
+_AFFIRMS = re.compile(rf"(?:{'|'.join(lexicon.AFFIRMATIONS)})[\s.!✓]*+", re.IGNORECASE)
 # a negation right before the last box: the box is what the answer is not
 _NEGATED_BOX = re.compile(
-    r"(?:\bnot|n['’]t|\bnever|\brather\s+than|\binstead\s+of)[ \t]*+(?:the\s+|an?\s+)?[$*(\[ \t]*+$",
+    rf"(?:{'|'.join(lexicon.NOT_THIS)})[ \t]*+(?:the\s+|an?\s+)?[$*(\[ \t]*+$",
     re.IGNORECASE,
 )
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)

@@ -118,6 +118,9 @@ DOUBT_BY_LANGUAGE = {
     "it": (r"forse", r"probabilmente", r"possibilmente", r"magari", r"potrebbe\s+(?:anche|essere)",
            r"non\s+sono\s+sicur\w"),
     "pl": (r"może", r"prawdopodobnie", r"chyba", r"możliwe", r"nie\s+jestem\s+pew\w*"),
+    "cs": (r"možná", r"asi", r"pravděpodobně", r"nejspíš\w*", r"m[ůo][žh]\w{0,6}(?=[^.!?\n]{0,40}?\bbýt\b)",
+           r"nejsem\s+si\s+jist\w*"),
+    "sk": (r"možno", r"pravdepodobne", r"asi", r"nie\s+som\s+si\s+ist\w*"),
     "uk": (r"можливо", r"мабуть", r"напевно", r"ймовірно", r"може\s+бути", r"не\s+впевнен\w*"),
     "th": (r"อาจจะ", r"บางที", r"น่าจะ"),
     "sw": (r"labda", r"pengine", r"huenda", r"sina\s+uhakika"),
@@ -151,6 +154,13 @@ NOT_UNIQUE = (
     r"(?:cannot|can['’]t|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+"
     r"(?:be\s+)?(?:determined?|tell|decided?|known?|say|conclude|rule\s+out|exclude)",
     r"undetermined", r"indeterminate", r"undecidable", r"not\s+(?:uniquely\s+)?determined",
+    # the answer rests on a reading: "hinges on how you read statement 3", "can be read two ways"
+    r"(?:hinges?|hinging|depends?|depending|turns?|rests?)\s+on\s+(?:how|which\s+way)\s+"
+    r"(?:(?:you|we|one|I)\s+)?(?:\S+\s+){0,3}?(?:read|interpret|understand|tak|pars)\w*",
+    r"(?:hinges?|depends?|turns?|rests?)\s+on\s+(?:the|your|our|one['’]s)\s+(?:reading|"
+    r"interpretation|parsing)",
+    r"(?:can|could|may|might)\s+be\s+(?:read|interpreted|understood|taken|parsed)\s+(?:in\s+)?"
+    r"(?:two|several|multiple|different|more\s+than\s+one|either|both)\s+ways?",
     r"no\s+unique", r"not\s+unique", r"ambiguous", r"(?:insufficient|not\s+enough)\s+information",
     r"(?:two|several|multiple|many|more\s+than\s+one)\s+(?:consistent\s+|possible\s+|valid\s+)?"
     r"(?:assignments|possibilities)",
@@ -190,6 +200,27 @@ REOPENING = (
     r"oops", r"whoops", r"wait", r"actually", r"hmm+", r"hold\s+on", r"no,?\s+wait", r"no",
     r"on\s+second\s+thought",
 )  # fmt: skip
+# what names a box as a wrong answer before it ("a common mistake would be to answer
+# \\boxed{7}"), read by :mod:`.extract`
+WRONG_ANSWER = (
+    r"mistakes?", r"errors?", r"traps?", r"pitfalls?", r"misconceptions?",
+    r"(?:wrong|incorrect|tempting)\s+(?:answer|choice|guess|result|value)s?",
+)  # fmt: skip
+# what puts a second box beside the first under another condition or way ("if we include the
+# ends we get \\boxed{8}", "one way ..., while ...")
+PARALLEL = (
+    r"if", r"unless", r"when", r"whereas", r"while", r"otherwise", r"alternatively", r"instead",
+    r"however", r"but", r"though", r"although", r"one\s+way", r"another\s+way", r"other\s+way",
+    r"on\s+the\s+other\s+hand",
+)  # fmt: skip
+# the bare affirmation that answers a doubt raised only as a question ("Is 7 right? ... Yes.")
+AFFIRMATIONS = (
+    r"yes", r"yep", r"correct", r"right", r"confirmed", r"verified", r"good", r"indeed",
+    r"it\s+(?:is|does|checks\s+out)",
+)  # fmt: skip
+# a negation right before a box: the box is what the answer is not ("The answer is not \\boxed{7}")
+# (the contraction ends a word: "isn't", "wouldn't")
+NOT_THIS = (r"\bnot", r"n['’]t", r"\bnever", r"\brather\s+than", r"\binstead\s+of")
 # a condition (Knights and Knaves reads a statement under one as no statement; elsewhere a
 # condition on its own lowers nothing): "if" (not "if you", "if needed"), "unless", "suppose",
 # "provided (that)", "in case", ... (not "whether": "a knight whether or not Mia lies" holds
@@ -235,6 +266,7 @@ EQUIVALENT = (
 REJECTED_BY = (
     r"unreasonable", r"implausible", r"impossible", r"unlikely", r"out\s+of\s+the\s+question",
     r"absurd", r"crazy", r"far[\s-]fetched", r"invalid", r"wrong", r"incorrect",
+    r"out\s+of\s+(?:it|the\s+(?:running|picture|race|contention|game))",
     r"bad\s+(?:answer|choice|guess|option|pick)",
 )  # fmt: skip
 _LITOTES = (
@@ -246,7 +278,9 @@ ANSWERHOOD = (
     r"works?", r"worked", r"fits?", r"satisf\w*", r"valid", r"possible", r"plausible",
     r"consistent", r"correct", r"acceptable", r"an?\s+(?:valid\s+|possible\s+|correct\s+)?"
     r"(?:answer|solution|candidate|option)", r"the\s+(?:runner[\s-]?up|other|second|alternative)",
-    r"an?\s+(?:close|distant|strong|near)\s+(?:second|runner[\s-]?up|contender|alternative)",
+    r"an?\s+(?:close|distant|strong|near|tough|hard|narrow)\s+(?:second|runner[\s-]?up|contender|"
+    r"alternative|call|one)",
+    r"comes?\s+(?:a\s+)?close(?:\s+second)?", r"close\s+behind", r"neck\s+and\s+neck",
     r"(?:an?\s+)?(?:strong\s+|serious\s+)?contender", r"(?:an?\s+)?live\s+(?:option|candidate|possibility)",
     r"tempting", r"in\s+(?:the\s+)?(?:running|contention|play)", r"on\s+the\s+table",
     # as good as the answer: "8 is just as good", "equally defensible", "every bit as valid"
@@ -285,6 +319,7 @@ OFFER_WORDS = (
     _SOURCE_SAYS,
     r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
+    r"tied\s+(?:with|to)", r"neck\s+and\s+neck\s+with", r"(?:a\s+)?(?:tie|dead\s+heat)\s+with",
     r"(?:the\s+|my\s+)?(?:other|second|another|next(?:[\s-]best)?|backup|fallback)\s+"
     r"(?:candidate|answer|solution|value|root|option|choice|name|result|possibility|pick|guess|bet)"
     r"s?(?:\s+(?:is|would\s+be))?",
@@ -1035,9 +1070,9 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return True  # "one more otherwise", "one less if the ends count"
     if kind == "grid" and (GRID_ALTERNATIVE.search(s) or _CELL_OR.search(s)):
         return True
-    swapped = _ANSWERHOOD_RE.search(s) or (_IF.search(s) and _WOULD_SWAP.search(s))
-    if kind in ("roles", "name") and _SWAP_RE.search(s) and swapped:
-        return True  # "Swapping Noah and Lily also works", "if Mia lied, the roles would flip"
+    swapped = _ANSWERHOOD_RE.search(s) or _WOULD_SWAP.search(s)
+    if kind in ("roles", "name", "grid") and _SWAP_RE.search(s) and swapped:
+        return True  # "Swapping Noah and Lily also works", "the roles might flip", "the last two cells may swap"
     if kind == "roles":
         return False
     for m in _LABEL.finditer(s):  # "Final answer: Bob" after \boxed{Arnold}
@@ -1244,7 +1279,14 @@ def _labelled_grid(s: str, answer: str) -> bool:
 
 
 def _plain_cells(text: str) -> list[str]:
-    return [c.lstrip("0") or "0" for c in re.findall(r"\d+", text)]
+    return [plain_cell(c) for c in re.findall(r"\d+", text)]
+
+
+def plain_cell(cell: str) -> str:
+    """A grid cell as a human reads it: without leading zeros (``08`` is 8, ``-0`` is 0)."""
+    sign, digits = ("-", cell[1:]) if cell.startswith("-") else ("", cell)
+    digits = digits.lstrip("0") or "0"
+    return sign + digits if digits != "0" else "0"
 
 
 def _subject(s: str, m: re.Match) -> bool:

@@ -116,6 +116,11 @@ def test_countdown_repeated_or_all_right_answers_are_not_hedges():
     assert score("countdown", same, CD).reason == "ok"
     two_right = f"\\boxed{{{OK_EXPR}}} and also \\boxed{{{OK_EXPR_2}}}"
     assert score("countdown", two_right, CD).reason == "ok"
+    one_box = f"\\boxed{{{OK_EXPR} \\text{{ or }} {OK_EXPR_2}}}"  # both right: nothing hedged
+    assert score("countdown", one_box, CD).reason == "ok"
+    assert score("countdown", f"\\boxed{{{OK_EXPR} or {OK_EXPR_2} (probably)}}", CD).reason == (
+        "hedged"
+    )
 
 
 @pytest.mark.parametrize(

@@ -1567,3 +1567,53 @@ def test_rule_litotes_in_dialect_grants_the_value():
 )  # fmt: skip
 def test_rule_a_value_given_relative_to_the_answer_and_offered_uncommits(after, reason):
     assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == reason
+
+
+# another name ranked as nearly the answer: the words of a contest (ANSWERHOOD, OFFER_WORDS) and
+# an exclusion negated (REJECTED_BY under a negation)
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [("(Eric is a close call.)", "hedged"),
+     ("Eric is a close second.", "hedged"),
+     ("It was tied with Eric.", "hedged"),
+     ("Eric isn't out of it yet.", "hedged"),
+     ("Eric comes close.", "hedged"),
+     ("Eric is out of the running: he drinks tea.", "ok"),  # excluded, not ranked
+     ("Eric is in house 2.", "ok"),  # a fact of the solution
+     ("It is not a tie: clue 2 settles it.", "ok")],
+)  # fmt: skip
+def test_rule_another_name_ranked_near_the_answer_uncommits(after, reason):
+    assert score("zebra", f"\\boxed{{Peter}}\n\n{after}", "peter").reason == reason
+
+
+@pytest.mark.parametrize(
+    ("task", "response", "truth", "reason"),
+    [("logic", block(RIGHT) + "\n\nMia's role hinges on how you read Samuel's statement.", SK_MK,
+      "hedged"),
+     ("logic", block(RIGHT) + "\n\nSamuel's statement can be read two ways.", SK_MK, "hedged"),
+     ("math", N7 + "\\boxed{7}\n\nIt depends on the reading of 'between'.", "7", "hedged"),
+     ("logic", block(RIGHT) + "\n\nEverything depends on whether Samuel is a knight, which he is.",
+      SK_MK, "ok")],  # a dependence the response settles, not a reading left open
+)  # fmt: skip
+def test_rule_an_answer_resting_on_a_reading_uncommits(task, response, truth, reason):
+    assert score(task, response, truth).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("task", "response", "truth", "reason"),
+    [("arc", f"\\boxed{{{ARC10}}}\n\nThough the last two cells may swap.", ARC10, "hedged"),
+     ("arc", f"\\boxed{{{ARC10}}}\n\nThe last two cells might flip.", ARC10, "hedged"),
+     ("zebra", "\\boxed{Peter}\n\nPeter and Eric might swap places.", "peter", "hedged"),
+     ("logic", block(RIGHT) + "\n\nSamuel's and Mia's roles could be swapped.", SK_MK, "hedged"),
+     ("arc", f"\\boxed{{{ARC10}}}\n\nThe rule swaps the last two cells.", ARC10, "ok"),
+     ("arc", f"\\boxed{{{ARC10}}}\n\nSwapping the last two cells would break the pattern.", ARC10,
+      "ok"),
+     ("zebra", "\\boxed{Peter}\n\nIf we swapped Peter and Eric, clue 2 would fail.", "peter", "ok")],
+)  # fmt: skip
+def test_rule_a_swap_offered_with_a_modal_uncommits(task, response, truth, reason):
+    assert score(task, response, truth).reason == reason
+
+
+def test_rule_doubt_in_czech_and_slovak_uncommits():
+    for after in ("Konečně, může to být i 8.", "Nejsem si jistý.", "Možno 8."):
+        assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged", after
