@@ -304,3 +304,37 @@ def test_a_domain_note_after_a_simplified_expression_is_not_a_second_answer(answ
 )
 def test_notations_a_careful_grader_reads_as_the_gold(answer, gold, right):
     assert score(f"\\boxed{{{answer}}}", gold).correct is right
+
+
+# by hand: 4^(1/4) = 2^(2/4) = 2^(1/2); 8^(1/6) = 2^(3/6) = 2^(1/2); 9^(1/4) = 3^(1/2); sqrt(0.5) is
+# sqrt(1/2), a fraction under the root; 8^(1/4) = 2^(3/4) and 4^(1/3) = 2^(2/3) are in lowest index
+LOWER_INDEX = [
+    ("5\\sqrt{2}", "5\\sqrt[4]{4}", False),
+    ("5\\sqrt{2}", "5\\sqrt[6]{8}", False),
+    ("2\\sqrt{3}", "2\\sqrt[4]{9}", False),
+    ("\\frac{\\sqrt{2}}{2}", "\\sqrt{0.5}", False),
+    ("\\frac{\\sqrt{2}}{2}", "0.5^{1/2}", False),
+    ("\\sqrt[4]{8}", "\\sqrt[4]{8}", True),
+    ("2\\sqrt[3]{4}", "2\\sqrt[3]{4}", True),
+    ("5\\sqrt{2}", "5\\sqrt{2}", True),
+]
+
+
+@pytest.mark.parametrize(("gold", "answer", "right"), LOWER_INDEX, ids=_ids(LOWER_INDEX))
+def test_a_root_of_a_lower_index_in_disguise_or_of_a_decimal_is_not_simplified(gold, answer, right):
+    assert _right(answer, gold) is right
+
+
+@pytest.mark.parametrize(
+    ("gold", "answer", "right"),
+    [("7", "--7", False),  # minus minus 7: a negation left to undo
+     ("7", "-" * 280 + "7", False),
+     ("7", "-(-7)", False),
+     ("-7", "+-7", False),
+     ("-7", "-7", True),
+     ("5-(-3)", "5-(-3)", True),  # the gold's own form
+     ("[-3,-1]", "[-3, -1]", True)],
+    ids=["double", "280 signs", "bracketed", "plus minus", "one sign", "gold's form", "interval"],
+)  # fmt: skip
+def test_a_sign_applied_to_a_sign_is_arithmetic_left_undone(gold, answer, right):
+    assert _right(answer, gold) is right

@@ -320,3 +320,18 @@ def test_solutions_joined_by_and_are_the_list_of_them(box, gold, reason):
 def test_two_values_joined_by_and_for_one_gold_are_a_hedge():
     # the gold is one value; "x = 1 and x = 2" offers a second
     assert score("math", "\\boxed{x = 1 \\text{ and } x = 2}", "1").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("box", "gold", "reason"),
+    [("12 \\text{ thousand}", "12", "not_equal"),  # 12 x 1000 = 12000
+     ("12\\text{k}", "12", "not_equal"),
+     ("12 \\text{ dozen}", "12", "not_equal"),  # 144
+     ("12 \\text{ thousand}", "12000", "ok"),
+     ("1.2 \\text{ million}", "1200000", "ok"),  # 1.2 x 10^6
+     ("\\text{3 dozen}", "36", "ok"),
+     ("300 \\text{K}", "300", "ok"),  # kelvin, a unit
+     ("12k", "12k", "ok")],  # a product with the variable k
+)  # fmt: skip
+def test_a_word_of_scale_after_a_number_multiplies_it(box, gold, reason):
+    assert score("math", f"\\boxed{{{box}}}", gold).reason == reason

@@ -62,6 +62,8 @@ _FRACTION = re.compile(
     r"\\[dtc]?frac\s*(?:\{\s*(-?\d+)\s*\}|(\d))\s*(?:\{\s*(-?\d+)\s*\}|(\d))|"
     r"(?<![\w.}\\])(-?\d+)\s*/\s*(\d+)(?![\w.])"
 )
+# a sign applied to a sign: ``--7``, ``-(-7)``, ``+-3`` (arithmetic left undone, however long)
+_DOUBLE_SIGN = re.compile(r"[-+−][ \t]*+(?:[({][ \t]*+)*+[-+−]")
 _EXP = rf"[-+]?\d{{1,{MAX_EXPONENT_DIGITS}}}"
 _E_NOTATION = re.compile(rf"(?<![\w.\\])(\d+(?:\.\d+)?|\.\d+)[eE]({_EXP})(?![\w.])")
 _TIMES_TEN = re.compile(
@@ -172,12 +174,14 @@ MAX_EXPANDED_TERMS = 400  # like terms are looked for only where expanding stays
 
 def latex_operations(text: str) -> set[str]:
     """The operations of :mod:`this module <.math_form>` that the parser evaluates before its tree
-    can show them: named ones (``\\gcd``, ``\\det``, ``\\binom``, ...) and fractions of two
-    integers whose value is an integer. (Functions the parser evaluates away, ``e^{\\ln 7}`` read
+    can show them: named ones (``\\gcd``, ``\\det``, ``\\binom``, ...), fractions of two
+    integers whose value is an integer, and a sign applied to a sign (``--7``, ``-(-7)``). (Functions the parser evaluates away, ``e^{\\ln 7}`` read
     as 7, are found by :func:`operations` against the tree.)"""
     ops = {_NAME.get(n, n) for m in _NAMED.finditer(text) for n in [(m[1] or m[2]).lower()]}
     if _INTEGER_DIVISION.search(text):
         ops.add("mul")
+    if _DOUBLE_SIGN.search(text):
+        ops.add("sign")
     for m in _FRACTION.finditer(text):
         num, den = m[1] or m[2] or m[5], m[3] or m[4] or m[6]
         if len(num) + len(den) <= 1_000 and int(den) != 0 and int(num) % int(den) == 0:

@@ -78,6 +78,18 @@ _DECIMAL_LITERAL = re.compile(r"(?<![\d.])(\d*+)\.(\d++)(?![\d.]|[eE][+-]?\d)")
 _IMAGINARY = re.compile(r"\\(?:mathrm|text|mathit)\s*\{\s*i\s*\}")
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
 _NUMBER_THEN_WORDS = re.compile(r"(.*\d)\s*([A-Za-z][A-Za-z ]*)")
+# a number times a word of scale after it is that many: "12 thousand" is 12000, "1.2 million",
+# "3 dozen", `12\\text{k}` (a unit after it is read past; a scale is not a unit); an abbreviation
+# only in text, since "12k" and "12mn" are products of variables
+SCALES = {"hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9,
+          "trillion": 10**12, "dozen": 12}  # fmt: skip
+SCALE_ABBREVIATIONS = {"k": 10**3, "mn": 10**6, "bn": 10**9}  # not "K": kelvin
+_SCALED = re.compile(
+    r"(-?\d{1,15}+(?:\.\d{1,15}+)?+)[ \t]*+(?:\\[ ,;!]|~)*+[ \t]*+"
+    r"(?:\\(?:text|textrm|mathrm|mbox)\s*+\{\s*+"
+    rf"({'|'.join([*SCALES, *SCALE_ABBREVIATIONS])})s?\s*+\}}|({'|'.join(SCALES)})s?)",
+    re.IGNORECASE,
+)
 _CHOICE_LABEL = re.compile(
     r"^(?:\\(?:textbf|text|mathrm|mathbf)\s*\{\s*\(?[A-E]\)\s*\}|\([A-E]\))\s*(?=\S)"
 )
@@ -239,6 +251,12 @@ def prepare(answer: str) -> str:
         unit = _NUMBER_THEN_WORDS.fullmatch(inner)
         answer = f"{unit.group(1)}\\text{{ {unit.group(2)}}}" if unit else inner
     answer = _NUMBER_WORDS.get(clean_answer(answer).casefold(), answer)  # "four" is 4
+    scaled = _SCALED.fullmatch(answer.strip())
+    word = scaled and (scaled.group(2) or scaled.group(3))
+    scale = word and (SCALES.get(word.lower()) or SCALE_ABBREVIATIONS.get(word))
+    if scale:  # "12 \\text{ thousand}": 12000
+        value = Fraction(scaled.group(1)) * scale
+        answer = str(value.numerator) if value.denominator == 1 else str(float(value))
     answer = _PMOD.sub(r"\\mod \1", answer.replace("\\displaystyle", "").replace("\\bmod", "\\mod"))
     answer = _DOMAIN_NOTE.sub("", unicode_to_latex(answer))  # "x+3 (x \\neq 3)": the domain
     return plain_numbers(fraction_spelling(_IMAGINARY.sub("i", answer)))

@@ -26,7 +26,9 @@ have; an answer is ``unevaluated`` when it has one the gold does not:
 - ``radical_denominator``: a radical in a denominator or a root of a fraction
   (``\\frac{2}{\\sqrt{6}}``, ``\\sqrt{3/4}``): not rationalised;
 - ``radicand``, ``radical_product``: a radicand with a perfect k-th power factor, numbers or
-  variables (``\\sqrt{72}``, ``2\\sqrt{18}``, ``\\sqrt{49\\cdot 5}``, ``\\sqrt[3]{8x^6}``), two
+  variables (``\\sqrt{72}``, ``2\\sqrt{18}``, ``\\sqrt{49\\cdot 5}``, ``\\sqrt[3]{8x^6}``), a root
+  of a lower index in disguise (``\\sqrt[4]{4}``, ``\\sqrt[6]{8}``), a decimal under a root
+  (``\\sqrt{0.5}``, a fraction: not rationalised), two
   radicals of one index in a product (``\\sqrt{15}\\sqrt{35}``): not simplified;
   A fractional power of a number is a radical in another notation (the parser builds
   ``72^{1/2}`` as it builds ``\\sqrt{72}``), judged by the same rules;
@@ -59,6 +61,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import reduce
 from math import gcd, prod
 from typing import Any
 
@@ -241,6 +244,19 @@ def _perfect_power_factor(n: int, k: int) -> bool:
     return any(e >= k for e in factorint(n).values())
 
 
+def _lower_index(n: int, k: int) -> bool:
+    """Whether the ``k``-th root of ``n`` is a root of a lower index: every prime of ``n`` has an
+    exponent sharing a factor with ``k`` (``\\sqrt[4]{4}`` is ``\\sqrt{2}``, ``\\sqrt[6]{8}`` is
+    ``\\sqrt{2}``)."""
+    from sympy import factorint
+
+    n = abs(n)
+    if n > MAX_RADICAND:
+        raise TooComplex
+    exponents = list(factorint(n).values())
+    return n > 1 and gcd(k, reduce(gcd, exponents)) > 1
+
+
 def _has_radical(node: Any) -> bool:
     from sympy import Pow, Rational, preorder_traversal
 
@@ -281,11 +297,11 @@ def _radicand(base: Any, index: int, out: Features) -> None:
             number *= int(factor)
             if abs(number) > MAX_RADICAND:
                 raise TooComplex
-        elif isinstance(factor, Rational):
-            out.flags.add("radical_denominator")
+        elif isinstance(factor, Rational) or getattr(factor, "is_Float", False):
+            out.flags.add("radical_denominator")  # \\sqrt{3/4}, \\sqrt{0.75}: a fraction under it
         elif isinstance(factor, Pow) and factor.exp.is_Integer and factor.exp >= index:
             out.flags.add("radicand")
-    if number != 1 and _perfect_power_factor(number, index):
+    if number != 1 and (_perfect_power_factor(number, index) or _lower_index(number, index)):
         out.flags.add("radicand")
 
 
