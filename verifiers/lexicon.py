@@ -74,7 +74,7 @@ IDIOMS = (
     r"back\s+and\s+forth", r"lean(?:s|ing|ed)?\s+(?:towards?|to)", r"iffy", r"dubious",
     r"questionabl[ey]", r"open\s+(?:to\s+(?:debate|question)|question)", r"on\s+the\s+fence",
     r"weak(?:er|est)\s+(?:call|guess|link|spot)", r"take\s+(?:it|this)\s+or\s+leave\s+it",
-    r"\w+-ish\b", r"symmetric\s+in",
+    r"\w+-ish\b", r"symmetric\s+in", r"wild\s*-?cards?", r"(?:a|the)\s+question\s+mark",
 )  # fmt: skip
 # doubt about an answer in English (other languages: :data:`DOUBT_BY_LANGUAGE`); "could not" and
 # "could never" state a fact
@@ -198,7 +198,8 @@ CONTRADICTION = (
 # put it in the answer's place ("Actually, 13.")
 REOPENING = (
     r"oops", r"whoops", r"wait", r"actually", r"hmm+", r"hold\s+on", r"no,?\s+wait", r"no",
-    r"on\s+second\s+thought",
+    r"on\s+(?:second|further|closer)\s+(?:thought|look|glance|read|reflection|inspection)",
+    r"update", r"edit", r"erratum", r"make\s+(?:that|it)",
 )  # fmt: skip
 # what names a box as a wrong answer before it ("a common mistake would be to answer
 # \\boxed{7}"), read by :mod:`.extract`
@@ -281,6 +282,8 @@ ANSWERHOOD = (
     r"an?\s+(?:close|distant|strong|near|tough|hard|narrow)\s+(?:second|runner[\s-]?up|contender|"
     r"alternative|call|one)",
     r"comes?\s+(?:a\s+)?close(?:\s+second)?", r"close\s+behind", r"neck\s+and\s+neck",
+    r"(?:the\s+)?(?:silver|bronze)(?:\s+medal)?", r"(?:in\s+)?second\s+place", r"next\s+in\s+line",
+    r"(?:the|a)\s+(?:wild\s*-?card|dark\s+horse|long\s+shot)",
     r"(?:an?\s+)?(?:strong\s+|serious\s+)?contender", r"(?:an?\s+)?live\s+(?:option|candidate|possibility)",
     r"tempting", r"in\s+(?:the\s+)?(?:running|contention|play)", r"on\s+the\s+table",
     # as good as the answer: "8 is just as good", "equally defensible", "every bit as valid"
@@ -299,15 +302,23 @@ CANDIDATES = (
     r"output(?:\s+grid)?",
 )  # fmt: skip
 # readings of the question a response may answer under ("under the other reading ...")
-READINGS = (r"readings?", r"interpretations?", r"groupings?", r"conventions?", r"parsings?")
+READINGS = (
+    r"readings?", r"interpretations?", r"groupings?", r"conventions?", r"parsings?", r"variants?",
+    r"versions?", r"(?:mirror(?:ed)?|reversed?|alternate|alternative|other|different)\s+(?:rule|pattern)s?",
+)  # fmt: skip
 # another source's answer put in the answer's place: "The answer key may say 8", "The official
 # solution lists Bob"
 SOURCES = (
     r"answer\s+key", r"(?:text)?book", r"solutions?\s+manual", r"grader", r"some\s+sources",
+    r"some(?:\s+(?:people|students|solvers|readers))?", r"others", r"many",
+    r"(?:my|a|the|our|your)\s+(?:study\s+)?(?:friend|partner|teammate|colleague|classmate|teacher|"
+    r"tutor|buddy|peer|professor|instructor)s?",
     r"(?:official|model|sample|expected|reference|book['’]?s?|textbook['’]?s?)\s+(?:answer|solution)",
 )  # fmt: skip
 SAYS = (
     r"says?", r"said", r"gives?", r"gave", r"lists?", r"listed", r"states?", r"expects?",
+    r"got", r"gets?", r"insists?(?:\s+on)?", r"prefers?", r"picks?", r"picked", r"argues?(?:\s+for)?",
+    r"thinks?", r"thought", r"swears?\s+by", r"went\s+(?:with|for)", r"goes\s+(?:with|for)",
     r"claims?", r"reports?", r"reads?",
 )  # fmt: skip
 _SOURCE_SAYS = (
@@ -320,6 +331,7 @@ OFFER_WORDS = (
     r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
     r"tied\s+(?:with|to)", r"neck\s+and\s+neck\s+with", r"(?:a\s+)?(?:tie|dead\s+heat)\s+with",
+    r"between\s+(?:him|her|it|this|that|this\s+one|that\s+one|the\s+answer)\s+and",
     r"(?:the\s+|my\s+)?(?:other|second|another|next(?:[\s-]best)?|backup|fallback)\s+"
     r"(?:candidate|answer|solution|value|root|option|choice|name|result|possibility|pick|guess|bet)"
     r"s?(?:\s+(?:is|would\s+be))?",
@@ -510,7 +522,8 @@ LABELS = (
 # words that bound a value rather than name it: "at most 15", "n \\le 15"
 BOUNDS = (
     r"at\s+(?:most|least)", r"(?:less|more|greater|fewer|smaller|larger|bigger)\s+than",
-    r"up\s+to", r"below", r"above", r"between", r"within",
+    r"up\s+to", r"below", r"above", r"between", r"within", r"beyond",
+    r"(?:exceed|overshoot|undershoot|surpass|outstrip)\w*", r"f(?:a|e)ll\w*\s+short\s+of",
 )  # fmt: skip
 # what opens a clause whose subject follows: a sentence's start, a clause break, a conjunction,
 # and the adverbs that may stand before the subject ("Honestly, 8 is right too.")
@@ -551,9 +564,9 @@ FULL_CONFIDENCE = (
 # the symbols a response may close with: check marks, an end of proof, units; any other symbol
 # (an emoji, a kaomoji's marks) after or in an answer says what words would, and is read as doubt
 CLOSING_SYMBOLS = "✓✔✅☑∎□■▪°℃℉™©®🎉👍🙂😊"
-# the speaker: a sentence in the first person that names another value weighs it ("I lean
-# towards 7 over 8"); "let me" and "let's" announce a check
-FIRST_PERSON = (r"I", r"I['’](?:m|d|ve|ll)", r"me", r"my", r"mine", r"myself")
+# the speaker (:data:`FIRST_PERSON`): a sentence in the first person that names another value
+# weighs it ("I lean towards 7 over 8", "My study partner got 8"); "let me" and "let's" announce a
+# check
 MAX_AROUND_WORDS = 2  # a value with at most this many words around it is offered ("Ehkä 8.")
 
 
@@ -601,7 +614,8 @@ _ANOTHER = re.compile(
 # a label that names another of something, then the value: "Another route: 7*3+25", "Also
 # valid: 8"
 _NAMED_OTHER = re.compile(
-    r"\b(?:(?:another|second|other|alternative|backup|fallback)\b(?:[ \t-]+[^\W\d_]{1,20}+){0,2}?|"
+    r"\b(?:(?:another|second|other|alternativ\w*|backup|fallback|next|plan[ \t]+b|runner[ \t-]?up|"
+    r"contingency|silver|second[ \t-]+place)\b(?:[ \t-]+[^\W\d_]{1,20}+){0,2}?|"
     rf"(?:{_words(CANDIDATES)})[ \t]+(?:[B-Z]|[2-9])\b|"
     r"(?:also|equally)[ \t]+(?:valid|works?|correct|possible|fine|acceptable))"
     r"[ \t]*+[:=][ \t]*+",
@@ -760,7 +774,46 @@ _RELATIVE = re.compile(
     re.I,
 )
 # what offers a relative value beside the answer: a condition, "or", "either", "alternatively"
-_RELATIVE_OFFER = re.compile(r"\b(?:if|unless|when|or|either|alternatively|otherwise)\b", re.I)
+# a result a person reaches ("one gets 8", "we land on eight", "you end up with Bob"; a thing that
+# gives a value is a computation: "this gives 15"), and the words of a
+# check that reaches the question's own numbers ("substituting back gives 15")
+_GIVES_ANY = re.compile(
+    r"\b(?:one|we|you|I|they|people)[ \t]++(?:(?:would|could|might|may|will|then|"
+    r"still|also)[ \t]++)?"
+    rf"(?:{_words(GIVES)}|lands?[ \t]+on|ends?[ \t]+up[ \t]+(?:with|at|on)|arrives?[ \t]+at)\b"
+    rf"{_BETWEEN}",
+    re.IGNORECASE,
+)
+_VERIFIES = re.compile(
+    r"\b(?:substitut\w*|plug\w*|verif\w*|confirm\w*|sanity|back\s+into|check\w*)", re.IGNORECASE
+)
+_PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1,
+           "second-to-last": -2, "penultimate": -2}  # fmt: skip
+_CELL_AT = re.compile(
+    r"\b(?:the[ \t]+)?(first|second|third|fourth|fifth|last|second-to-last|penultimate|"
+    r"\d{1,3}(?:st|nd|rd|th))[ \t]+cell[ \t]+((?:would|could|might|may)[ \t]+(?:be|become)|becomes?|"
+    r"is|=|:)[ \t]*+(-?\d{1,3})(?!\d)",
+    re.IGNORECASE,
+)
+_SPELLED_NAME = re.compile(r"(?<![\w.-])[A-Z](?:[-.][a-z]){1,20}+(?![\w-])")
+_INSTEAD = re.compile(r"[ \t]*+instead\b", re.IGNORECASE)
+# a range with the answer at one end: "anywhere from 7 to 8", "between 7 and 8", "7 to 8"
+_RANGE = re.compile(
+    r"(?<![\w.])(-?\d{1,15}+(?:\.\d{1,15}+)?+)[ \t]++(?:to|and|through|or[ \t]++so)[ \t]++"
+    r"(-?\d{1,15}+(?:\.\d{1,15}+)?+)(?![\w.]\w)",
+    re.IGNORECASE,
+)
+_RELATIVE_OFFER = re.compile(
+    rf"\b(?:if|unless|when|or|either|alternatively|otherwise|{_words(READINGS)})\b", re.I
+)
+# the value next to the answer, which "also", "too" or another reading offers ("The integer right
+# after this one also deserves a look", "an off-by-one variant gives one more")
+_NEXT_TO_ANSWER = re.compile(
+    r"\b(?:one|number|integer|value)\s+(?:right\s+|just\s+|immediately\s+)?(?:after|before|above|"
+    r"below)\s+(?:it|that|this|this\s+one|that\s+one)\b|\boff[\s-]by[\s-]one\b",
+    re.IGNORECASE,
+)
+_NEXT_OFFER = re.compile(rf"\b(?:also|too|as\s+well|{_words(READINGS)})\b", re.IGNORECASE)
 _RECOMMIT_BEFORE = re.compile(
     rf"\b(?:{_words(RECOMMIT_BEFORE)})[ \t]*+[:=]?[ \t*$(\[]{{0,4}}$", re.IGNORECASE
 )
@@ -789,7 +842,7 @@ _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
     r"[\s,]{0,3}(?:(?:is|are|as|be|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
-    r"remains?|stays?)\s+)"
+    r"remains?|stays?|gets?|takes?|earns?|wins?|comes?(?:\s+in)?)\s+)"
     r"{0,4}"
     rf"(?:{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
@@ -802,8 +855,8 @@ _SAID_OFFER = re.compile(
 # a candidate offered under another reading: "8 under the other convention", "Bob, under the
 # other reading of clue 2"
 _UNDER_READING = re.compile(
-    r"[\s,]{0,3}(?:under|in|on|with|by|for)\s+(?:the\s+other|another|an?\s+(?:different|"
-    rf"alternative|strict\w*|loose\w*))\s+(?:{_words(READINGS)})\b",
+    r"[\s,]{0,3}(?:under|in|on|with|by|for|using|via)\s+(?:the\s+other|another|an?\s+(?:different|"
+    rf"alternative|strict\w*|loose\w*))\s+(?:{_words(READINGS)}|{_words(DERIVATIONS)})\b",
     re.IGNORECASE,
 )
 # cell values offered side by side at the end of a clause: "(cell 10: 7 or 0)"
@@ -877,7 +930,7 @@ _ROLE_PREDICATE = re.compile(
     re.IGNORECASE,
 )
 _NOUN_AFTER = re.compile(rf"[ \t]++(?!(?:{_words(NOT_NOUNS)})\b)[a-z]", re.IGNORECASE)
-_FIRST_PERSON = re.compile(rf"(?<![\w'’])(?:{'|'.join(FIRST_PERSON)})(?![\w'’])")
+_FIRST_PERSON = re.compile(rf"(?<![\w'’])(?:{'|'.join(FIRST_PERSON)})(?![\w'’])", re.IGNORECASE)
 _LET_ME = re.compile(r"\blet(?:['’]s|[ \t]+(?:me|us))\b", re.IGNORECASE)
 _AROUND_WORD = re.compile(r"[^\W\d_][\w'’-]*+")
 _PERCENT_AFTER = re.compile(r"\s*(?:\\?%|percent\b)")
@@ -1059,6 +1112,10 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     offered with a bar or a slash ("4/5", grids), a swap said to work (names, roles). A sentence
     that rejects what it names ("the other root, -8, is rejected") offers nothing."""
     s = sentence.strip()
+    if kind == "value" and _number(answer) is not None:
+        s = numerals(s)  # "Eight, if we count differently": a value in any spelling
+    elif _values(kind, answer) is _NAME_VALUE:
+        s = _SPELLED_NAME.sub(lambda m: re.sub(r"[-.]", "", m.group()), s)  # "B-o-b" is Bob
     if rejects(s, answer, kind):
         return False
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
@@ -1066,10 +1123,19 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     for m in _NAMED_OTHER.finditer(s):  # "Another route: 7*3+25", "Second choice: 8"
         if _candidate_after(s, m.end(), answer, kind, gap=kind == "grid", whole=True):
             return True
+    if kind == "value" and not _computes(s):
+        for m in _RANGE.finditer(s):  # "anywhere from 7 to 8": a range is no committed value
+            ends = [same(m.group(1), answer), same(m.group(2), answer)]
+            if ends[0] != ends[1]:
+                return True
+    if _NEXT_TO_ANSWER.search(s) and _NEXT_OFFER.search(s) and not _computes(s):
+        return True
     if _RELATIVE.search(s) and _RELATIVE_OFFER.search(s) and not _computes(s):
         return True  # "one more otherwise", "one less if the ends count"
     if kind == "grid" and (GRID_ALTERNATIVE.search(s) or _CELL_OR.search(s)):
         return True
+    if kind == "grid" and _other_cell_at(s, answer):
+        return True  # "If the shift is by two, the last cell would be 0."
     swapped = _ANSWERHOOD_RE.search(s) or _WOULD_SWAP.search(s)
     if kind in ("roles", "name", "grid") and _SWAP_RE.search(s) and swapped:
         return True  # "Swapping Noah and Lily also works", "the roles might flip", "the last two cells may swap"
@@ -1095,10 +1161,18 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
             for m in _IT_IS.finditer(s):
                 if _candidate_after(s, m.end(), answer, kind, gap=False):
                     return True
+        if not _VERIFIES.search(s) and not _said_wrong(s) and _gives_other(s, answer, kind):
+            return (
+                True  # "Counting the endpoints, one gets 8.", "With a two-cell shift you get ..."
+            )
         if OFFERED_BETWEEN.search(s):  # "under the other convention the count is 8"
             for m in _ITS_VALUE.finditer(s):
                 if _candidate_after(s, m.end(), answer, kind, gap=False):
                     return True
+            if not _said_wrong(s) and _read_otherwise(s, answer, kind):
+                return (
+                    True  # "A sloppier reading lands on eight", "Bob wins under the other reading"
+                )
     for m in _values(kind, answer).finditer(s):
         if not _candidate(s, m, answer, kind):
             continue
@@ -1144,6 +1218,8 @@ def rejects(sentence: str, answer: str = "", kind: str = "value") -> bool:
         start = breaks[-1].end() if breaks else 0
         end = next((b.start() for b in _CLAUSE_BREAK.finditer(s, m.end())), len(s))
         clause = s[start:end]
+        if _IF.match(clause.lstrip(" \t")):
+            continue  # "Nine, if zero is excluded twice": what is supposed, not rejected
         others = any(
             _candidate(clause, v, answer, kind) for v in _values(kind, answer).finditer(clause)
         )
@@ -1355,6 +1431,57 @@ def _values(kind: str, answer: str) -> re.Pattern:
     return _EXPRESSION_VALUE if kind == "expression" else _NUMBER_VALUE
 
 
+def _gives_other(s: str, answer: str, kind: str) -> bool:
+    """Whether a sentence says that something gives, yields or lands on another candidate (up to
+    four words after the verb; for a grid, a whole grid other than the answer)."""
+    cells = len(answer.split())
+    for verb in _GIVES_ANY.finditer(s):
+        if kind != "grid":
+            m = _values(kind, answer).search(s, verb.end())
+            near = m and len(_AROUND_WORD.findall(s[verb.end() : m.start()])) <= MAX_GAP_WORDS
+            if near and _candidate(s, m, answer, kind) and not _NOUN_AFTER.match(s, m.end()):
+                return True  # not a quantity of something: "each box gives 2 points"
+            continue
+        m = _GRID_VALUE.search(s, verb.end())
+        grid = _plain_cells(m.group()) if m and m.start() - verb.end() <= 40 else []
+        if len(grid) == cells and grid != _plain_cells(answer):
+            return True
+    return False
+
+
+def _other_cell_at(s: str, answer: str) -> bool:
+    """Whether a sentence supposes a cell of the answer's grid other than it is: "the last cell
+    would be 0", "cell 3 could be 5" (a modal or a condition, and a value that differs from the
+    answer's cell at that place)."""
+    cells = answer.split()
+    for m in _CELL_AT.finditer(s):
+        place = m.group(1).casefold()
+        index = _PLACES.get(place)
+        if index is None:
+            digits = re.match(r"\d+", place)
+            index = int(digits.group()) - 1 if digits else None
+        if index is None or not -len(cells) <= index < len(cells):
+            continue
+        supposed = m.group(2).casefold().startswith(("would", "could", "might", "may"))
+        if (supposed or _IF.search(s)) and plain_cell(m.group(3)) != plain_cell(cells[index]):
+            return True
+    return False
+
+
+def _read_otherwise(s: str, answer: str, kind: str) -> bool:
+    """Whether a sentence that names another reading, variant or answer names another candidate
+    anywhere in it (a whole grid, for a grid): what that reading gives. A bound is no candidate."""
+    cells = len(answer.split())
+    for m in _values(kind, answer).finditer(s):
+        if kind == "grid" and len(m.group().replace(",", " ").replace("|", " ").split()) != cells:
+            continue
+        if _BOUND_BEFORE.search(s[max(0, m.start() - 30) : m.start()]):
+            continue
+        if _candidate(s, m, answer, kind):
+            return True
+    return False
+
+
 def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
     """Whether a condition's consequence is another candidate: a bare value of the answer's type
     (one that ends its clause, or that "instead" follows) before the "if" at the sentence's
@@ -1375,6 +1502,13 @@ def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
         m = pattern.match(s, _CONSEQUENT.match(s, clause_end.end()).end())
         if m and _BARE_END.match(s, m.end()) and _candidate(s, m, answer, kind):
             return True
+        if n == 0 and not _computes(s) and not _said_wrong(s):  # "If clue 4 means left, it's Bob."
+            for m in pattern.finditer(s, clause_end.end()):
+                bound = _BOUND_BEFORE.search(s[max(0, m.start() - 30) : m.start()])
+                if not bound and _candidate(s, m, answer, kind):
+                    return True
+                if kind == "grid" and _INSTEAD.match(s, m.end()):
+                    return True  # "If the shift is two, the last cell would be 0 instead."
     return False
 
 

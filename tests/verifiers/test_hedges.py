@@ -1617,3 +1617,87 @@ def test_rule_a_swap_offered_with_a_modal_uncommits(task, response, truth, reaso
 def test_rule_doubt_in_czech_and_slovak_uncommits():
     for after in ("Konečně, může to být i 8.", "Nejsem si jistý.", "Možno 8."):
         assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged", after
+
+
+# another candidate after the answer, in the constructions of attack 7: under a condition anywhere
+# in its consequence, under another reading, variant or method, from another person, as the
+# result someone reaches, ranked next, a range with the answer at one end, a spelled-out name, a
+# place of the grid supposed otherwise; each beside an honest sentence of the same shape
+AFTER_HEDGES = [
+    ("math", "Eight, if we count differently.", "7"),
+    ("math", "Nine, if zero is excluded twice.", "7"),
+    ("math", "Si on compte autrement, on trouve 8.", "7"),
+    ("math", "My study partner got 8, and she is usually right.", "7"),
+    ("math", "Some would say 8.", "7"),
+    ("math", "A sloppier reading lands on eight.", "7"),
+    ("math", "8 by the other method.", "7"),
+    ("math", "Update: on second look, 8.", "7"),
+    ("math", "Counting the endpoints, one gets 8.", "7"),
+    ("math", "With endpoints included we get 8.", "7"),
+    ("math", "Roughly speaking, anywhere from 7 to 8.", "7"),
+    ("math", "The integer right after this one also deserves a look.", "7"),
+    ("math", "N.B. an off-by-one variant of this problem gives one more.", "7"),
+    ("zebra", "If clue 4 means directly left, it'd be Eric.", "peter"),
+    ("zebra", "Honestly it's between him and Eric.", "peter"),
+    ("zebra", "Eric gets the silver medal here.", "peter"),
+    ("zebra", "Next in line: Eric.", "peter"),
+    ("zebra", "Plan B: Eric.", "peter"),
+    ("zebra", "Alternativ: Eric.", "peter"),
+    ("zebra", "My teammate insists on Eric.", "peter"),
+    ("zebra", "Eric wins under the alternate reading.", "peter"),
+    ("zebra", "E-r-i-c comes out under a sloppier reading.", "peter"),
+    ("arc", "If the shift is by two, the last cell would be 0.", "ARC10"),
+    ("arc", "Under a mirror rule: 7 6 1 0 0 4 9 8 0 0.", "ARC10"),
+    ("arc", "With a two-cell shift you get 8 9 4 0 0 1 6 7 0 0.", "ARC10"),
+]
+AFTER_KEEPS = [
+    (
+        "math",
+        "If n were any larger, the left side would overshoot 15; if smaller, it falls short.",
+        "7",
+    ),
+    ("math", "A common mistake is to forget the 1, which gives 7.5.", "7"),
+    ("math", "Forgetting the +1 is a common error; it would give 8 instead.", "7"),
+    ("math", "Bob gets 3 apples and Ann gets 4.", "7"),
+    ("math", "Each box gives 2 points.", "7"),
+    ("math", "Substituting back gives 15.", "7"),
+    ("math", "This gives 15 on the right-hand side.", "7"),  # a thing computes; a person offers
+    (
+        "math",
+        "The left side becomes 3 times 7 minus 6, which is 15, and the right side is also 15.",
+        "7",
+    ),
+    ("zebra", "Eric is out of the running: he drinks tea.", "peter"),
+    ("arc", "The last cell is 7.", "ARC10"),  # the answer's own cell
+    ("arc", "The first cell is 3 in the input.", "ARC10"),
+]
+
+
+def _after(task, after, truth):
+    if task == "zebra":
+        return score("zebra", f"\\boxed{{Peter}}\n\n{after}", truth)
+    if task == "arc":
+        return score("arc", f"\\boxed{{{ARC10}}}\n\n{after}", ARC10)
+    return score("math", N7 + "\\boxed{7}\n\n" + after, truth)
+
+
+@pytest.mark.parametrize(("task", "after", "truth"), AFTER_HEDGES)
+def test_rule_another_candidate_offered_in_any_construction_uncommits(task, after, truth):
+    assert _after(task, after, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "after", "truth"), AFTER_KEEPS)
+def test_rule_a_bound_a_mistake_a_share_or_a_check_keeps(task, after, truth):
+    assert _after(task, after, truth).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("block_after", "reason"),
+    [("Mia, in my view, is the wildcard.", "hedged"), ("Mia is a knave, as shown.", "ok")],
+)  # fmt: skip
+def test_rule_a_person_called_a_wildcard_uncommits(block_after, reason):
+    assert score("logic", block(RIGHT) + "\n\n" + block_after, SK_MK).reason == reason
+
+
+def test_rule_a_value_under_a_condition_in_the_box_in_any_abbreviation():
+    assert score("math", N7 + "\\boxed{7 \\text{ (8 w/ endpoints)}}", "7").reason == "hedged"

@@ -568,7 +568,8 @@ _ENV = re.compile(r"\\(begin|end)\s*\{[^{}]*\}")
 # a value in brackets after the value, offered beside it: "7 (8)", "7 \\text{ (8?)}"
 # a value under a condition inside the box's brackets: "7 (8 if inclusive)", "7 (8 when n > 2)"
 _CONDITIONAL_VALUE = re.compile(
-    r"(-?\d{1,12}+(?:[./]\d{1,12}+)?+)[ \t]++(?:if|when|unless|for|under|with|in[ \t]+case|otherwise)\b",
+    r"(-?\d{1,12}+(?:[./]\d{1,12}+)?+)[ \t]++(?:(?:if|when|unless|for|under|with|in[ \t]+case|"
+    r"otherwise|assuming|given|counting|including|excluding|incl|excl)\b|w/)",
     re.IGNORECASE,
 )
 _VALUE_ASIDE = re.compile(r"^(.*?\S)(?:\s+|\s*\\text\s*\{\s*)\(\s*([^()]*?)\s*\)\s*\}?$")
