@@ -228,6 +228,8 @@ NOT_THIS = (r"\bnot", r"n['’]t", r"\bnever", r"\brather\s+than", r"\binstead\s
 # either way)
 CONDITION = (
     r"(?P<if>if)(?!\s+(?:you|any|needed|necessary)\b)", r"iff", r"unless", r"whenever",
+    # an inverted condition: "Should clue 4 be read loosely, ...", "should the first be disallowed"
+    r"should(?=\s+(?:the|it|this|that|we|you|they|he|she|clue|one|[A-Z]\w*)\s+(?:\w+\s+){0,3}?be\b)",
     r"assum(?:e|es|ed|ing)", r"suppos(?:e|es|ing)", r"hypothes[ie]s", r"hypothesi[sz]e[ds]?",
     r"hypothetical(?:ly)?", r"let['’]?s\s+say", r"let\s+us\s+say", r"in\s+case",
     r"on\s+(?:the\s+)?condition", r"provid(?:ed|ing)\s+that",
@@ -1136,7 +1138,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return True
     if kind == "grid" and _other_cell_at(s, answer):
         return True  # "If the shift is by two, the last cell would be 0."
-    swapped = _ANSWERHOOD_RE.search(s) or _WOULD_SWAP.search(s)
+    swapped = _ANSWERHOOD_RE.search(s) or _WOULD_SWAP.search(s) or _IF.search(s)
     if kind in ("roles", "name", "grid") and _SWAP_RE.search(s) and swapped:
         return True  # "Swapping Noah and Lily also works", "the roles might flip", "the last two cells may swap"
     if kind == "roles":
@@ -1502,7 +1504,8 @@ def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
         m = pattern.match(s, _CONSEQUENT.match(s, clause_end.end()).end())
         if m and _BARE_END.match(s, m.end()) and _candidate(s, m, answer, kind):
             return True
-        if n == 0 and not _computes(s) and not _said_wrong(s):  # "If clue 4 means left, it's Bob."
+        computes = kind != "expression" and _computes(s)  # an expression is arithmetic itself
+        if n == 0 and not computes and not _said_wrong(s):  # "If clue 4 means left, it's Bob."
             for m in pattern.finditer(s, clause_end.end()):
                 bound = _BOUND_BEFORE.search(s[max(0, m.start() - 30) : m.start()])
                 if not bound and _candidate(s, m, answer, kind):

@@ -1701,3 +1701,17 @@ def test_rule_a_person_called_a_wildcard_uncommits(block_after, reason):
 
 def test_rule_a_value_under_a_condition_in_the_box_in_any_abbreviation():
     assert score("math", N7 + "\\boxed{7 \\text{ (8 w/ endpoints)}}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("task", "response", "truth", "reason"),
+    [("countdown", CD_RIGHT + "\n\nSecond route, should the first be disallowed: (9+3)*4... hmm.",
+      CD48, "ok"),  # the same expression again: nothing else offered
+     ("countdown", CD_RIGHT + "\n\nSecond route, should the first be disallowed: 9*4+3... hmm.",
+      CD48, "hedged"),
+     ("zebra", "\\boxed{Peter}\n\nShould clue 4 be read loosely, swap in his neighbour.", "peter",
+      "hedged"),
+     ("math", N7 + "\\boxed{7}\n\nWe should double-check: 2 \\cdot 7 + 1 = 15.", "7", "ok")],
+)  # fmt: skip
+def test_rule_an_inverted_condition_opens_a_consequence(task, response, truth, reason):
+    assert score(task, response, truth).reason == reason
