@@ -335,3 +335,13 @@ def test_two_values_joined_by_and_for_one_gold_are_a_hedge():
 )  # fmt: skip
 def test_a_word_of_scale_after_a_number_multiplies_it(box, gold, reason):
     assert score("math", f"\\boxed{{{box}}}", gold).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("box", "gold", "reason"),
+    [("7'''", "7", "unparsable"), ("7" + "'" * 140, "7", "unparsable"), ("7'", "7", "ok"),
+     ("7''", "7", "ok"), ("f'''(x)", "f'''(x)", "ok")],
+    ids=["three primes", "140 primes", "feet", "inches", "the gold's own"],
+)  # fmt: skip
+def test_a_run_of_primes_after_a_number_is_no_value(box, gold, reason):
+    assert score("math", f"\\boxed{{{box}}}", gold).reason == reason

@@ -90,6 +90,7 @@ _SCALED = re.compile(
     rf"({'|'.join([*SCALES, *SCALE_ABBREVIATIONS])})s?\s*+\}}|({'|'.join(SCALES)})s?)",
     re.IGNORECASE,
 )
+_PRIME_RUN = re.compile(r"['’′″‴]{3,}|[″‴]['’′″‴]")
 _CHOICE_LABEL = re.compile(
     r"^(?:\\(?:textbf|text|mathrm|mathbf)\s*\{\s*\(?[A-E]\)\s*\}|\([A-E]\))\s*(?=\S)"
 )
@@ -384,6 +385,8 @@ def _grade(answer: str, gold: str) -> Verdict:
     """One prepared answer against one gold form: its form (:mod:`.form`), then its value."""
     if _plain(answer) == _plain(gold):
         return OK
+    if _PRIME_RUN.search(answer) and not _PRIME_RUN.search(gold):
+        return fail("unparsable")  # a run of primes is no value (7' and 7'' are feet, inches)
     gold_words = _as_words(gold)
     if gold_words is not None and gold_words == _as_words(answer):
         return OK
