@@ -1434,19 +1434,15 @@ def _values(kind: str, answer: str) -> re.Pattern:
 
 
 def _gives_other(s: str, answer: str, kind: str) -> bool:
-    """Whether a sentence says that something gives, yields or lands on another candidate (up to
-    four words after the verb; for a grid, a whole grid other than the answer)."""
-    cells = len(answer.split())
+    """Whether a sentence says that something gives, yields or lands on another candidate
+    (:func:`_offered`; the value nearest the verb, up to four words after it, and not a quantity
+    of something: "each box gives 2 points")."""
+    pattern = _GRID_VALUE if kind == "grid" else _values(kind, answer)
     for verb in _GIVES_ANY.finditer(s):
-        if kind != "grid":
-            m = _values(kind, answer).search(s, verb.end())
-            near = m and len(_AROUND_WORD.findall(s[verb.end() : m.start()])) <= MAX_GAP_WORDS
-            if near and _candidate(s, m, answer, kind) and not _NOUN_AFTER.match(s, m.end()):
-                return True  # not a quantity of something: "each box gives 2 points"
+        m = pattern.search(s, verb.end())
+        if not m or len(_AROUND_WORD.findall(s[verb.end() : m.start()])) > MAX_GAP_WORDS:
             continue
-        m = _GRID_VALUE.search(s, verb.end())
-        grid = _plain_cells(m.group()) if m and m.start() - verb.end() <= 40 else []
-        if len(grid) == cells and grid != _plain_cells(answer):
+        if _offered(s, m, answer, kind) and not _NOUN_AFTER.match(s, m.end()):
             return True
     return False
 
@@ -1472,16 +1468,21 @@ def _other_cell_at(s: str, answer: str) -> bool:
 
 def _read_otherwise(s: str, answer: str, kind: str) -> bool:
     """Whether a sentence that names another reading, variant or answer names another candidate
-    anywhere in it (a whole grid, for a grid): what that reading gives. A bound is no candidate."""
-    cells = len(answer.split())
-    for m in _values(kind, answer).finditer(s):
-        if kind == "grid" and len(m.group().replace(",", " ").replace("|", " ").split()) != cells:
-            continue
-        if _BOUND_BEFORE.search(s[max(0, m.start() - 30) : m.start()]):
-            continue
-        if _candidate(s, m, answer, kind):
-            return True
-    return False
+    anywhere in it (:func:`_offered`): what that reading gives."""
+    return any(_offered(s, m, answer, kind) for m in _values(kind, answer).finditer(s))
+
+
+def _offered(s: str, m: re.Match, answer: str, kind: str) -> bool:
+    """Whether the value ``m``, which a sentence puts beside the answer (a result someone gets,
+    what another reading gives, a condition's consequence), is another candidate: one value of
+    the answer's whole type (for a grid, as many cells as the answer), not the answer, no
+    quantity computed on the way (:func:`_candidate`) and no bound ("would overshoot 15", "at
+    most 8")."""
+    if kind == "grid" and len(_plain_cells(m.group())) != len(answer.split()):
+        return False
+    if _BOUND_BEFORE.search(s[max(0, m.start() - 30) : m.start()]):
+        return False
+    return _candidate(s, m, answer, kind)
 
 
 def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
@@ -1507,8 +1508,7 @@ def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
         computes = kind != "expression" and _computes(s)  # an expression is arithmetic itself
         if n == 0 and not computes and not _said_wrong(s):  # "If clue 4 means left, it's Bob."
             for m in pattern.finditer(s, clause_end.end()):
-                bound = _BOUND_BEFORE.search(s[max(0, m.start() - 30) : m.start()])
-                if not bound and _candidate(s, m, answer, kind):
+                if _offered(s, m, answer, kind):
                     return True
                 if kind == "grid" and _INSTEAD.match(s, m.end()):
                     return True  # "If the shift is two, the last cell would be 0 instead."
