@@ -789,12 +789,10 @@ _GIVES_ANY = re.compile(
 _VERIFIES = re.compile(
     r"\b(?:substitut\w*|plug\w*|verif\w*|confirm\w*|sanity|back\s+into|check\w*)", re.IGNORECASE
 )
-_PLACES = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1,
-           "second-to-last": -2, "penultimate": -2}  # fmt: skip
+_PLACES = {"last": -1, "second-to-last": -2, "penultimate": -2}  # counted from the end
 _CELL_AT = re.compile(
-    r"\b(?:the[ \t]+)?(first|second|third|fourth|fifth|last|second-to-last|penultimate|"
-    r"\d{1,3}(?:st|nd|rd|th))[ \t]+cell[ \t]+((?:would|could|might|may)[ \t]+(?:be|become)|becomes?|"
-    r"is|=|:)[ \t]*+(-?\d{1,3})(?!\d)",
+    r"\b(?:the[ \t]+)?(last|second-to-last|penultimate|\d{1,3}(?:st|nd|rd|th))[ \t]+cell[ \t]+"
+    r"((?:would|could|might|may)[ \t]+(?:be|become)|becomes?|is|=|:)[ \t]*+(-?\d{1,3})(?!\d)",
     re.IGNORECASE,
 )
 _SPELLED_NAME = re.compile(r"(?<![\w.-])[A-Z](?:[-.][a-z]){1,20}+(?![\w-])")
@@ -1449,16 +1447,16 @@ def _gives_other(s: str, answer: str, kind: str) -> bool:
 
 def _other_cell_at(s: str, answer: str) -> bool:
     """Whether a sentence supposes a cell of the answer's grid other than it is: "the last cell
-    would be 0", "cell 3 could be 5" (a modal or a condition, and a value that differs from the
-    answer's cell at that place)."""
+    would be 0", "the sixth cell could be five" (a place in any spelling, a modal or a condition,
+    and a value that differs from the answer's cell at that place)."""
     cells = answer.split()
-    for m in _CELL_AT.finditer(s):
+    for m in _CELL_AT.finditer(alpha2digit(s, "en", threshold=0)):  # "the sixth cell": the 6th
         place = m.group(1).casefold()
-        index = _PLACES.get(place)
-        if index is None:
-            digits = re.match(r"\d+", place)
-            index = int(digits.group()) - 1 if digits else None
-        if index is None or not -len(cells) <= index < len(cells):
+        if place in _PLACES:
+            index = _PLACES[place]
+        else:  # counted from 1; a "0th" cell is the first, counted from 0
+            index = max(int(re.match(r"\d+", place).group()) - 1, 0)
+        if not -len(cells) <= index < len(cells):
             continue
         supposed = m.group(2).casefold().startswith(("would", "could", "might", "may"))
         if (supposed or _IF.search(s)) and plain_cell(m.group(3)) != plain_cell(cells[index]):

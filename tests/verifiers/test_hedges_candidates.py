@@ -99,6 +99,10 @@ CELL_ALTERNATIVE_HEDGES = [
     ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nThe first cell is 0 or 8.",
      ARC10),
     ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nBackup: last cell 5.", ARC10),
+    # a place and a value in any spelling: ARC10's sixth cell is 0, its first 0
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nIf the shift is two, the sixth "
+     "cell would be five.", ARC10),
+    ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nThe 0th cell would be 5.", ARC10),
 ]  # fmt: skip
 CELL_ALTERNATIVE_KEEPS = [
     ("arc", f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\nBlocks of 3 or 4 cells move "
