@@ -338,21 +338,26 @@ def _settled(rest: str, boxed: str, kind: str = "value") -> bool:
     """Whether the response settles its doubt: its last sentence doubts nothing and commits to
     the boxed answer again explicitly ("Hmm, should the endpoints be included? ... Since it is
     strict, the answer stays (-2, 8).", "Is it 8? No: 3 + 4 = 7, so the answer is 7.") or
-    rejects every other value offered before it ("Could it be 8? No, 8 fails clue 2."), or
+    rejects every other value offered before it ("Could it be 8? No, 8 fails clue 2.", "Could
+    it be 8? No, 8 gives 17.": :func:`.lexicon.denies_by_result`), or
     answers a question that offered no other value with a bare affirmation after a check ("Wait,
     that's 46? 50-4=46. Yes."), as a
     grader reads a doubt raised and answered (:func:`.lexicon.recommits`). A last sentence that
     only mentions the answer ("I checked all 7 cases", "Arnold drinks coffee") settles nothing."""
     sentences = lexicon.sentences(rest.strip())
-    if not sentences or not boxed or lexicon.hedge_after(sentences[-1], boxed, kind):
+    if not sentences or not boxed:
         return False
     last = " ".join(sentences[-1].split())
-    if lexicon.recommits(last, boxed, kind):
-        return True
     offered = set()
     for sentence in sentences[:-1]:
         if lexicon.uncommits(sentence, boxed, kind) or lexicon.states_other(sentence, boxed, kind):
             offered |= lexicon.offered_values(sentence, boxed, kind)
+    if lexicon.denies_by_result(last, offered):
+        return True  # "Could it be 16? No, 16 gives 33."
+    if lexicon.hedge_after(sentences[-1], boxed, kind):
+        return False
+    if lexicon.recommits(last, boxed, kind):
+        return True
     if _AFFIRMS.fullmatch(last) and _checked_question(sentences[:-1], boxed, kind):
         return True  # "Wait, that's 46? 50-4=46. Yes.": a question answered by a check
     return lexicon.rejects_all(last, boxed, offered, kind)

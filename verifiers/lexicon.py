@@ -219,6 +219,9 @@ AFFIRMATIONS = (
     r"yes", r"yep", r"correct", r"right", r"confirmed", r"verified", r"good", r"indeed",
     r"it\s+(?:is|does|checks\s+out)",
 )  # fmt: skip
+# the words that answer a question of another value with no, then show what it gives ("Could it
+# be 8? No, 8 gives 17.", "Or 16... nope, that yields 33.")
+DENIALS = (r"no", r"nope", r"nah", r"not\s+quite", r"not\s+so")
 # a negation right before a box: the box is what the answer is not ("The answer is not \\boxed{7}")
 # (the contraction ends a word: "isn't", "wouldn't")
 NOT_THIS = (r"\bnot", r"n['’]t", r"\bnever", r"\brather\s+than", r"\binstead\s+of")
@@ -824,6 +827,13 @@ _NEGATION_ELSEWHERE_RE = re.compile(rf"\b(?:{_words(NEGATION_ELSEWHERE)})\b", re
 # a rejection word that is only a negation, and the words that carry it back to a value named
 # before ("but it fails", "that is not possible")
 _BARE_NEGATION = re.compile(r"not|[a-z]{0,5}n['’]t|never|cannot", re.IGNORECASE)
+_DENIED_BY_RESULT = re.compile(
+    rf"[\W_]*+(?:{_words(DENIALS)})\b[ \t,.;:!—–-]*+(?:wait\b[ \t,.;:!—–-]*+)?"
+    rf"(?P<subject>that|it|this|[^\s,.;:!?]{{1,40}}+)[ \t]++(?:would[ \t]++|only[ \t]++)?"
+    rf"(?:{_words(GIVES)}|makes?)[ \t$]*+(?P<result>-?\d[\d.,/]{{0,20}}+|[A-Z][a-z]{{1,30}}+)[ \t$]*+"
+    r"(?:,?[ \t]*+not[ \t]++[^\s.!]{1,20}+)?[ \t.!]*+",
+    re.IGNORECASE,
+)
 _REFERS_BACK = re.compile(
     r"\b(?:it|its|that|this|which|these|those|he|she|they|him|her|them|one|neither|nor)\b", re.I
 )
@@ -1254,6 +1264,19 @@ def rejects_all(sentence: str, answer: str, others: set[str], kind: str = "value
     before): it names them and :func:`rejects` them."""
     named = {m.group().strip() for m in _values(kind, answer).finditer(sentence)}
     return bool(others) and others <= named and rejects(sentence, answer, kind)
+
+
+def denies_by_result(sentence: str, others: set[str]) -> bool:
+    """Whether a sentence is only a no to the values ``others`` (another value offered before)
+    and what they give: a word of :data:`DENIALS`, the other value or a word that refers back to
+    it, a verb of :data:`GIVES` and one value ("No, 8 gives 17.", "Nope, that yields 33, not
+    31."). What it gives is a result, not a candidate; a result that is one of ``others`` ("No,
+    that gives 8" after "Is it 8?") affirms it."""
+    denied = _DENIED_BY_RESULT.fullmatch(sentence.strip())
+    if not others or not denied or any(same(denied["result"].rstrip(".,"), o) for o in others):
+        return False
+    subject = denied["subject"]
+    return subject.casefold() in ("that", "it", "this") or all(same(subject, o) for o in others)
 
 
 def offered_values(sentence: str, answer: str, kind: str = "value") -> set[str]:

@@ -200,6 +200,10 @@ SETTLED_HEDGES = [
      "way I keep 7.", "7"),
     ("math", N7 + "\\boxed{7}\n\nIt might be 8. I'll stick with 7 anyway.", "7"),
     ("countdown", CD46_BOX + "\n\n7*3+25 might work too. 25*2-7+3 uses every number.", CD46),
+    # a no whose result is the other value affirms it; "that's 9" names another value
+    ("math", N7 + "\\boxed{7}\n\nCould it be 8? No, that gives 8.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nCould it be 8? No, that's 9.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nCould it be 8? No, that gives 17, so 9.", "7"),
 ]  # fmt: skip
 SETTLED_KEEPS = [
     ("math", N7 + "\\boxed{7}\n\nWait, is it 8? No: 3 + 4 = 7, so the answer is 7.", "7"),
@@ -208,6 +212,9 @@ SETTLED_KEEPS = [
     ("math", N7 + "\\boxed{7}\n\nCould it be 8? Checking again, the final answer is 7.", "7"),
     ("zebra", ZEBRA_BOX + "\n\nCould it be Bob? No, Bob fails clue 2, so the answer is Arnold.",
      "Arnold"),
+    # a no and what the other value gives: 2*8 + 1 = 17, not 15
+    ("math", N7 + "\\boxed{7}\n\nCould it be 8? ... no, 8 gives 17.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nCould also try 8... nope, that yields 17, not 15.", "7"),
 ]  # fmt: skip
 
 
