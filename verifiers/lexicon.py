@@ -189,9 +189,10 @@ CORRECTION = (
     r"correct(?:ing|ion|ions|ed)", r"not\s+(?:right|correct)", r"isn['’]?t\s+(?:right|correct)",
     r"scratch\s+that", r"take\s+(?:that|it)\s+back", r"retract\w*",
 )  # fmt: skip
-# the answer contradicts the question, or another value should stand
+# the answer contradicts the question, or another value should stand ("as it should be" agrees)
 CONTRADICTION = (
-    r"contradict\w*", r"no\s+solutions?", r"inconsistent", r"should\s+(?:be|have)",
+    r"contradict\w*", r"no\s+solutions?", r"inconsistent",
+    r"(?<!\bas\sit\s)(?<!\bas\sthey\s)(?<!\bas\sthat\s)should\s+(?:be|have)",
     r"on\s+second\s+thought", r"reconsider\w*",
 )  # fmt: skip
 # words that reopen the answer just given; alone they lower nothing, before another value they

@@ -73,6 +73,8 @@ CHECK_KEEPS = [
     ("math", "Each toss is fair.\n\n$\\boxed{\\frac{1}{2}}$\n\nThere is a 1/2 chance that the "
      "coin shows heads.", "\\frac{1}{2}"),
     ("math", N7 + "\\boxed{7}\n\nThis value is unique since 3x + 1 has one root.", "7"),
+    # "as it should be" agrees; "should be" alone is another value's place (below): 7 > 3
+    ("math", N7 + "\\boxed{7}\n\nNote 7 is larger than 3, as it should be.", "7"),
     ("math", N7 + "\\boxed{7}\n\nThe result may also be checked by graphing.", "7"),
     ("logic", MNL_BLOCK + "\n\nAlternatively, one can see this by noting that Mia and Lily make "
      "the same claim.", MNL),
@@ -86,6 +88,7 @@ CHECK_HEDGES = [
      "is right.", "\\frac{1}{2}"),
     ("math", N7 + "\\boxed{7}\n\nThe answer could also be 8.", "7"),
     ("logic", MNL_BLOCK + "\n\nAlternatively, one can see that Lily is a knave.", MNL),
+    ("math", N7 + "\\boxed{7}\n\nNote 7 is larger than 3, but it should be 8.", "7"),
 ]  # fmt: skip
 
 
