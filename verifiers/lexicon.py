@@ -1304,8 +1304,28 @@ def _answer_spans(sentence: str, answer: str) -> list[tuple[int, int]]:
 
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     """Whether text after the committed ``answer`` un-commits it: one of its sentences does
-    (:func:`uncommits`), or states another value (:func:`states_other`)."""
-    return any(uncommits(s, answer, kind) or states_other(s, answer, kind) for s in sentences(text))
+    (:func:`uncommits`), or states another value (:func:`states_other`). A sentence whose last
+    "but" clause commits to the answer again and un-commits nothing is read from that clause
+    ("If the equation were 2n+1=17, the answer would be 8, but it is 15.")."""
+    for s in sentences(text):
+        s = _recommitted_after_but(s, answer, kind)
+        if uncommits(s, answer, kind) or states_other(s, answer, kind):
+            return True
+    return False
+
+
+def _recommitted_after_but(s: str, answer: str, kind: str) -> str:
+    """The last "but" clause of ``s`` where it re-commits to the answer (:func:`recommits`) and
+    offers or doubts nothing itself, else ``s``."""
+    buts = list(_BUT.finditer(s))
+    if not buts:
+        return s
+    clause = s[buts[-1].end() :]
+    if not recommits(clause, answer, kind):
+        return s
+    if uncommits(clause, answer, kind) or states_other(clause, answer, kind):
+        return s
+    return clause
 
 
 def numerals(sentence: str) -> str:

@@ -171,12 +171,20 @@ BUT_HEDGES = [
     ("countdown", CD46_BOX + "\n\nMaybe 7*3+25, but I'm sticking with this.", CD46),
     ("logic", block(RIGHT) + "\n\nIt might be that Mia is a knight, but I won't change it.",
      SK_MK),
+    ("math", N7 + "\\boxed{7}\n\nIt might be 8, but the answer is 7 or 8.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might be 8, but it is 7, probably.", "7"),
 ]  # fmt: skip
 BUT_KEEPS = [
     ("math", N7 + "\\boxed{7}\n\nOne might guess 8, but that fails.", "7"),
     ("math", N7 + "\\boxed{7}\n\nThis might seem surprising, but it checks out.", "7"),
     ("math", N7 + "\\boxed{7}\n\nIt might look like 8, but 8 is ruled out by the check.", "7"),
     ("zebra", ZEBRA_BOX + "\n\nOne might guess Bob, but Bob fails clue 2.", "Arnold"),
+    # a last "but" clause that states the answer again: 2*8 + 1 = 17 is another problem's
+    ("math", N7 + "\\boxed{7}\n\nIf the equation were $2n+1=17$, the answer would be 8 instead, "
+     "but it is 15, so 7.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might look like 8, but the answer is 7.", "7"),
+    ("zebra", ZEBRA_BOX + "\n\nIf clue 2 were reversed it would be Bob, but it is Arnold.",
+     "Arnold"),
 ]  # fmt: skip
 
 
