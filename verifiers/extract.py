@@ -65,6 +65,16 @@ MAX_CHARS = 20_000  # only the last 20k characters of a response are read
 _INVISIBLE = dict.fromkeys(
     c for c in (*range(0x10000), *range(0xE0000, 0xE0080)) if unicodedata.category(chr(c)) == "Cf"
 )
+# every question mark of Unicode reads as "?": a punctuation mark or symbol named for a question
+# or an interrobang ("⁈", "؟", "¿", the Greek ";", "❓"), so a question or doubt in any script is
+# one ("7⁈" after a box doubts it as "7?" does)
+QUESTION_MARKS = {
+    c: "?"
+    for c in range(0x80, 0x20000)
+    if unicodedata.category(chr(c)) in ("Po", "So")
+    and any(word in unicodedata.name(chr(c), "") for word in ("QUESTION", "INTERROBANG"))
+    and not unicodedata.name(chr(c)).startswith("APL")
+}
 # letters of another script that look like Latin ones (Unicode's confusables for Cyrillic and
 # Greek): inside a word that also holds Latin letters they are read as the Latin letter they
 # show ("prоbably" with a Cyrillic o is "probably"); a word all in one script is left alone
@@ -124,13 +134,14 @@ def tail(text: object) -> str:
 
 def reading(text: object) -> str:
     """:func:`tail` of the text a reader sees (docs/guides/rewards.md#what-a-reader-does-not-see):
-    format characters (U+200B, U+200D, U+2060, U+FEFF, U+00AD, ...) gone, a run of 200 spaces or
+    format characters (U+200B, U+200D, U+2060, U+FEFF, U+00AD, ...) gone, every question mark
+    of Unicode (:data:`QUESTION_MARKS`) a "?", a run of 200 spaces or
     more one space, a run of blank lines one blank line, and a word that mixes Latin letters with
     look-alikes of another script (:data:`LOOKALIKES`) in Latin letters. Every scorer but code's
     reads this."""
     if not isinstance(text, str):
         return ""
-    text = _LONG_SPACE.sub(" ", text.translate(_INVISIBLE))
+    text = _LONG_SPACE.sub(" ", text.translate(_INVISIBLE).translate(QUESTION_MARKS))
     return tail(_WORD_RUN.sub(_latin, _BLANK_LINES.sub("\n\n", text)))
 
 

@@ -75,6 +75,8 @@ IDIOMS = (
     r"questionabl[ey]", r"open\s+(?:to\s+(?:debate|question)|question)", r"on\s+the\s+fence",
     r"weak(?:er|est)\s+(?:call|guess|link|spot)", r"take\s+(?:it|this)\s+or\s+leave\s+it",
     r"\w+-ish\b", r"symmetric\s+in", r"wild\s*-?cards?", r"(?:a|the)\s+question\s+mark",
+    r"(?:or\s+)?thereabouts?", r"more\s+or\s+less",
+    r"(?:(?<=\d\s)|(?<=\d,\s)|(?<=[})$]\s)|(?<=[})$],\s))or\s+so\b",  # "7 or so", not "an hour or so"
 )  # fmt: skip
 # doubt about an answer in English (other languages: :data:`DOUBT_BY_LANGUAGE`); "could not" and
 # "could never" state a fact

@@ -57,6 +57,7 @@ def test_doubt_after_the_box_is_a_hedge_in_every_task(after):
         "\n\nCheck: 3 \\cdot 4 = 12, as required.",
         "\n\nAnswer: 12",
         " This is the final answer.",
+        "\n\nIt took an hour or so to check every case.",  # "or so" of another quantity
     ],
 )
 def test_closing_remarks_after_the_box_stay_fine(after):

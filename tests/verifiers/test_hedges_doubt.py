@@ -9,6 +9,7 @@ from hedge_cases import ARC10, CD46, CD46_BOX, MNL, MNL_BLOCK, N7, TEA, ZEBRA_BO
 from knights_knaves_helpers import RIGHT, SK_MK, block
 
 from pac_verl.verifiers import score
+from pac_verl.verifiers.extract import reading
 
 # A confidence below certainty in any numeric form: a decimal under 1, a fraction or a score
 # "out of" under its whole, "Not 100%", a bare percentage the speaker gives the answer
@@ -152,6 +153,8 @@ def test_rule_doubt_that_no_but_clause_rejects_uncommits(task, response, truth):
 # low/partial confidence either side of its noun, negated certainty with a degree word, betting
 # and salt idioms, a provisional or gut answer, advice to re-check) un-commits in every task
 DOUBT_IDIOMS = [
+    "(or thereabouts)",
+    "That's it, more or less.",  # an approximation of an exact answer
     "I wouldn't bet on it.",  # attacker's
     "Take this with a grain of salt.",
     "Low confidence.",
@@ -228,6 +231,10 @@ FORM_HEDGES = [
     "🤞", "¯\\_(ツ)_/¯", "🤷", "😬", "prоbably (with a Cyrillic o).", "Реrhaps.",
     "Presumably that's it.", "I can't guarantee this.", "Results may vary.", "This is debatable.",
     "I'm not married to this answer.", "I reckon so.",
+    "7 or so.", "(7 or thereabouts)", "7, more or less.",  # an exact answer made approximate
+    # a question mark in any script or shape is "?"
+    "7\u2048", "7\u2e2e", "\u0395\u03af\u03bd\u03b1\u03b9 7\u037e", "\u00bfSeguro\u061f", "7 \u2047",
+    "7 \U0001fbc4",
 ]  # fmt: skip
 FORM_KEEPS = [
     "Confidence: high.", "Confidence: 100%.", "Confidence level: full.", "✓", "∎",
@@ -248,3 +255,11 @@ def test_rule_full_confidence_closing_symbols_and_other_scripts_keep(after):
 def test_rule_doubt_in_czech_and_slovak_uncommits():
     for after in ("Konečně, může to být i 8.", "Nejsem si jistý.", "Možno 8."):
         assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "hedged", after
+
+
+def test_every_question_mark_of_unicode_reads_as_one():
+    # by name, not by a list: the marks of other scripts and the interrobangs, and no relation
+    # such as U+225F QUESTIONED EQUAL TO
+    marks = "\u00bf\u037e\u055e\u061f\u2048\u2049\u203d\u2e18\u2e2e\u2753\uff1f\U0001e95f"
+    assert reading(f"Is it 7{marks}") == "Is it 7" + "?" * len(marks)
+    assert reading("a \u225f b") == "a \u225f b"
