@@ -13,11 +13,14 @@ answer itself. Every pattern is linear: bounded or possessive repetitions only
 from __future__ import annotations
 
 import ast
+import functools
+import itertools
 import re
 import unicodedata
 from fractions import Fraction
 
 from text_to_num import alpha2digit
+from wordfreq import zipf_frequency
 
 # ----- the word lists -----
 
@@ -575,6 +578,21 @@ CLOSING_SYMBOLS = "✓✔✅☑∎□■▪°℃℉™©®🎉👍🙂😊"
 # the speaker (:data:`FIRST_PERSON`): a sentence in the first person that names another value
 # weighs it ("I lean towards 7 over 8", "My study partner got 8"); "let me" and "let's" announce a
 # check
+# what the lexicon reads: English. A sentence is English when at least ENGLISH_SHARE of its words
+# (two letters or more; LaTeX commands and capitalised words after the first, names, aside) are
+# words of English: at least ENGLISH_ZIPF on wordfreq's Zipf scale (seen about 300 times in a
+# billion words: "answer" 5.2, "halving" 2.5, "ook" 2.4, "zijn" 2.2), or a word of the tasks below
+# it. Any other sentence, and notation with no words, is one the lexicon cannot read: there every
+# other value of the answer's type is offered ("Het kan net zo goed 8 zijn.": 4 of 6 words)
+ENGLISH_ZIPF = 2.5
+ENGLISH_SHARE = 0.7
+ENGLISH_TERMS = frozenset({
+    "knave", "knaves", "leftmost", "rightmost", "nonnegative", "nonzero", "discriminant",
+    "modulo", "hypotenuse", "factorization", "factorisation", "rationalise", "rationalize",
+    "recheck", "subarray", "congruent", "extraneous", "reciprocal", "asymptote", "parabola",
+    "qed", "wlog", "truthteller", "truthtellers", "iff",
+})  # fmt: skip
+MAX_READ_WORDS = 200  # the words of a sentence counted for its language
 MAX_AROUND_WORDS = 2  # a value with at most this many words around it is offered ("Ehkä 8.")
 
 
@@ -929,6 +947,14 @@ _PUZZLE_GRID = re.compile(
     re.IGNORECASE,
 )
 _CELL = re.compile(r"(?<![\w.,])\d(?![\w.,]\w)")  # a grid's cell: one digit
+# in notation: a value between two bounds of one variable ("7 \\le n \\le 8", "7 ≤ n < 9"), and
+# the equals sign that makes an expression a step ("25*2=50")
+_NOTATION_RANGE = re.compile(
+    r"(-?\d{1,15}+(?:\.\d{1,15}+)?+)[ \t$]*+(?:[<≤]|\\(?:le|leq|lt)\b)[ \t$]*+[A-Za-z][ \t$]*+"
+    r"(?:[<≤]|\\(?:le|leq|lt)\b)[ \t$]*+(-?\d{1,15}+(?:\.\d{1,15}+)?+)"
+)
+_STEP_BEFORE = re.compile(r"=[ \t$]*+$")
+_STEP_AFTER = re.compile(r"[ \t$]*+=")
 _RESTATED_BEFORE = re.compile(rf"(?:\b(?:{_words(RESTATEMENT)})|≈|\\approx)[ \t$]*+$", re.I)
 _MEASURE_BEFORE = re.compile(
     rf"\b(?:{_words(CONFIDENCE_WORDS)}|probability|chance|odds)\b[^\w\n]{{0,4}}+(?:level[ \t]*+)?"
@@ -951,8 +977,43 @@ _OPERATOR = "+-*/^=×÷·<>≤≥"
 _OPERATOR_WORD = re.compile(r"\\(?:cdot|times|div|pm|frac)\s*$")
 _OPERATOR_WORD_AFTER = re.compile(r"\\(?:cdot|times|div|pm)\b")
 _TERM_AFTER = re.compile(r"[A-Za-z][ \t]*+(?:[-+*/^=)]|\\cdot\b)")  # "2n+1": a coefficient
-_EQUATION_RESULT = re.compile(r"(?:^|[\s(,:])[A-Za-z]\s*=\s*$")
+_EQUATION_RESULT = re.compile(r"(?:^|[\s(,:$\[{])[A-Za-z]\s*=\s*$")
 KINDS = ("value", "expression", "name", "grid")  # the answer types :func:`uncommits` knows
+
+
+_LATEX_COMMAND = re.compile(
+    r"\\(?:begin|end)[ \t]*+\{[^{}]{0,30}+\}(?:\{[^{}]{0,30}+\})?|\\[A-Za-z]{1,30}+"
+)  # "\\begin{tabular}{ll}", "\\text": notation, no words
+_LETTER_WORD = re.compile(r"[^\W\d_]{2,40}+")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _english_word(word: str) -> bool:
+    return word in ENGLISH_TERMS or zipf_frequency(word, "en") >= ENGLISH_ZIPF
+
+
+def _read_words(sentence: str) -> list[str]:
+    """The words of a sentence counted for its language (:data:`ENGLISH_SHARE`)."""
+    found = itertools.islice(
+        _LETTER_WORD.finditer(_LATEX_COMMAND.sub(" ", sentence)), MAX_READ_WORDS
+    )
+    return [
+        w.casefold() for i, w in enumerate(m.group() for m in found) if i == 0 or not w[0].isupper()
+    ]
+
+
+def reads_english(sentence: str) -> bool:
+    """Whether the lexicon can read ``sentence``: it has words and most are English
+    (:data:`ENGLISH_SHARE`, :data:`ENGLISH_ZIPF`). "Het antwoord kan ook 8 zijn.", "Bob kommt auch
+    in Frage." and ``$n = 8$`` are not."""
+    words = _read_words(sentence)
+    return bool(words) and sum(map(_english_word, words)) >= ENGLISH_SHARE * len(words)
+
+
+def in_other_language(sentence: str) -> bool:
+    """Whether ``sentence`` has words and is not English (:func:`reads_english`); notation alone
+    is in none."""
+    return bool(_read_words(sentence)) and not reads_english(sentence)
 
 
 def sentences(text: str) -> list[str]:
@@ -1306,10 +1367,13 @@ def _answer_spans(sentence: str, answer: str) -> list[tuple[int, int]]:
 
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     """Whether text after the committed ``answer`` un-commits it: one of its sentences does
-    (:func:`uncommits`), or states another value (:func:`states_other`). A sentence whose last
+    (:func:`uncommits`), or states another value (:func:`states_other`), or is one the lexicon
+    cannot read that names another value (:func:`_names_other`). A sentence whose last
     "but" clause commits to the answer again and un-commits nothing is read from that clause
     ("If the equation were 2n+1=17, the answer would be 8, but it is 15.")."""
     for s in sentences(text):
+        if kind != "roles" and not reads_english(s) and _names_other(s, answer, kind):
+            return True  # "Het antwoord kan ook 8 zijn.", "$n = 8$"
         s = _recommitted_after_but(s, answer, kind)
         if uncommits(s, answer, kind) or states_other(s, answer, kind):
             return True
@@ -1506,6 +1570,42 @@ def _other_cell_at(s: str, answer: str) -> bool:
             continue
         supposed = m.group(2).casefold().startswith(("would", "could", "might", "may"))
         if (supposed or _IF.search(s)) and plain_cell(m.group(3)) != plain_cell(cells[index]):
+            return True
+    return False
+
+
+def _names_other(s: str, answer: str, kind: str) -> bool:
+    """Whether a sentence after the answer that the lexicon cannot read (:func:`reads_english`)
+    names a value of the answer's type other than the answer. What it says of the value is not
+    read, so naming it offers it, unless the notation itself says what the value is: a quantity
+    computed on the way (:func:`_candidate`; for an expression, a step of an equation), a part of
+    the answer, the answer restated (``\\approx 4.67``), a label's number, a measure, or a
+    one-sided bound (``n > 0``; a range with the answer at one end, ``7 \\le n \\le 8``, offers
+    its other end). For a grid, any run of cells but the whole answer."""
+    if kind == "grid":
+        return any(_plain_cells(m.group()) != _plain_cells(answer) for m in _GRID_VALUE.finditer(s))
+    for m in _NOTATION_RANGE.finditer(s):
+        if same(m.group(1), answer) != same(m.group(2), answer):
+            return True
+    parts = set(re.findall(r"\d+(?:\.\d+)?", answer)) if kind == "value" else set()
+    steps = [
+        run.span()
+        for run in _EXPRESSION_VALUE.finditer(s)
+        if _STEP_AFTER.match(s, run.end()) and any(op in run.group() for op in "+-*/×÷·^(\\")
+    ]  # "2(7) + 1 = 15": the left side of an equation is a computation
+    for m in _values(kind, answer).finditer(s):
+        if kind == "value" and m.group().strip().lstrip("-$") in parts:
+            continue
+        if kind == "value" and any(a <= m.start() and m.end() <= b for a, b in steps):
+            continue
+        before = s[max(0, m.start() - 30) : m.start()]
+        if _LABEL_BEFORE.search(before) or _BOUND_BEFORE.search(before):
+            continue
+        if _RESTATED_BEFORE.search(before) or _MEASURE_BEFORE.search(before):
+            continue
+        if kind == "expression" and (_STEP_BEFORE.search(before) or _STEP_AFTER.match(s, m.end())):
+            continue  # "25*2=50, 50-7=43": the steps of a computation
+        if _candidate(s, m, answer, kind):
             return True
     return False
 

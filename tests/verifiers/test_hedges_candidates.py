@@ -622,3 +622,73 @@ def test_rule_a_value_under_a_condition_in_the_box_in_any_abbreviation():
 )  # fmt: skip
 def test_rule_an_inverted_condition_opens_a_consequence(task, response, truth, reason):
     assert score(task, response, truth).reason == reason
+
+
+# A sentence after the answer that the lexicon cannot read (not English, or notation with no
+# words) offers every other value of the answer's type it names: what it says of the value is
+# not read. Each names 8 (math gold 7), Bob (Zebra gold Peter), a cell or an expression other
+# than the answer; the keeps name only the answer, a step of a computation, the answer restated,
+# or a one-sided bound.
+UNREAD_HEDGES = [
+    ("math", "Men svaret kan också vara 8.", "7"),  # attacker's rows: Swedish, Dutch, ...
+    ("math", "Het antwoord kan ook 8 zijn.", "7"),
+    ("math", "Jawabannya juga bisa 8.", "7"),
+    ("math", "Vastaus voi olla myös 8.", "7"),
+    ("math", "Die Antwort könnte genauso gut 8 lauten.", "7"),
+    ("math", "Het kan net zo goed 8 zijn.", "7"),
+    ("math", "Η απάντηση μπορεί να είναι και 8.", "7"),
+    ("math", "$$n = 8$$", "7"),
+    ("math", "$n \\in \\{7, 8\\}$", "7"),
+    ("math", "$7 \\le n \\le 8$", "7"),
+    ("math", "P(n = 8) ≈ 0.3", "7"),
+    ("math", "Resposta alternativa: 8.", "7"),  # ours: Portuguese, Catalan, Welsh, notation
+    ("math", "La resposta també pot ser 8.", "7"),
+    ("math", "\\[ n = 8 \\]", "7"),
+    ("zebra", "Bob kommt auch in Frage.", "Peter"),
+    ("zebra", "Het kan ook Bob zijn.", "Peter"),
+    ("arc", "Sista cellen kan också vara 0.", ARC10),
+]
+UNREAD_KEEPS = [
+    ("math", "Svaret är 7.", "7"),
+    ("math", "$2 \\cdot 7 + 1 = 15$", "7"),
+    ("math", "$n = 7$", "7"),
+    ("math", "$n > 0$", "7"),
+    ("math", "\\[ 2(7) + 1 = 15 \\]", "7"),
+    ("zebra", "Peter ist die Antwort.", "Peter"),
+]
+
+
+@pytest.mark.parametrize(("task", "after", "truth"), UNREAD_HEDGES)
+def test_rule_another_value_in_a_sentence_the_lexicon_cannot_read_uncommits(task, after, truth):
+    assert _after(task, after, truth).reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "after", "truth"), UNREAD_KEEPS)
+def test_rule_an_unread_sentence_naming_only_the_answer_or_its_computation_keeps(
+    task, after, truth
+):
+    assert _after(task, after, truth).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["25*2=50, 50-7=43, 43+3=46 ✓", "(25 \\times 2) - 7 + 3 = 46", "Het kan ook 25*2-7+3 zijn."],
+)
+def test_countdown_steps_or_the_answer_in_an_unread_sentence_keep(after):
+    assert score("countdown", f"{CD46_BOX}\n\n{after}", CD46).reason == "ok"
+
+
+def test_countdown_another_expression_in_an_unread_sentence_uncommits():
+    assert score("countdown", f"{CD46_BOX}\n\nHet kan ook 25*2+7-3 zijn.", CD46).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Noah kan ook een ridder zijn.",  # Dutch: Noah can also be a knight
+        "Noah voi olla myös ritari.",  # Finnish
+        "Mia és Lily lovag, Noah lovag is lehet.",  # Hungarian
+    ],
+)
+def test_kk_a_sentence_in_a_language_the_grader_cannot_read_is_doubt(after):
+    assert score("logic", f"{MNL_BLOCK}\n{after}", MNL).reason == "hedged"

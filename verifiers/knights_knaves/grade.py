@@ -844,14 +844,18 @@ def _fill_rest(statements, names: list[str]):
 def doubts(scope: str, names: list[str]) -> bool:
     """Whether the final answer, or the text after it, doubts it (see the module docstring):
     a word of doubt or of another answer in English or another language written in the Latin
-    script, a confidence under 100%, a doubting symbol, words in a script the grader cannot
-    read, or a question about a person or a role that no statement after it answers."""
+    script, a confidence under 100%, a doubting symbol, words in a script or a language the
+    grader cannot read (:func:`..lexicon.in_other_language`), or a question about a person or a role
+    that no statement after it answers."""
     scope = _QUOTED.sub(" ", _QUOTED_LIST.sub(" ", scope))
     if lexicon.states_doubt(scope):
         return True
     name_re = _patterns(names)[0]
-    if _FOREIGN_SCRIPT.search(name_re.sub(" ", scope)):
+    unnamed = name_re.sub(" ", scope)
+    if _FOREIGN_SCRIPT.search(unnamed):
         return True
+    if any(lexicon.in_other_language(s) for s in lexicon.sentences(unnamed)):
+        return True  # "Noah kan ook een ridder zijn.": a language the grader cannot read
     for end in reversed(list(re.finditer(r"[?？]", scope))):
         sentence = scope[_sentence_start(scope, end.start()) : end.start()]
         if name_re.search(sentence) or _ROLE_WORD.search(sentence):
