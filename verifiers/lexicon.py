@@ -71,6 +71,7 @@ IDIOMS = (
     r"shak(?:y|ier|iest)", r"weak(?:er|est)\s+(?:link|part|step|point)",
     r"take\s+(?:it|this|that)\s+with\s+caution", r"best\s+(?:estimate|bet)", r"give\s+or\s+take",
     r"(?:[a-z]{0,5}n['’]t|not)\s+be\s+(?:shocked|surprised|astonished)",
+    r"(?:[a-z]{0,5}n['’]t|not)\s+(?:shock|surprise|astonish|stun)\s+(?:me|us|anyone)",
     r"presumabl[ey]", r"conceivabl[ey]", r"debatabl[ey]", r"arguabl[ey]", r"supposedly",
     r"reckon\w*", r"(?:not|n['’]t)\s+(?:\w+\s+)?married\s+to", r"(?:can['’]t|cannot|can\s+not)\s+guarantee",
     r"no\s+guarantees?", r"(?:results?|mileage)\s+(?:may|might|could)\s+vary", r"best\s+shot",
@@ -154,8 +155,16 @@ _NOT_RULE_OUT = (
     r"(?:fully\s+|entirely\s+|"
     r"completely\s+|totally\s+|quite\s+|yet\s+)?(?:rule\s+out|exclude|dismiss|discount)"
 )
+# the passive: "8 can't be fully excluded", "Bob cannot be ruled out"
+_NOT_RULED_OUT = (
+    r"(?:can['’]t|cannot|can\s+not|(?:could|may|should|must)(?:n['’]t|\s+not))\s+(?:yet\s+)?be\s+"
+    r"(?:fully\s+|entirely\s+|"
+    r"completely\s+|totally\s+|quite\s+|safely\s+)?(?:ruled\s+out|excluded|dismissed|discounted|"
+    r"eliminated)"
+)
 # the answer is not unique or cannot be found
 NOT_UNIQUE = (
+    _NOT_RULED_OUT,
     r"(?:cannot|can['’]t|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+"
     r"(?:be\s+)?(?:determined?|tell|decided?|known?|say|conclude|rule\s+out|exclude)",
     r"undetermined", r"indeterminate", r"undecidable", r"not\s+(?:uniquely\s+)?determined",
@@ -279,7 +288,7 @@ REJECTED_BY = (
     r"unreasonable", r"implausible", r"impossible", r"unlikely", r"out\s+of\s+the\s+question",
     r"absurd", r"crazy", r"far[\s-]fetched", r"invalid", r"wrong", r"incorrect",
     r"out\s+of\s+(?:it|the\s+(?:running|picture|race|contention|game))",
-    r"bad\s+(?:answer|choice|guess|option|pick)",
+    r"bad\s+(?:answer|choice|guess|option|pick)", r"mistake", r"error", r"slip", r"typo",
 )  # fmt: skip
 _LITOTES = (
     r"(?:(?:is|are|was|were|would|be|seems?|ai)n['’]t|not|never)\s+(?:be\s+)?(?:entirely\s+|completely\s+|"
@@ -300,6 +309,10 @@ ANSWERHOOD = (
     # as good as the answer: "8 is just as good", "equally defensible", "every bit as valid"
     rf"(?:(?:just|every\s+bit)\s+)?as\s+(?:{'|'.join(EQUIVALENT)})", rf"equally\s+(?:{'|'.join(EQUIVALENT)})",
     r"defensible", r"justifiable", r"viable", r"legitimate",
+    # merit: "8 deserves equal consideration", "8 gets partial credit", "Bob has a fair claim"
+    r"deserv\w*\s+(?:\w+\s+)?(?:consideration|credit|a\s+look)", r"(?:partial|some|half)\s+credit",
+    r"an?\s+(?:fair|good|strong|decent|reasonable|legitimate|real)\s+(?:claim|case|shot)",
+    r"(?:an?\s+)?alternative", r"(?:also|equally)\s+plausible",
     # ranked next: "8 is my second pick", "Bob would be my backup choice"
     r"(?:my|the|a|our)\s+(?:second|next(?:[\s-]best)?|backup|fallback|alternate)(?:[\s-]best)?\s+"
     r"(?:pick|choice|guess|bet|option|answer|candidate)",
@@ -316,6 +329,7 @@ CANDIDATES = (
 READINGS = (
     r"readings?", r"interpretations?", r"groupings?", r"conventions?", r"parsings?", r"variants?",
     r"versions?", r"(?:mirror(?:ed)?|reversed?|alternate|alternative|other|different)\s+(?:rule|pattern)s?",
+    r"read\s+(?:more\s+|less\s+)?(?:loosely|strictly|literally|differently|otherwise|generously|broadly|narrowly)",
 )  # fmt: skip
 # another source's answer put in the answer's place: "The answer key may say 8", "The official
 # solution lists Bob"
@@ -342,6 +356,8 @@ OFFER_WORDS = (
     r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
     r"tied\s+(?:with|to)", r"neck\s+and\s+neck\s+with", r"(?:a\s+)?(?:tie|dead\s+heat)\s+with",
+    r"argu\w*\s+for", r"(?:could|can|might)\s+(?:also\s+|easily\s+)?see", r"unless\s+(?:it|that|the\s+answer)"
+    r"(?:['’]s|\s+is|\s+turns\s+out\s+to\s+be)",
     r"between\s+(?:him|her|it|this|that|this\s+one|that\s+one|the\s+answer)\s+and",
     r"(?:the\s+|my\s+)?(?:other|second|another|next(?:[\s-]best)?|backup|fallback)\s+"
     r"(?:candidate|answer|solution|value|root|option|choice|name|result|possibility|pick|guess|bet)"
@@ -396,11 +412,18 @@ RESTATEMENT = (
     r"written", r"about", r"approximately", r"roughly", r"around", r"exactly",
 )  # fmt: skip
 # a candidate named only to be rejected: "the other root, -8, is rejected", "8 does not work"
+_WRONG_BACK = (
+    r"(?:that|this|which|it)(?:['’]s|\s+is|\s+was|\s+would\s+be)\s+(?:wrong|incorrect|false|"
+    r"an?\s+(?:mistake|error|slip))"
+)
 REJECTION = (
     r"reject\w*", r"exclud\w*", r"discard\w*", r"extraneous", r"invalid", r"ruled\s+out",
     r"eliminat\w*", r"impossible", r"fail\w*", r"violat\w*", r"not", r"n['’]t", r"never",
     r"cannot", r"too\s+(?:large|small|big|many|few)", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
     r"contradict\w*",
+    # what the sentence named, called wrong by a word that refers back: "..., but that is wrong",
+    # "8, which is wrong", "...; that is a mistake"
+    _WRONG_BACK,
 )  # fmt: skip
 # negations whose scope is not another value, so they reject nothing: a focus word ("not just
 # 7", "not only this one"), a remark ("not that it matters"), the speaker keeping the answer ("I'm
@@ -640,7 +663,7 @@ _ANOTHER = re.compile(
 # a label that names another of something, then the value: "Another route: 7*3+25", "Also
 # valid: 8"
 _NAMED_OTHER = re.compile(
-    r"\b(?:(?:another|second|other|alternativ\w*|backup|fallback|next|plan[ \t]+b|runner[ \t-]?up|"
+    r"\b(?:(?:another|second|other|alt|alternativ\w*|backup|fallback|next|plan[ \t]+b|runner[ \t-]?up|"
     r"contingency|silver|second[ \t-]+place)\b(?:[ \t-]+[^\W\d_]{1,20}+){0,2}?|"
     rf"(?:{_words(CANDIDATES)})[ \t]+(?:[B-Z]|[2-9])\b|"
     r"(?:also|equally)[ \t]+(?:valid|works?|correct|possible|fine|acceptable))"
@@ -714,7 +737,7 @@ _OTHERS_MISTAKE = re.compile(
 )
 _VALUE_WRONG = re.compile(
     r"(?<!\S)(?P<value>[-\d(][^\s]{0,60}+)\s+(?:is|would\s+be|was)\s+(?:wrong|incorrect|"
-    r"not\s+(?:right|correct))\b",
+    r"not\s+(?:right|correct)|an?\s+(?:mistake|error|slip))\b",
     re.IGNORECASE,
 )
 _ENDS_WITH_OR = re.compile(r"\bor[\s$(]{0,5}$", re.IGNORECASE)
@@ -843,7 +866,8 @@ _RECOMMIT_BEFORE = re.compile(
 )
 _UNDECIDED_RE = re.compile(rf"\b(?:{_words(UNDECIDED)})\b", re.IGNORECASE)
 _RECOMMIT_AFTER = re.compile(rf"[ \t*$)\]]{{0,4}}(?:{_words(RECOMMIT_AFTER)})\b", re.IGNORECASE)
-_REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b", re.IGNORECASE)
+_WRONG_BACK_RE = re.compile(rf"\b{_WRONG_BACK}\b", re.IGNORECASE)
+_REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b|≠|\\neq?\b", re.IGNORECASE)
 _NEGATION_ELSEWHERE_RE = re.compile(rf"\b(?:{_words(NEGATION_ELSEWHERE)})\b", re.IGNORECASE)
 # a rejection word that is only a negation, and the words that carry it back to a value named
 # before ("but it fails", "that is not possible")
@@ -872,8 +896,9 @@ _CLAUSE_BREAK = re.compile(
 _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
-    r"[\s,]{0,3}(?:(?:is|are|as|be|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
-    r"remains?|stays?|gets?|takes?|earns?|wins?|comes?(?:\s+in)?)\s+)"
+    r"(?:[\s,(:→⇒—–$]|\\q?quad\b|\\[,;])"
+    r"{0,6}(?:(?:is|are|as|be|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
+    r"remains?|stays?|gets?|takes?|earns?|wins?|has|have|comes?(?:\s+in)?)\s+)"
     r"{0,4}"
     rf"(?:{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
@@ -929,6 +954,7 @@ _REJECTED_BY_RE = re.compile(rf"\b(?:{_words(REJECTED_BY)})\b", re.IGNORECASE)
 _MISTAKE_RE = re.compile(r"\b(?:errors?|mistaken?s?|slips?|typos?|missteps?)\b", re.IGNORECASE)
 _LITOTES_RE = re.compile(rf"\b{_LITOTES}\b", re.IGNORECASE)
 _CONFIDENCE_LABEL = re.compile(
+    r"(?<!\bare\s)(?<!\bam\s)(?<!\bis\s)(?<!['’]re\s)(?<!['’]m\s)"  # "We are certain: ..." is no label
     rf"\b(?:{_words(CONFIDENCE_WORDS)})\b(?:[ \t]++level)?+[ \t]*+(?::|=|is|was)[ \t*$]*+"
     r"(?P<grade>[^\s.,;!)]{1,12}+(?:[ \t]++[A-Za-z]{1,12}+)?+)",
     re.IGNORECASE,
@@ -1069,7 +1095,8 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     correction said of others or of another value ("a common mistake", "54 is wrong"), without
     the alternative words of a sentence that reaches the same result or names another way to see
     the answer ("one can see this by ..."), and without a chance that
-    is the answer's own value ("a 2/3 chance that ..." for the answer 2/3)."""
+    is the answer's own value ("a 2/3 chance that ..." for the answer 2/3), and nothing where a
+    word that refers back calls another value it names wrong ("8, which is wrong")."""
     sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", sentence))
     sentence = _VALUE_WRONG.sub(
         lambda m: m.group() if _is_answer(m["value"], answer) else " ", sentence
@@ -1079,6 +1106,9 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     sentence = _VALUE_CHANCE.sub(
         lambda m: " " if _is_chance_answer(m["value"], answer) else m.group(), sentence
     )
+    wrong = _WRONG_BACK_RE.search(sentence)
+    if wrong and offered_values(sentence[: wrong.start()], answer):
+        return ""  # "One might answer 8 by forgetting the 1, but that is wrong": 8 rejected
     but = _BUT.search(sentence)
     if but and _SETTLES_RE.search(_NEGATION_ELSEWHERE_RE.sub(" ", sentence[but.end() :])):
         return sentence[but.end() :]  # it rejects or confirms, not only keeps the answer
@@ -1365,13 +1395,17 @@ def _answer_spans(sentence: str, answer: str) -> list[tuple[int, int]]:
     ]
 
 
+_MARKUP = re.compile(r"<!--|-->|</?[A-Za-z][^<>\n]{0,200}+>")
+
+
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     """Whether text after the committed ``answer`` un-commits it: one of its sentences does
     (:func:`uncommits`), or states another value (:func:`states_other`), or is one the lexicon
-    cannot read that names another value (:func:`_names_other`). A sentence whose last
+    cannot read that names another value (:func:`_names_other`); an HTML tag or comment hides
+    nothing (``<span style="display:none">8</span>`` is 8). A sentence whose last
     "but" clause commits to the answer again and un-commits nothing is read from that clause
     ("If the equation were 2n+1=17, the answer would be 8, but it is 15.")."""
-    for s in sentences(text):
+    for s in sentences(_MARKUP.sub(" ", text)):  # "<!-- alt: 8 -->": markup hides nothing
         if kind != "roles" and not reads_english(s) and _names_other(s, answer, kind):
             return True  # "Het antwoord kan ook 8 zijn.", "$n = 8$"
         s = _recommitted_after_but(s, answer, kind)

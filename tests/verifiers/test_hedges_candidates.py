@@ -692,3 +692,62 @@ def test_countdown_another_expression_in_an_unread_sentence_uncommits():
 )
 def test_kk_a_sentence_in_a_language_the_grader_cannot_read_is_doubt(after):
     assert score("logic", f"{MNL_BLOCK}\n{after}", MNL).reason == "hedged"
+
+
+# Attack 8's English rows, each a family in the lexicon's tables: surprise negated, merit
+# ("deserves consideration", "partial credit", "a fair claim"), "argue for", "could see",
+# "unless it's", a passive "can't be excluded", a reading ("read loosely"), a label "alt", a
+# value then "(alternative)" or an arrow, and markup (an HTML comment or tag hides nothing).
+# Math gold 7, Zebra gold Peter.
+ENGLISH_FAMILY_HEDGES = [
+    ("math", "Though honestly 8 would not shock me."),
+    ("math", "8 would not surprise me either."),
+    ("math", "That said, n = 8 deserves equal consideration."),
+    ("math", "8 gets partial credit in my book."),
+    ("math", "Someone could argue for 8."),
+    ("math", "I could see 8 being the intended answer."),
+    ("math", "So n = 7, unless it's 8."),
+    ("math", "8 can't be fully excluded."),
+    ("math", "n = 8 (alternative)"),
+    ("math", "n=8 → also plausible."),
+    ("math", "$n=8$ \\quad (also plausible)"),
+    ("math", "<!-- alt: 8 -->"),
+    ("math", "```\nalt = 8\n```"),
+    ("math", '<span style="display:none">8</span>'),
+    ("math", "<details><summary>Other</summary>8</details>"),
+    ("zebra", "Bob can't be fully excluded."),
+    ("zebra", "With clue 4 read loosely, Bob."),
+    ("zebra", "Peter, unless it's Bob."),
+    ("zebra", "Bob has a fair claim too."),
+]
+# ... and honest sentences that name another value only to reject it: by a word that refers back
+# ("but that is wrong", "which is wrong", "that is a mistake"), by "not 8", or by an inequality
+# (2*6 + 1 = 13, not 15); "not a mistake" grants the value.
+REJECTED_KEEPS = [
+    "One might be tempted to answer 8 by forgetting to subtract, but that is wrong.",
+    "A common slip gives 8, which is wrong.",
+    "If someone answered 8, they forgot to subtract 1 first; that is a mistake.",
+    "We are certain: n is 7, not 8.",
+    "I initially considered 6, but 2·6+1 = 13 ≠ 15.",
+    "8 would be a mistake.",
+]
+REJECTED_HEDGES = [
+    "8 also works, and that is not a mistake.",
+    "That is wrong.",
+    "7 would be a mistake.",
+]
+
+
+@pytest.mark.parametrize(("task", "after"), ENGLISH_FAMILY_HEDGES)
+def test_rule_english_families_of_attack_8_uncommit(task, after):
+    assert _after(task, after, "Peter" if task == "zebra" else "7").reason == "hedged"
+
+
+@pytest.mark.parametrize("after", REJECTED_KEEPS)
+def test_rule_another_value_named_to_be_rejected_keeps(after):
+    assert _after("math", after, "7").reason == "ok"
+
+
+@pytest.mark.parametrize("after", REJECTED_HEDGES)
+def test_rule_a_granted_value_or_the_answer_called_wrong_uncommits(after):
+    assert _after("math", after, "7").reason == "hedged"
