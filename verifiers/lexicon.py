@@ -1137,6 +1137,9 @@ def lead_in(text: str) -> str:
 
 
 def _confidence_below_certainty(sentence: str, answer: str) -> bool:
+    splits = (int(m[1]) + int(m[2]) for m in _SPLIT.finditer(sentence))
+    if "=" not in sentence and 100 in splits:
+        return True  # "I'd give him 70/30 knave": odds that split a hundred
     for m in CONFIDENCE_NUMBER.finditer(sentence):
         value = _confidence_value(m)
         bare = not (m.group("den") or m.group("pct"))
@@ -1180,7 +1183,8 @@ def unread_symbol(text: str) -> bool:
 
 def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     """Whether a sentence states a confidence below certainty in ``answer``: a word of doubt, of
-    odds or of an answer that is not unique, a confidence under 100%, a question, or a
+    odds or of an answer that is not unique, a confidence under 100%, odds that split a hundred
+    ("70/30"), a question, or a
     statement that the answer is wrong (not in the ``lead``-in before the answer, where a
     question or a correction leads to it). Doubt under a negation ("no doubt", "not
     ambiguous") states none, nor doubt that a "but" clause settles ("One might guess 8, but that
@@ -1243,8 +1247,13 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     swapped = _ANSWERHOOD_RE.search(s) or _WOULD_SWAP.search(s) or _IF.search(s)
     if kind in ("roles", "name", "grid") and _SWAP_RE.search(s) and swapped:
         return True  # "Swapping Noah and Lily also works", "the roles might flip", "the last two cells may swap"
+    listed = _CANDIDATE_LIST.search(s)  # "Candidates: 7, 8.", "n \\in \\{7, 8\\}"
     if kind == "roles":
-        return False
+        return bool(listed and _KNIGHT.search(s, listed.end()) and _KNAVE.search(s, listed.end()))
+    if listed and any(
+        _offered(s, m, answer, kind) for m in _values(kind, answer).finditer(s, listed.end())
+    ):
+        return True
     for m in _LABEL.finditer(s):  # "Final answer: Bob" after \boxed{Arnold}
         if _candidate_after(s, m.end(), answer, kind, gap=False, whole=True):
             return True
@@ -1396,6 +1405,22 @@ def _answer_spans(sentence: str, answer: str) -> list[tuple[int, int]]:
 
 
 _MARKUP = re.compile(r"<!--|-->|</?[A-Za-z][^<>\n]{0,200}+>")
+_TEXT_COMMAND = re.compile(
+    r"\\(?:text|textbf|textit|textrm|mathrm|mbox)[ \t]*+\{([^{}\n]{0,200}+)\}"
+)
+# a list of candidates, or a set or interval the answer's variable is said to be in
+_CANDIDATE_LIST = re.compile(
+    r"\b(?:candidates|answer[ \t]+set|possible[ \t]+(?:answers|values|solutions|names|roles)|options|"
+    r"shortlist|contenders)\b[ \t]*+[:=]|(?:∈|\\in(?![A-Za-z]))[ \t$]*+(?:\\left[ \t]*+)?(?:\\\{|[{\[(])",
+    re.IGNORECASE,
+)
+# odds that split a hundred, said of something: "70/30 knave", "60/40 on Lily"
+_SPLIT = re.compile(
+    r"(?<![\d.,/{])([1-9]\d?)[ \t]*+[/:][ \t]*+([1-9]\d?)"
+    r"(?=[ \t]++(?:(?:on|in|for|against|odds|split|chance|knights?|knaves?)\b|[A-Z]))"
+)
+_KNIGHT = re.compile(r"\bknights?\b", re.IGNORECASE)
+_KNAVE = re.compile(r"\bknaves?\b", re.IGNORECASE)
 
 
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
@@ -1405,7 +1430,8 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     nothing (``<span style="display:none">8</span>`` is 8). A sentence whose last
     "but" clause commits to the answer again and un-commits nothing is read from that clause
     ("If the equation were 2n+1=17, the answer would be 8, but it is 15.")."""
-    for s in sentences(_MARKUP.sub(" ", text)):  # "<!-- alt: 8 -->": markup hides nothing
+    text = _TEXT_COMMAND.sub(r" \1 ", _MARKUP.sub(" ", text))  # "<!-- alt: 8 -->", "\\text{ or }"
+    for s in sentences(text):
         if kind != "roles" and not reads_english(s) and _names_other(s, answer, kind):
             return True  # "Het antwoord kan ook 8 zijn.", "$n = 8$"
         s = _recommitted_after_but(s, answer, kind)

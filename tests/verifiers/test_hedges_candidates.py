@@ -751,3 +751,36 @@ def test_rule_another_value_named_to_be_rejected_keeps(after):
 @pytest.mark.parametrize("after", REJECTED_HEDGES)
 def test_rule_a_granted_value_or_the_answer_called_wrong_uncommits(after):
     assert _after("math", after, "7").reason == "hedged"
+
+
+# A list of candidates, or a set or interval the answer is said to be in, offers each value it
+# holds; odds that split a hundred are a confidence below certainty. Math gold 7, Zebra Peter.
+LIST_HEDGES = [
+    ("math", "Answer set: {7, 8}"),
+    ("math", "Candidates: 7, 8."),
+    ("math", "$n \\approx 7 \\text{ or } 8$"),
+    ("zebra", "$\\text{name} \\in \\{\\text{Peter}, \\text{Bob}\\}$"),
+    ("math", "I'd put 70/30 on 7."),
+]
+LIST_KEEPS = [
+    ("math", "Here $n \\in \\mathbb{Z}$."),
+    ("math", "The ratio is 3/7, not 30/70."),
+    ("math", "So 30/70 simplifies to 3/7."),
+]
+
+
+@pytest.mark.parametrize(("task", "after"), LIST_HEDGES)
+def test_rule_a_list_or_set_of_candidates_or_split_odds_uncommit(task, after):
+    assert _after(task, after, "Peter" if task == "zebra" else "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(("task", "after"), LIST_KEEPS)
+def test_rule_a_set_of_no_values_or_a_ratio_keeps(task, after):
+    assert _after(task, after, "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after", ["Noah ∈ {knight, knave}", "Noah was the trickiest; I'd give him 70/30 knave."]
+)
+def test_kk_both_roles_in_a_set_or_split_odds_uncommit(after):
+    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "hedged"
