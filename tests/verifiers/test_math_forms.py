@@ -284,6 +284,11 @@ def test_math_right_answers_in_other_forms_score_one(box, gold):
         ("\\boxed{3 \\text{ or } 4}", "3", "hedged"),
         ("\\boxed{3 or 4}", "3", "hedged"),
         ("\\boxed{25\\%}", "0.3", "not_equal"),
+        # a percentage is one value: of a count more than 1, its number; of a share, its hundredth
+        ("\\boxed{700\\%}", "7", "not_equal"),
+        ("\\boxed{0.5\\%}", "\\frac{1}{2}", "not_equal"),
+        ("\\boxed{0.07\\%}", "0.07", "not_equal"),
+        ("\\boxed{2500\\%}", "25\\%", "not_equal"),
         ("\\boxed{2.5}", "25\\%", "not_equal"),
         # the gold's + is a complex number's standard form, so 3+4 adds numbers the gold does not
         ("\\boxed{3+4}", "3+4i", "unevaluated"),

@@ -72,6 +72,14 @@ CASES = [
     ("What is $18/24$ as a common fraction?", "\\frac{3}{4}", "75\\%", False),
     ("Express $3/8$ as a decimal.", "0.375", "37.5\\%", False),
     ("What percent of 8 is 3?", "37.5\\%", "37.5\\%", True),
+    # a percentage is one value by the question's units: 20/80 = 25 percent, not 2500 percent;
+    # a probability of 1/2 is 50%, not 0.5%; a count of 7 dollars is no 700%
+    ("What percent of 80 is 20?", "25", "25\\%", True),
+    ("What percent of 80 is 20?", "25", "2500\\%", False),
+    ("What percentage of 80 is 20?", "25", "2500\\%", False),
+    ("A fair coin is tossed. What is the probability of heads?", "\\frac{1}{2}", "50\\%", True),
+    ("A fair coin is tossed. What is the probability of heads?", "\\frac{1}{2}", "0.5\\%", False),
+    ("Ann has 3 dollars and gets 4 more. How many dollars does she have?", "7", "700\\%", False),
     # the wording in its other spellings: a reduced fraction, decimal notation, a percent
     ("Express $0.\\overline{36}$ as a reduced fraction.", "\\frac{4}{11}", "0.3636\\ldots", False),
     ("Express $0.\\overline{36}$ as a reduced fraction.", "\\frac{4}{11}", "\\frac{4}{11}", True),

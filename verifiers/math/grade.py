@@ -514,11 +514,36 @@ def _gold_is_set(gold: str) -> bool:
 _FINAL = ("too_long", "bad_ground_truth", "too_large", "too_complex")  # no other form is tried
 
 
+def _percent_answer(prepared: str, gold: str) -> tuple[list[str], list[str]]:
+    """What a percentage answer (``25\\%``) is: one value, by the question's units. Its number
+    (``25``) where the question asks in percent (:mod:`.question`'s ``percent`` form) or the gold
+    is a percentage; where the row does not say, its number when the gold is more than 1 (a count
+    is no share) and its hundredth (``1/4``) when the gold is a share of at most 1. So a
+    percentage pays for one value, not two a factor of 100 apart: ``2500\\%`` is not 25 percent,
+    ``0.5\\%`` is not one half, ``700\\%`` is no count of 7. Returns the answer's forms and the
+    gold's."""
+    match = _PERCENT.search(prepared)
+    number = prepared[: match.start()].strip()
+    gold_percent = _PERCENT.search(gold)
+    if gold_percent:
+        return [number], [gold[: gold_percent.start()].strip()]
+    gold_value = simple_number(gold)
+    if "percent" in _FORMS.get() or (gold_value is not None and abs(gold_value) > 1):
+        return [number], [gold]
+    value = simple_number(number)
+    return [str(value / 100) if value is not None else f"\\frac{{{number}}}{{100}}"], [gold]
+
+
 def _grade_forms(prepared: str, gold: str) -> Verdict:
-    """One prepared answer against the gold, percent forms included."""
+    """One prepared answer against the gold, percent forms included: a percentage answer is one
+    value (:func:`_percent_answer`); a percentage gold is its number or its hundredth."""
     verdicts = []
-    for answer_form in _percent_forms(prepared):
-        for gold_form in _percent_forms(gold):
+    if _PERCENT.search(prepared):
+        answer_forms, gold_forms = _percent_answer(prepared, gold)
+    else:
+        answer_forms, gold_forms = [prepared], _percent_forms(gold)
+    for answer_form in answer_forms:
+        for gold_form in gold_forms:
             verdict = _grade(answer_form, gold_form)
             if verdict.correct or verdict.reason in _FINAL:
                 return verdict

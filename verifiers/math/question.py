@@ -125,7 +125,8 @@ _ASKS = {
                           r"expansion|representation|to\s+the\s+nearest)|\bin\s+decimals?\b|"
                           r"\bto\s+the\s+nearest\s+(?:tenth|hundredth|thousandth)\b", re.I),
     "percent": re.compile(r"\b(?:as|in|into)\s+(?:a\s+)?percent(?:age)?s?\b|"
-                          r"\bpercent(?:age)?\s+(?:form|notation)\b|\bwhat\s+percent\b", re.I),
+                          r"\bpercent(?:age)?\s+(?:form|notation|of|increase|decrease|change)\b|"
+                          r"\bwhat\s+(?:is\s+the\s+)?percent(?:age)?\b|\bhow\s+many\s+percent\b", re.I),
     "interval": re.compile(r"\binterval\s+notation\b", re.I),
 }  # fmt: skip
 _INTERVAL = re.compile(
