@@ -71,6 +71,7 @@ _READ_PAST = re.compile(
 _IMPLICIT_PRODUCT = re.compile(r"(?<=[\d)])\s*(?=\()")
 _FRAC_RE = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _STEP_SPLIT = re.compile(r"[,;]|\\\\|\bthen\b")
+_DIGITS = re.compile(r"\d{1,30}")
 _OPS = {ast.Add: Fraction.__add__, ast.Sub: Fraction.__sub__, ast.Mult: Fraction.__mul__}
 
 
@@ -128,7 +129,15 @@ def _evaluate(node: ast.AST) -> Fraction:
 
 
 def _parse(side: str) -> tuple[ast.Expression, list[int]]:
-    tree = ast.parse(side.strip(), mode="eval")
+    """An expression's tree and its numbers, each written in decimal digits as the puzzle gives
+    it: a Python spelling of a number (``0x19``, ``2_5``, ``0o31``) is no given number."""
+    text = side.strip()
+    tree = ast.parse(text, mode="eval")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and not _DIGITS.fullmatch(
+            ast.get_source_segment(text, node) or ""
+        ):
+            raise _Bad
     return tree, _literals(tree)
 
 
@@ -178,8 +187,8 @@ def score_expression(expr: str, target: int, numbers: list[int]) -> Verdict:
     if len(steps) > 1:
         return score_steps(steps, target, numbers)
     try:
-        sides = [ast.parse(side.strip(), mode="eval") for side in expr.split("=")]
-        literals = [_literals(tree) for tree in sides]
+        parsed = [_parse(side) for side in expr.split("=")]
+        sides, literals = [tree for tree, _ in parsed], [lits for _, lits in parsed]
     except (SyntaxError, ValueError, RecursionError, MemoryError, _Bad):
         return fail("bad_expression")
     wanted = Counter(numbers)

@@ -104,6 +104,10 @@ def test_countdown_unicode_and_latex_multiplication():
         ("\\boxed{30 = 30}", "wrong_numbers"),  # no side uses the numbers
         ("\\boxed{(95-26-21)/2+8-2 = 1e999999999}", "bad_expression"),  # a float side
         ("\\boxed{(3+4)5}", "bad_expression"),  # a coefficient after its bracket: not a product
+        # a Python spelling of a given number is no given number: 0x5f and 9_5 are 95
+        ("\\boxed{(0x5f-26-21)/2+8-2}", "bad_expression"),
+        ("\\boxed{(9_5-26-21)/2+8-2}", "bad_expression"),
+        ("\\boxed{(95-26-21)/2+8-2 = 0x1e}", "bad_expression"),
     ],
 )
 def test_countdown_hedges_and_bad_equations_score_zero(response, reason):
