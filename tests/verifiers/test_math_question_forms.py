@@ -295,3 +295,23 @@ def test_every_spelling_of_an_integer_fraction_meets_the_form_rule(spelling, inf
 )
 def test_integer_fractions_inside_an_answer(answer, gold, right):
     assert score(f"\\boxed{{{answer}}}", gold).correct is right
+
+
+AMC_CHOICES = (
+    "\\textbf{(A) } 200 \\qquad \\textbf{(B) } 204 \\qquad \\textbf{(C) } 205 \\qquad "
+    "\\textbf{(D) } 210 \\qquad \\textbf{(E) } 220"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"),
+    [("B", True), ("(B)", True), ("\\textbf{(B)}", True), ("C", False), ("B or C", False)],
+)
+def test_a_bare_choice_label_is_the_value_the_question_lists_for_it(answer, right):
+    # the gold is the value 204, which the question lists as choice (B)
+    verdict = score(f"So \\boxed{{{answer}}}", "204", question=[AMC_CHOICES])
+    assert verdict.correct is right, verdict
+
+
+def test_a_bare_choice_label_without_the_questions_choices_is_no_value():
+    assert score("So \\boxed{B}", "204").correct is False

@@ -103,6 +103,11 @@ _OTHER_CHOICE = re.compile(r"(?<![\w)])\([A-E]\)")
 # label a bare letter ("B. C."; "(B) A" is choice B whose content is "A")
 _ONLY_CHOICES = re.compile(r"(?:\(?[A-E][.):]\s*)+")
 _BARE_CHOICE = re.compile(r"[A-E]")
+# a choice the question lists: "\\textbf{(B) } 204 \\qquad", "(B) 204"
+_QUESTION_CHOICE = re.compile(
+    r"(?:\\(?:textbf|text|mathrm|mathbf)\s*\{\s*\(([A-E])\)\s*\}|\(([A-E])\))\s*"
+    r"(.{1,80}?)\s*(?=\\qquad|\\quad|\\textbf|\\text\s*\{\s*\(|\([A-E]\)|$)"
+)
 _NUMBER_WORD_LIST = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                      "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
                      "seventeen", "eighteen", "nineteen", "twenty")  # fmt: skip
@@ -863,6 +868,20 @@ def _choice(answer: str) -> tuple[str, str] | None:
     return (match.group(1) or match.group(2), text[match.end() :]) if match else None
 
 
+def _listed_value(answer: str) -> str:
+    """A bare choice label (``B``, ``(B)``, ``\\textbf{(B)}``) as the value the question lists
+    for it (``\\textbf{(B) } 204`` among its expressions), where the gold is a value; else the
+    answer as it is."""
+    choice = _choice(answer)
+    if choice is None or choice[1].strip():
+        return answer
+    listed = {}
+    for expression in _QUESTION.get():
+        for m in _QUESTION_CHOICE.finditer(expression):
+            listed.setdefault(m.group(1) or m.group(2), m.group(3))
+    return listed.get(choice[0], answer)
+
+
 def grade_choice(answer: str, gold: str, letter: str) -> Verdict:
     """An answer against a gold that is a choice label (``B``): graded on its label when it
     gives one, whatever content follows (``(B) 204``); a second label or doubt after it is a
@@ -920,6 +939,6 @@ def _score(solution_str: str, ground_truth: str) -> Verdict:
     return judge_final_answers(
         final_answers(solution_str),
         answer_key,
-        lambda answer: grade_answer(answer, gold),
+        lambda answer: grade_answer(_listed_value(answer), gold),
         combine=together if _gold_is_set(gold) else None,
     )
