@@ -356,8 +356,8 @@ OFFER_WORDS = (
     r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
     r"tied\s+(?:with|to)", r"neck\s+and\s+neck\s+with", r"(?:a\s+)?(?:tie|dead\s+heat)\s+with",
-    r"argu\w*\s+for", r"(?:could|can|might)\s+(?:also\s+|easily\s+)?see", r"unless\s+(?:it|that|the\s+answer)"
-    r"(?:['’]s|\s+is|\s+turns\s+out\s+to\s+be)",
+    r"argu\w*\s+for", r"(?:could|can|might)\s+(?:also\s+|easily\s+)?see", r"unless(?:\s+(?:it|that|the\s+answer)"
+    r"(?:['’]s|\s+is|\s+turns\s+out\s+to\s+be))?",
     r"between\s+(?:him|her|it|this|that|this\s+one|that\s+one|the\s+answer)\s+and",
     r"(?:the\s+|my\s+)?(?:other|second|another|next(?:[\s-]best)?|backup|fallback)\s+"
     r"(?:candidate|answer|solution|value|root|option|choice|name|result|possibility|pick|guess|bet)"

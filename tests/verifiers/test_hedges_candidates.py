@@ -707,6 +707,7 @@ ENGLISH_FAMILY_HEDGES = [
     ("math", "Someone could argue for 8."),
     ("math", "I could see 8 being the intended answer."),
     ("math", "So n = 7, unless it's 8."),
+    ("math", "So 7, unless 8."),
     ("math", "8 can't be fully excluded."),
     ("math", "n = 8 (alternative)"),
     ("math", "n=8 → also plausible."),
