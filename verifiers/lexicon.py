@@ -440,8 +440,13 @@ NEGATION_ELSEWHERE = (
     rf"{_NEGATION}\s+{_KEEP_VERB}\s+(?:my|our|the|this|that|it)\b", _LITOTES, _NOT_RULE_OUT,
 )  # fmt: skip
 # what a "but" clause says of a doubt raised before it to settle it ("One might guess 8, but that
-# fails", "This might seem surprising, but it checks out")
-SETTLES = (*REJECTION, r"checks?\s+out", r"confirm\w*", r"holds?")
+# fails", "This might seem surprising, but it checks out", "I'm not certain of the rule, but it
+# fits all three examples", "I thought the colours might change, but none of the examples does";
+# "It might be 8, but 7 works" keeps the answer beside another and settles nothing)
+SETTLES = (
+    *REJECTION, r"checks?\s+out", r"confirm\w*", r"holds?", r"none",
+    r"(?:it|that|this|which|the\s+rule)\s+(?:still\s+)?(?:fits?|works?|matches|agrees?)",
+)  # fmt: skip
 # doubt under a negation states certainty: "no doubt", "not ambiguous", "no mistakes"
 NEGATED = (
     r"no", r"not", r"without(?:\s+(?:any|a))?", r"never", r"nothing\s+(?:here\s+)?(?:is|was)",

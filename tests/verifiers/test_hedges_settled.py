@@ -173,6 +173,7 @@ BUT_HEDGES = [
      SK_MK),
     ("math", N7 + "\\boxed{7}\n\nIt might be 8, but the answer is 7 or 8.", "7"),
     ("math", N7 + "\\boxed{7}\n\nIt might be 8, but it is 7, probably.", "7"),
+    ("math", N7 + "\\boxed{7}\n\nIt might be 8, but 7 works.", "7"),  # 8 is still offered
 ]  # fmt: skip
 BUT_KEEPS = [
     ("math", N7 + "\\boxed{7}\n\nOne might guess 8, but that fails.", "7"),
@@ -185,6 +186,11 @@ BUT_KEEPS = [
     ("math", N7 + "\\boxed{7}\n\nIt might look like 8, but the answer is 7.", "7"),
     ("zebra", ZEBRA_BOX + "\n\nIf clue 2 were reversed it would be Bob, but it is Arnold.",
      "Arnold"),
+    # doubt before the box that a "but" clause settles by fit or by none: a blind set's rows
+    ("arc", "I'm not completely certain about the rule, but it fits all three examples.\n\n"
+     f"\\boxed{{{ARC10}}}", ARC10),
+    ("arc", "At first I thought the colours might also change, but none of the examples changes "
+     f"a colour.\n\n\\boxed{{{ARC10}}}", ARC10),
 ]  # fmt: skip
 
 
