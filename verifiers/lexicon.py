@@ -85,7 +85,9 @@ IDIOMS = (
 # doubt about an answer in English (other languages: :data:`DOUBT_BY_LANGUAGE`); "could not" and
 # "could never" state a fact
 DOUBT = (
-    r"probably", r"possibly", r"perhaps", r"maybe", r"likely", r"unlikely", r"unsure",
+    r"probably", r"possibly", r"perhaps", r"maybe", r"unsure",
+    # "likely" of an answer, not of a probability's outcomes ("two equally likely outcomes")
+    r"(?<!equally\s)(?:un)?likely(?!\s+(?:outcomes?|events?|cases?|results?|possibilities)\b)",
     r"uncertain", *LOW_CONFIDENCE, *IDIOMS, r"(?:also|equally)\s+possible",
     rf"(?:might|could)(?!\s+(?:not|never|only|{_METHOD})\b)",
     rf"may\s+(?:well\s+|also\s+)?(?:be|have)(?!\s+(?:{'|'.join(METHODS)})\b)",
@@ -923,7 +925,12 @@ _UNDER_READING = re.compile(
 # cell values offered side by side at the end of a clause: "(cell 10: 7 or 0)"
 _CELL_OR = re.compile(r"(?<![\d.])\d[ \t]++or[ \t]++\d(?=[ \t]*+(?:[.,;)]|$))")
 _ANSWERHOOD_RE = re.compile(rf"\b(?:also|{_words(ANSWERHOOD)})\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"(?<=[.!?。])\s++|\n")
+# a sentence ends at ".", "!", "?" or a line; an ellipsis before a word in lower case goes on
+# ("Mia would have to be... that branch fails": one thought), unless the word turns back ("...
+# no, ...", "... wait")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?。])(?<!\.\.\.)\s++|(?<=\.\.\.)\s++(?=[^a-z]|(?:no|nope|nah|wait|hmm+|actually|oh|oops)\b)|\n"
+)
 # the values of each type of answer
 _NUMBER_VALUE = re.compile(
     r"-?\$?\d+(?:[.,]\d+)*+(?:/\d+)?+(?![\w.]\w)|-?\\[dt]?frac\s*\{[^{}]{1,20}\}\s*\{[^{}]{1,20}\}"
@@ -1874,6 +1881,7 @@ _WORD_CHAR = re.compile(r"[^\W_]")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z '.-]{0,60}+")
 _ARITHMETIC = re.compile(r"[\d)]\s*(?:[-+*/^×÷·]|\\(?:cdot|times|div)\b)\s*[\d(]")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_BARE_FRAC = re.compile(r"\\([dt]?frac)\s*(\d)\s*(\d)")
 _FRACTION = re.compile(r"(-?)\\[dt]?frac\s*\{\s*(\d+)\s*\}\s*\{\s*(\d+)\s*\}|(-?\d+)\s*/\s*(\d+)")
 _PERCENT_VALUE = re.compile(r"\d{1,2}(?:[.,]\d+)?")
 
@@ -1881,6 +1889,7 @@ _PERCENT_VALUE = re.compile(r"\d{1,2}(?:[.,]\d+)?")
 def _number(text: str) -> float | None:
     """The number ``text`` is, when it is one (``12``, ``-0.5``, ``\\frac{1}{2}``, ``3/4``)."""
     text = text.strip().rstrip(".,").replace("$", "").replace(",", "")
+    text = _BARE_FRAC.sub(r"\\\1{\2}{\3}", text)  # "\\frac12" is "\\frac{1}{2}"
     if _NUMBER.fullmatch(text):
         return float(text)
     m = _FRACTION.fullmatch(text)

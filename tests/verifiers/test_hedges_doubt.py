@@ -263,3 +263,22 @@ def test_every_question_mark_of_unicode_reads_as_one():
     marks = "\u00bf\u037e\u055e\u061f\u2048\u2049\u203d\u2e18\u2e2e\u2753\uff1f\U0001e95f"
     assert reading(f"Is it 7{marks}") == "Is it 7" + "?" * len(marks)
     assert reading("a \u225f b") == "a \u225f b"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        # "likely" of a probability's outcomes is no doubt; \frac12 is 1/2 = 0.5
+        "There are two equally likely outcomes, so the probability is \\boxed{\\frac12} = "
+        "\\boxed{0.5}.",
+        "Both likely outcomes count once, so the probability is \\boxed{\\frac{1}{2}}.",
+    ],
+)
+def test_likely_outcomes_of_a_probability_are_no_doubt(response):
+    assert score("math", response, "\\frac{1}{2}").reason == "ok"
+
+
+def test_likely_of_the_answer_is_doubt():
+    assert (
+        score("math", "It is most likely \\boxed{\\frac{1}{2}}.", "\\frac{1}{2}").reason == "hedged"
+    )

@@ -279,3 +279,22 @@ def test_rule_a_box_the_response_denies_or_conditions_is_no_committed_answer(res
 
 def test_rule_litotes_in_dialect_grants_the_value():
     assert score("math", N7 + "\\boxed{7}\n\n8 ain't crazy either.", "7").reason == "hedged"
+
+
+# An ellipsis before a word in lower case goes on: the thought it opens is settled in the same
+# sentence ("... that branch fails"); a word that turns back ("... no", "... wait") starts anew.
+# 2*8 + 1 = 17, not 15.
+@pytest.mark.parametrize(
+    "after",
+    [
+        "If n were 8, the left side would be... that fails, 17 is not 15.",
+        "Could it be 8... no, 8 gives 17.",
+    ],
+)
+def test_rule_a_thought_after_an_ellipsis_is_settled_in_its_sentence(after):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == "ok"
+
+
+def test_kk_a_supposition_after_an_ellipsis_that_fails_keeps_the_block():
+    after = "Note: if Noah were a knight instead, Mia would have to be... that branch fails."
+    assert score("logic", f"{MNL_BLOCK}\n{after}", MNL).reason == "ok"

@@ -379,3 +379,20 @@ def test_rule_another_assignment_after_the_block_is_a_hedge(response):
 @pytest.mark.parametrize("response", ANOTHER_ASSIGNMENT_KEEPS)
 def test_rule_a_sentence_that_confirms_or_rejects_keeps_the_block(response):
     assert score("logic", response, MNL).reason == "ok"
+
+
+def test_kk_a_block_line_justified_by_a_quoted_claim_found_true_or_false_keeps():
+    # Mia (knight) said "Noah is a knave": true; Noah (knave) said "Mia is a knave": false
+    block = (
+        '<answer>\n(1) Mia is a knight — "Noah is a knave" is true\n'
+        '(2) Noah is a knave — "Mia is a knave" is false\n(3) Lily is a knight\n</answer>'
+    )
+    assert score("logic", block, MNL).reason == "ok"
+
+
+def test_kk_a_block_line_with_a_quoted_claim_and_doubt_is_a_hedge():
+    block = (
+        '<answer>\n(1) Mia is a knight — "Noah is a knave" is true, I think\n'
+        "(2) Noah is a knave\n(3) Lily is a knight\n</answer>"
+    )
+    assert score("logic", block, MNL).reason == "hedged"

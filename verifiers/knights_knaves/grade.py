@@ -673,15 +673,16 @@ def _substitute(pattern: re.Pattern, repl, text: str, index: list[int]) -> tuple
 
 
 def _prepare(text: str, quoted_pair: re.Pattern) -> tuple[str, list[int]]:
-    """The text as the statements are read (markdown, quotes and synonyms resolved), with the
-    original position of each character."""
+    """The text as the statements are read (markdown and synonyms resolved, a quotation read as
+    the word "statement": what someone said gives no role, and "\"...\" is true" is a truth
+    found about a statement), with the original position of each character."""
     index = list(range(len(text) + 1))
     text, index = _substitute(_MARKDOWN, "", text, index)
     for synonym, role in _SYNONYMS:
         text, index = _substitute(synonym, role, text, index)
     text, index = _substitute(_QUOTED_LIST, lambda m: re.sub("[\"']", " ", m.group(0)), text, index)
     text, index = _substitute(quoted_pair, r"\1: \2", text, index)
-    return _substitute(_QUOTED, " ", text, index)
+    return _substitute(_QUOTED, " statement ", text, index)  # what was said, not a role given
 
 
 def _moods(text: str, implication: re.Pattern) -> list[tuple[int, int, str]]:
