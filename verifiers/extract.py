@@ -412,6 +412,13 @@ def _relation(gap: str) -> str:
     return "step"
 
 
+# an answer that combines variables and states the result: "m+n=7", "a \\cdot b = 12"
+_COMBINED = re.compile(
+    r"\s*([^=]*[A-Za-z][^=]*?[-+*/^]|[^=]*[-+*/^][^=]*[A-Za-z][^=]*?)\s*=\s*[^=]+"
+)
+_LETTER_VARIABLE = re.compile(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])")
+
+
 def final_answers(
     solution_str: object, ignore: Callable[[str], bool] | None = None, kind: str = "value"
 ) -> FinalAnswers:
@@ -446,11 +453,24 @@ def final_answers(
         first -= 1
     answers = tuple(region[s:e] for _, s, e in kept[first:])
     before = region[_after(region, kept[first - 1][2]) if first else 0 : kept[first][0]]
-    if lexicon.uncommits(lexicon.lead_in(before), clean_answer(answers[-1]), kind, lead=True):
+    boxed = clean_answer(answers[-1])
+    if lexicon.uncommits(_operands_known(lexicon.lead_in(before), boxed), boxed, kind, lead=True):
         return FinalAnswers(answers, hedged=True)  # "I'm 60% sure; 8 is the other candidate."
     if doubts_after(region[_after(region, kept[-1][2]) :], answers[-1], kind):
         return FinalAnswers(answers, hedged=True)
     return FinalAnswers(answers)
+
+
+def _operands_known(lead: str, boxed: str) -> str:
+    """The lead-in without the values it gives the variables the boxed equation combines ("So
+    $m = 2$, $n = 5$." before ``\\boxed{m+n=7}``): operands of the answer, not candidates."""
+    equation = _COMBINED.fullmatch(boxed)
+    if not equation:
+        return lead
+    names = "".join(sorted(set(_LETTER_VARIABLE.findall(equation.group(1)))))
+    return (
+        re.sub(rf"(?<![A-Za-z\\])([{names}])\s*=\s*-?\d+(?:\.\d+)?", r"\1", lead) if names else lead
+    )
 
 
 def _rejected(gap: str) -> bool:

@@ -315,3 +315,39 @@ def test_a_bare_choice_label_is_the_value_the_question_lists_for_it(answer, righ
 
 def test_a_bare_choice_label_without_the_questions_choices_is_no_value():
     assert score("So \\boxed{B}", "204").correct is False
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "right"),
+    [
+        # the gold's form is the form asked: a mixed number (17/5 = 3 2/5)
+        ("3\\frac{2}{5}", "3\\frac{2}{5}", True),
+        ("3\\tfrac{2}{5}", "3\\frac{2}{5}", True),
+        ("3.4", "3\\frac{2}{5}", False),
+        ("\\frac{17}{5}", "3\\frac{2}{5}", False),
+        # an equation solved for y (the slope-intercept form): 2x - y + 3 = 0 is the same line
+        ("y = 3 + 2x", "y=2x+3", True),
+        ("2x+3=y", "y=2x+3", True),
+        ("2x-y+3=0", "y=2x+3", False),
+        # the box names what it computes: m + n = 2 + 5 = 7
+        ("m+n=7", "7", True),
+        ("m+n=8", "7", False),
+    ],
+)
+def test_the_golds_form_mixed_number_solved_equation_and_a_named_sum(answer, gold, right):
+    assert score(f"\\boxed{{{answer}}}", gold).correct is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("So the price increased by \\boxed{25} percent.", True),  # the percent asked for
+        ("$20/80 = 1/4$, which is $25$ percent.\n\n\\boxed{25}", True),
+        ("\\boxed{0.25}", False),  # the share where the percent is asked for
+    ],
+)
+def test_the_number_of_percent_answers_a_percent_question(response, right):
+    question = "A price rose from 80 to 100. By what percent did it increase?"
+    verdict = score(response, "25\\%", question=question_expressions(question),
+                    forms=question_forms(question))  # fmt: skip
+    assert verdict.correct is right, verdict

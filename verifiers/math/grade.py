@@ -588,6 +588,7 @@ _LEADING_INEQUALITY = re.compile(
 )
 # a side that names what the value is: x, a_n, f(3), P(A), AB, \\angle ABC, \\theta
 _LABEL_SIDE = re.compile(
+    r"[A-Za-z](?:\s*(?:[-+*/]|\\cdot|\\times)\s*[A-Za-z]){1,5}|"  # "m+n": what the answer computes
     r"(?:m\s*)?\\angle\s*[A-Za-z]{1,3}|\|[A-Za-z]{1,3}\||\\overline\s*\{[A-Za-z]{1,3}\}|"
     r"(?:[A-Za-z]{1,3}|\\(?!pi\b|infty\b|left\b|right\b)[a-zA-Z]+)(?:_\{?[\w,]+\}?)?(?:'|\^\{?+(?:\\prime|-1)\}?+)*+"
     r"(?:\([^()=]*\))?"
@@ -803,6 +804,25 @@ def _chain_last(answer: str, gold: str) -> str | None:
     return members[-1]
 
 
+# an equation solved for one variable: "y = 2x + 3", "2x + 3 = y"
+_SOLVED = re.compile(r"\s*([A-Za-z])\s*=(?!=)([^=]+)|([^=]+)=\s*([A-Za-z])\s*")
+
+
+def _unsolved(answer: str, gold: str) -> bool:
+    """Whether the gold is an equation solved for one variable (``y = 2x + 3``: its form, as
+    "in the form y = mx + b" asks) and the answer, an equation, is not solved for it
+    (``2x - y + 3 = 0``)."""
+    solved = _SOLVED.fullmatch(gold)
+    if not solved or "=" not in answer:
+        return False
+    variable = solved.group(1) or solved.group(4)
+    rest = solved.group(2) if solved.group(1) else solved.group(3)
+    if re.search(rf"(?<![A-Za-z\\]){variable}(?![A-Za-z])", rest):
+        return False  # "x = 2x - 3" is not solved for x
+    mine = _SOLVED.fullmatch(answer)
+    return not mine or (mine.group(1) or mine.group(4)) != variable
+
+
 def grade_answer(answer: str, gold: str) -> Verdict:
     """One boxed answer against the normalised gold. An answer that offers alternatives
     (``7 (possibly 8)``, ``3 \\text{ or } 4``) is a hedge unless every alternative is right, or the
@@ -813,9 +833,9 @@ def grade_answer(answer: str, gold: str) -> Verdict:
         return grade_answer(last, gold)
     if _QUESTION.get() and _copies_question_text(answer, gold):
         return fail("copied_question")
-    if _FORMS.get() and wrong_number_form(
-        fraction_spelling(clean_answer(answer)), gold, _FORMS.get()
-    ):
+    if wrong_number_form(fraction_spelling(clean_answer(answer)), gold, _FORMS.get()):
+        return fail("unevaluated")
+    if _unsolved(clean_answer(answer), gold):
         return fail("unevaluated")
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")

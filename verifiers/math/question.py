@@ -61,6 +61,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import reduce
 from math import gcd, prod
 from typing import Any
@@ -201,18 +202,41 @@ _DECIMAL = re.compile(r"(?<![\w.])\d*\.\d|\\overline|\\dot\b|\\[lc]?dots\b|\.\.\
 _PERCENT = re.compile(r"%|\\?percent\b", re.IGNORECASE)
 
 
+# a mixed number: "3\\frac{2}{5}", "3 \\tfrac{2}{5}", "3\\ \\frac25", "3 2/5"
+_MIXED = re.compile(
+    r"-?\d+(?:\s|\\[ ,;!]|~)*+(?:\\[dt]?frac\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)|"
+    r"(?<=\s)\d+\s*/\s*\d+)"
+)
+_PLAIN_NUMBER = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*")
+
+
+def _is_share(answer: str, gold: str) -> bool:
+    """Whether ``answer`` is the hundredth of a percentage gold (``0.35`` for ``35\\%``), not
+    its number (``35``, the percent asked for, as a person answers "What percent ...?")."""
+    number = _PLAIN_NUMBER.fullmatch(_PERCENT.sub("", gold).replace("\\", ""))
+    given = _PLAIN_NUMBER.fullmatch(answer)
+    if not number or not given:
+        return True
+    return Fraction(given.group(1)) != Fraction(number.group(1))
+
+
 def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
-    """A decimal where the wording asks for a fraction and the gold is one (``0.7\\overline{3}``
+    """Anything but a mixed number where the gold is one (``3.4`` or ``\\frac{17}{5}`` for
+    ``3\\frac{2}{5}``: the gold's form is the form asked), a decimal where the wording asks for a fraction and the gold is one (``0.7\\overline{3}``
     for "Express your answer as a common fraction", gold ``\\frac{11}{15}``), or a fraction
-    where it asks for a decimal and the gold is one, a percentage where it asks for either, or an inequality where it asks for interval
+    where it asks for a decimal and the gold is one, a percentage where it asks for either, the
+    hundredth of a percentage gold where a percent is asked (``0.35``; its number ``35`` is the
+    percent), or an inequality where it asks for interval
     notation and the gold is an interval (``2 \\le x \\le 3`` for ``[2, 3]``)."""
     forms = set(forms)
+    if _MIXED.fullmatch(gold.strip()) and not _MIXED.fullmatch(answer.strip()):
+        return True  # "\\frac{17}{5}" or "3.4" where the gold is the mixed number 3 2/5
     if "interval" in forms and _INTERVAL.match(gold) and _INEQUALITY.search(answer):
         return True
     if forms & {"fraction", "decimal"} and _PERCENT.search(answer) and not _PERCENT.search(gold):
         return True  # "75\\%" where a common fraction or a decimal is asked for
     if "percent" in forms and _PERCENT.search(gold) and not _PERCENT.search(answer):
-        return True  # "0.35" where a percent is asked for and the gold is one
+        return _is_share(answer, gold)  # "0.35" where a percent is asked for and the gold is 35%
     if "fraction" in forms and text_fractions(gold) and not _DECIMAL.search(gold):
         return bool(_DECIMAL.search(answer))
     if "decimal" in forms and _DECIMAL.search(gold) and not text_fractions(gold):
