@@ -413,9 +413,7 @@ def _relation(gap: str) -> str:
 
 
 # an answer that combines variables and states the result: "m+n=7", "a \\cdot b = 12"
-_COMBINED = re.compile(
-    r"\s*([^=]*[A-Za-z][^=]*?[-+*/^]|[^=]*[-+*/^][^=]*[A-Za-z][^=]*?)\s*=\s*[^=]+"
-)
+_OPERATION = re.compile(r"[-+*/^]|\\(?:cdot|times)\b")
 _LETTER_VARIABLE = re.compile(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])")
 
 
@@ -464,10 +462,10 @@ def final_answers(
 def _operands_known(lead: str, boxed: str) -> str:
     """The lead-in without the values it gives the variables the boxed equation combines ("So
     $m = 2$, $n = 5$." before ``\\boxed{m+n=7}``): operands of the answer, not candidates."""
-    equation = _COMBINED.fullmatch(boxed)
-    if not equation:
+    combined, equals, value = boxed.partition("=")
+    if not equals or "=" in value or not _OPERATION.search(combined):
         return lead
-    names = "".join(sorted(set(_LETTER_VARIABLE.findall(equation.group(1)))))
+    names = "".join(sorted(set(_LETTER_VARIABLE.findall(combined))))
     return (
         re.sub(rf"(?<![A-Za-z\\])([{names}])\s*=\s*-?\d+(?:\.\d+)?", r"\1", lead) if names else lead
     )

@@ -167,3 +167,13 @@ def test_a_grader_that_runs_out_of_memory_gives_a_verdict(monkeypatch):
 
     monkeypatch.setattr(dispatch, "_scorer", lambda task_type: allocates)
     assert score("zebra", "\\boxed{Arnold}", "arnold").reason == "too_complex"
+
+
+@pytest.mark.timeout(HANG_WAIT_S, method="thread")
+@pytest.mark.parametrize(("task", "gold"), [("zebra", "Arnold"), ("arc", "1 2 3"), ("math", "7")])
+def test_a_4_kb_box_of_brackets_with_no_equals_sign_is_a_verdict(task, gold):
+    # grader_fuzz's find: a pattern with three unbounded runs read a box like this for 9 s
+    unit = "x(^\\left[^++[\\left[1[\\right)"
+    answer = "\\boxed{" + unit * (4000 // len(unit)) + "}"
+    verdict = compute_score(task, answer, gold, {"type": task})
+    assert verdict["scored"] == 1.0 and verdict["score"] == 0.0, verdict
