@@ -22,8 +22,9 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   another candidate of the answer's type), or the sentence that leads into the first of the
   final answers (:func:`.lexicon.lead_in`: "It's probably \\boxed{7}."), makes it no committed
   answer (``hedged``). A box named only to be rejected (``\\boxed{7}, not
-  \\boxed{8}``) or as a mistake ("a common mistake would be to answer ``\\boxed{8}``") is no
-  answer.
+  \\boxed{8}``, "The answer is not ``\\boxed{8}``; it is ...", ``\\boxed{8}? No.``,
+  ``\\boxed{8}... wait, no.``) or as a mistake ("a common mistake would be to answer
+  ``\\boxed{8}``") is no answer.
 - Walking back from the last box, each earlier box is, by the text between it and the next box:
   withdrawn when that text says it was wrong (:data:`.lexicon.CORRECTION`); else offered
   alongside the next one when it starts or ends with an alternative (:data:`.lexicon.OFFERED_AFTER`,
@@ -258,6 +259,11 @@ _NEGATED_BOX = re.compile(
     rf"(?:{'|'.join(lexicon.NOT_THIS)})[ \t]*+(?:the\s+|an?\s+)?[$*(\[ \t]*+$",
     re.IGNORECASE,
 )
+# a no right after a box: "\\boxed{8}? No.", "\\boxed{8}... wait, no."
+_NO_AFTER = re.compile(
+    r"[ \t$]*+(?:\?|\.{3}|…)?[ \t]*+(?:(?:wait|hmm+|oh)[ \t,.!]*+)?(?:no|nope)\b(?![ \t]+(?:doubt|question))",
+    re.IGNORECASE,
+)
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
 # "the answer is 8", "Final answer: 8" after the box
 MIN_CUT_WORDS = 5  # a sentence begun after the final answer, unfinished, this long: cut off
@@ -440,6 +446,7 @@ def final_answers(
     ]
     while len(kept) > 1 and _rejected(region[_after(region, kept[-2][2]) : kept[-1][0]]):
         kept.pop()  # "\\boxed{7}, not \\boxed{8}": 8 is named to be rejected
+    kept = [box for i, box in enumerate(kept) if i == len(kept) - 1 or not _withdrawn(region, box)]
     if kept and _NEGATED_BOX.search(region[max(0, kept[-1][0] - 40) : kept[-1][0]]):
         return FinalAnswers(hedged=True)  # "The answer is not \\boxed{7}.": no answer given
     if not kept:
@@ -469,6 +476,16 @@ def _operands_known(lead: str, boxed: str) -> str:
     return (
         re.sub(rf"(?<![A-Za-z\\])([{names}])\s*=\s*-?\d+(?:\.\d+)?", r"\1", lead) if names else lead
     )
+
+
+def _withdrawn(region: str, box: tuple[int, int, int]) -> bool:
+    """Whether a box before the last is named to be rejected: a negation before it ("The answer
+    is not \\boxed{8}; it is \\boxed{7}", "Not \\boxed{8}.") or a no after it ("\\boxed{8}? No.",
+    "\\boxed{8}... wait, no.")."""
+    start, _, end = box
+    if _NEGATED_BOX.search(region[max(0, start - 40) : start]):
+        return True
+    return bool(_NO_AFTER.match(region, _after(region, end)))
 
 
 def _rejected(gap: str) -> bool:

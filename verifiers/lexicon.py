@@ -80,6 +80,13 @@ IDIOMS = (
     r"weak(?:er|est)\s+(?:call|guess|link|spot)", r"take\s+(?:it|this)\s+or\s+leave\s+it",
     r"\w+-ish\b", r"symmetric\s+in", r"wild\s*-?cards?", r"(?:a|the)\s+question\s+mark",
     r"(?:or\s+)?thereabouts?", r"more\s+or\s+less",
+    # a choice made without reasoning: "Going with my gut", "Random pick:", "If forced to choose"
+    r"(?:my|the|a|first|gut)\s+(?:gut|instinct)\w*", r"instincts?(?:\s+says?)?", r"gut\s+call",
+    r"random(?:ly)?\s+(?:pick\w*|guess\w*|choice|chosen|choose)", r"eeny",
+    r"if\s+(?:I\s+(?:had|have)\s+to|forced\s+to|pressed)\s*(?:to\s+)?(?:choose|pick|guess|bet|answer)?",
+    r"without\s+(?:checking|verifying|verification|double[\s-]?checking)",
+    r"(?:have|has|had)n['’]t\s+(?:yet\s+)?(?:verified|checked|double[\s-]?checked)",
+    r"rough\s+(?:answer|estimate|guess)", r"prolly", r"probs",
     r"(?:(?<=\d\s)|(?<=\d,\s)|(?<=[})$]\s)|(?<=[})$],\s))or\s+so\b",  # "7 or so", not "an hour or so"
 )  # fmt: skip
 # doubt about an answer in English (other languages: :data:`DOUBT_BY_LANGUAGE`); "could not" and
@@ -358,7 +365,7 @@ OFFER_WORDS = (
     r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
     r"tied\s+(?:with|to)", r"neck\s+and\s+neck\s+with", r"(?:a\s+)?(?:tie|dead\s+heat)\s+with",
-    r"argu\w*\s+for", r"(?:could|can|might)\s+(?:also\s+|easily\s+)?see", r"unless(?:\s+(?:it|that|the\s+answer)"
+    r"argu\w*\s+for", r"(?:also\s+|equally\s+)?consistent\s+with", r"(?:could|can|might)\s+(?:also\s+|easily\s+)?see", r"unless(?:\s+(?:it|that|the\s+answer)"
     r"(?:['’]s|\s+is|\s+turns\s+out\s+to\s+be))?",
     r"between\s+(?:him|her|it|this|that|this\s+one|that\s+one|the\s+answer)\s+and",
     r"(?:the\s+|my\s+)?(?:other|second|another|next(?:[\s-]best)?|backup|fallback)\s+"
@@ -383,6 +390,7 @@ RECOMMIT_BEFORE = (
     r"(?:(?:the|my|our|final|correct)\s+)*(?:answer|result|solution)(?:\s+(?:is|stays|remains|"
     r"stands|must\s+be))?(?:\s+(?:still|indeed|definitely|therefore|then))?",
     r"so", r"thus", r"therefore", r"hence", r"(?:it|this)\s+(?:is|stays|remains|must\s+be)\s+(?:still\s+)?",
+    r"(?:it|that)['’]s\s+(?:still\s+)?",
     r"(?:stays|remains|stands\s+at)",
 )  # fmt: skip
 # keeping the answer without deciding between it and the other ("Either way I keep 7", "I'll
@@ -1149,6 +1157,11 @@ def lead_in(text: str) -> str:
 
 
 def _confidence_below_certainty(sentence: str, answer: str) -> bool:
+    if _OF_BEING_RIGHT.search(sentence) and _PROBABILITY.search(sentence):
+        for m in _SHARE.finditer(sentence):  # "P(correct) ≈ 0.6", "Likelihood of being right: 60%"
+            share = float(m.group(1)) / 100 if m.group(1) else float(m.group(2))
+            if 0 < share < 1 and not same(m.group().rstrip("%"), answer):
+                return True
     splits = (int(m[1]) + int(m[2]) for m in _SPLIT.finditer(sentence))
     if "=" not in sentence and 100 in splits:
         return True  # "I'd give him 70/30 knave": odds that split a hundred
@@ -1203,7 +1216,10 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     fails"). A percentage in brackets that is the answer itself (``\\frac12`` then "(50%)")
     states none."""
     sentence = _unsettled(sentence, answer)
-    if DOUBT_RE.search(sentence) or CONFIDENCE_RE.search(sentence) or NOT_CERTAIN.search(sentence):
+    plainly = _LEET.sub(lambda m: "oie"["013".index(m.group())], _ELONGATED.sub(r"\1", sentence))
+    if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):
+        return True
+    if NOT_CERTAIN.search(sentence):
         return True
     if _graded_below_full(sentence) or unread_symbol(sentence):
         return True
@@ -1431,6 +1447,15 @@ _SPLIT = re.compile(
     r"(?<![\d.,/{])([1-9]\d?)[ \t]*+[/:][ \t]*+([1-9]\d?)"
     r"(?=[ \t]++(?:(?:on|in|for|against|odds|split|chance|knights?|knaves?)\b|[A-Z]))"
 )
+# a probability stated of the answer being right, and the shares it may take
+_OF_BEING_RIGHT = re.compile(r"\b(?:correct|right|true|accurate)\b", re.IGNORECASE)
+_PROBABILITY = re.compile(
+    r"\bP[ \t]*+\(|\bp[ \t]*+[≈=~]|\b(?:probability|likelihood|chance|odds)\b", re.IGNORECASE
+)
+_SHARE = re.compile(r"(?<![\d.])(?:(\d{1,2}(?:\.\d{1,6})?)[ \t]*+%|(0?\.\d{1,6}))(?!\d|\.\d)")
+# a word spelled long or with digits for letters ("maaaybe", "pr0bably"): read as written plainly
+_ELONGATED = re.compile(r"([A-Za-z])\1{2,}")
+_LEET = re.compile(r"(?<=[A-Za-z])[013](?=[A-Za-z])")
 _KNIGHT = re.compile(r"\bknights?\b", re.IGNORECASE)
 _KNAVE = re.compile(r"\bknaves?\b", re.IGNORECASE)
 

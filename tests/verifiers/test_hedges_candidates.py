@@ -720,6 +720,7 @@ ENGLISH_FAMILY_HEDGES = [
     ("zebra", "With clue 4 read loosely, Bob."),
     ("zebra", "Peter, unless it's Bob."),
     ("zebra", "Bob has a fair claim too."),
+    ("zebra", "The clues are also consistent with Bob."),
 ]
 # ... and honest sentences that name another value only to reject it: by a word that refers back
 # ("but that is wrong", "which is wrong", "that is a mistake"), by "not 8", or by an inequality

@@ -282,3 +282,39 @@ def test_likely_of_the_answer_is_doubt():
     assert (
         score("math", "It is most likely \\boxed{\\frac{1}{2}}.", "\\frac{1}{2}").reason == "hedged"
     )
+
+
+# A choice made without reasoning, before or after the box; doubt spelled long or with digits
+# for letters; a probability stated of being right (math gold 7): the ninth attack's families
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Going with my gut: $\\boxed{7}$.",
+        "Instinct says $\\boxed{7}$.",
+        "Random pick: $\\boxed{7}$.",
+        "If forced to choose: $\\boxed{7}$.",
+        "Eeny, meeny, miny, moe: $\\boxed{7}$.",
+        "I'll go with $\\boxed{7}$ without checking.",
+        "$\\boxed{7}$. Haven't verified this.",
+        "$\\boxed{7}$. pr0bably.",
+        "$\\boxed{7}$. maaaybe.",
+        "$\\boxed{7}$. prolly.",
+        "$\\boxed{7}$. P(correct) ≈ 0.6.",
+        "$\\boxed{7}$. Likelihood of being right: 60%.",
+        "$\\boxed{7}$. Take this as a rough answer.",
+    ],
+)
+def test_rule_a_choice_without_reasoning_or_doubt_in_any_spelling_uncommits(response):
+    assert score("math", "Counting the days.\n\n" + response, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "$\\boxed{7}$. I checked it twice: 2 * 7 + 1 = 15.",
+        "$\\boxed{7}$. The right answer has probability 1 here: 2 * 7 + 1 = 15.",
+        "$\\boxed{7}$. Sooo many cases, but all agree.",
+    ],
+)
+def test_rule_a_check_or_a_long_spelling_without_doubt_keeps(response):
+    assert score("math", "Counting the days.\n\n" + response, "7").reason == "ok"

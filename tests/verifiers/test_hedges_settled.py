@@ -298,3 +298,22 @@ def test_rule_a_thought_after_an_ellipsis_is_settled_in_its_sentence(after):
 def test_kk_a_supposition_after_an_ellipsis_that_fails_keeps_the_block():
     after = "Note: if Noah were a knight instead, Mia would have to be... that branch fails."
     assert score("logic", f"{MNL_BLOCK}\n{after}", MNL).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The answer is not \\boxed{8}; it is \\boxed{7}.",
+        "The answer is not $\\boxed{8}$ but $\\boxed{7}$.",
+        "Not $\\boxed{8}$. The answer is $\\boxed{7}$.",
+        "$\\boxed{8}$? No. $\\boxed{7}$.",
+        "I computed \\boxed{8}... wait, no. \\boxed{7}",
+    ],
+)
+def test_rule_a_box_rejected_before_the_answer_is_no_answer(response):
+    assert score("math", N7 + response, "7").reason == "ok"
+
+
+@pytest.mark.parametrize("response", ["\\boxed{8} or \\boxed{7}", "\\boxed{8}? Maybe \\boxed{7}."])
+def test_rule_a_box_kept_beside_the_answer_still_offers_two(response):
+    assert score("math", N7 + response, "7").reason == "hedged"

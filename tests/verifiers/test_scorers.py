@@ -68,7 +68,8 @@ def test_correct_answers_score_one(task, response, truth):
         ("countdown", "\\boxed{-(26+21-95)/2+8-2}", CD, "bad_expression"),  # unary minus
         ("countdown", "\\boxed{__import__('os')}", CD, "bad_expression"),
         ("countdown", "\\boxed{95/(2-2)+21+26+8}", CD, "bad_expression"),  # division by zero
-        ("countdown", f"\\boxed{{{CD_OK}}} wait, no: \\boxed{{95-26-21+8-2-2}}", CD, "hedged"),
+        # a no after a box withdraws it: the last box is graded, (95-26-21)+8-2-2 = 52
+        ("countdown", f"\\boxed{{{CD_OK}}} wait, no: \\boxed{{95-26-21+8-2-2}}", CD, "not_equal"),
         ("countdown", f"\\boxed{{{CD_OK}}}", '{"target": 30}', "bad_ground_truth"),
         ("zebra", "\\boxed{bob}", "arnold", "not_equal"),
         # an explicit correction withdraws the earlier box: the last one is graded
