@@ -396,3 +396,21 @@ def test_kk_a_block_line_with_a_quoted_claim_and_doubt_is_a_hedge():
         "(2) Noah is a knave\n(3) Lily is a knight\n</answer>"
     )
     assert score("logic", block, MNL).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Swapping Noah and Mia also seems consistent.",
+        "The reverse assignment works too.",
+        "Flipping everyone also satisfies the statements.",
+    ],
+)
+def test_kk_another_assignment_offered_after_a_prose_answer_in_its_paragraph_is_a_hedge(after):
+    prose = "Mia is a knight, Noah is a knave, and Lily is a knight. "
+    assert score("logic", "Let me reason.\n\n" + prose + after, MNL).reason == "hedged"
+
+
+def test_kk_a_check_after_a_prose_answer_in_its_paragraph_keeps():
+    prose = "Mia is a knight, Noah is a knave, and Lily is a knight. This satisfies all statements."
+    assert score("logic", "Let me reason.\n\n" + prose, MNL).reason == "ok"

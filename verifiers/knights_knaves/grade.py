@@ -737,6 +737,7 @@ class _Final:
     scope: str  # the text that must not doubt it: the final answer and what follows
     block: bool  # given in <answer> blocks (a condition there is a hedge, not reasoning)
     lines: str = ""  # the text of the blocks that count (:func:`uncommitted_statement`)
+    start: int = 0  # where the scope starts in the text the statements' positions count in
 
 
 _BLOCK = re.compile(r"<answer>((?:(?!<answer>).)*?)</answer>", re.DOTALL)
@@ -781,8 +782,8 @@ def _final_answer(region: str, names: list[str]) -> _Final | None:
                 continue
             run = statements[i:]
         first = min(s[0] for s in run)
-        scope = region[_sentence_start(region, first) :]
-        return _Final(run, _after_line(region, statements[-1][0]), scope, False)
+        start = _sentence_start(region, first)
+        return _Final(run, _after_line(region, statements[-1][0]), region[start:], False, "", start)
     return None
 
 
@@ -1209,13 +1210,24 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         return fail("missing_person")
     if unfinished_after(answer.after) or ("<answer>" not in region and stops_mid_sentence(region)):
         return fail("cut_off")
-    if doubts(answer.scope, list(truth)) or reopens(answer.after, list(truth)):
+    if doubts(answer.scope, list(truth)) or reopens(_after_statements(answer), list(truth)):
         return fail("hedged")
     if uncommitted_statement(answer.lines, list(truth)):
         return fail("hedged")
     if about_another(answer.after, answer.statements, list(truth)):
         return fail("hedged")
     return judge_roles(answer.statements, truth, answer.block)
+
+
+def _after_statements(answer) -> str:
+    """The text after the final statement of roles: after the block, or in prose the sentences
+    of the answer's paragraph after the one its last statement stands in ("Grace is a knight,
+    Noah is a knave, Mia is a knight. Swapping Noah and Mia also seems consistent.")."""
+    if answer.block or not answer.statements:
+        return answer.after
+    last = max(position for position, _, _ in answer.statements) - answer.start
+    end = _BOUNDARY.search(answer.scope, max(last, 0))
+    return (answer.scope[end.end() :] if end else "") + "\n" + answer.after
 
 
 def solution_text(ground_truth: str) -> str:
