@@ -20,7 +20,9 @@ worker. Two verdicts, both score 0 and both scored (the answer caused them):
   deep, an unclosed bracket soup: the parser's work grows with the depth), or a power of a sum
   whose expansion has more than ``MAX_EXPANDED_TERMS`` terms or whose exponent is over
   ``MAX_SUM_EXPONENT`` (``(x+1)^{999}`` against a polynomial gold: sympy expands it to compare).
-  A power of one symbol (``x^{999}``) expands to nothing and is allowed.
+  A power of one symbol (``x^{999}``) expands to nothing and is allowed. A determinant
+  (``\\det`` before a matrix, or a ``vmatrix``) of more than ``MAX_SYMBOLIC_DETERMINANT`` rows with
+  a letter among its cells: sympy expands its n! terms (a 6 by 6 of letters held a worker 5 s).
 
 Anything the guard cannot read is left to the scorer, whose CPU bound still holds
 (:mod:`.pool`: an answer that needs more is ``too_complex`` too).
@@ -48,6 +50,9 @@ MAX_NESTING = 8  # brackets of any kind open at once (the parser slows about 1.5
 MAX_EXPANDED_TERMS = 200  # terms of an expanded power of a sum
 MAX_SUM_EXPONENT = 100
 MAX_FACTORIAL_DIGITS = 6  # n! and binomials of n are evaluated up to n = 10^6
+MAX_SYMBOLIC_DETERMINANT = (
+    3  # rows of a determinant with a letter among its cells (4 rows: 24 terms, 0.8 s)
+)
 MAX_E_EXPONENT_DIGITS = 6  # 1e999999 is read (and sized); a longer exponent is too large at once
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _LITERAL_EXPONENT = re.compile(r"\d\s*[eE]\s*[+\-−]?\s*(\d[\d_]*)")
@@ -382,7 +387,7 @@ def math_refusal(answer: str) -> str | None:
     more than the limits (see the module docstring), else None. Linear in ``answer``."""
     if len(answer) > MAX_GUARDED_CHARS:
         return None
-    if nesting(answer) > MAX_NESTING:
+    if nesting(answer) > MAX_NESTING or _symbolic_determinant(answer) > MAX_SYMBOLIC_DETERMINANT:
         return "too_complex"
     for match in _ANY_E_EXPONENT.finditer(answer):
         digits = match.group(1)
@@ -397,6 +402,26 @@ def math_refusal(answer: str) -> str | None:
     except (_Unreadable, RecursionError, ValueError, ZeroDivisionError, OverflowError):
         return None
     return None
+
+
+_MATRIX_BEGIN = re.compile(r"\\begin\s*\{\s*([pbvBV]?matrix|array)\s*\}")
+_DETERMINANT_BEFORE = re.compile(r"\\det\s*(?:\\left\s*)?[(\[]?\s*$")
+
+
+def _symbolic_determinant(answer: str) -> int:
+    """The rows of the largest determinant in ``answer`` with a letter among its cells (0 if
+    none): a matrix after ``\\det`` or a ``vmatrix``. Linear in ``answer``."""
+    largest = 0
+    for begin in _MATRIX_BEGIN.finditer(answer):
+        kind = begin.group(1)
+        end = answer.find("\\end", begin.end())
+        body = answer[begin.end() : end if end >= 0 else len(answer)]
+        before = answer[max(0, begin.start() - 20) : begin.start()]
+        if kind not in ("vmatrix", "Vmatrix") and not _DETERMINANT_BEFORE.search(before):
+            continue
+        if re.search(r"(?<!\\)\b[A-Za-z]", re.sub(r"\\[A-Za-z]+", " ", body)):
+            largest = max(largest, body.count("\\\\") + 1)
+    return largest
 
 
 def math_too_large(answer: str) -> bool:

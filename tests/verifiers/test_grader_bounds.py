@@ -27,6 +27,12 @@ NAMES = ", ".join(["Grace", "Penelope", "Mia", "Noah", "Matthew", "Lily"] * 500)
 
 # (answer, gold, reason): each held a grader until the kill, or for seconds, before the guards
 ATTACKS = {
+    "determinant of letters": (
+        "\\boxed{\\det\\begin{pmatrix}a&b&c&d&e&f\\\\g&h&i&j&k&l\\\\m&n&o&p&q&r\\\\s&t&u&v&w&x"
+        "\\\\y&z&A&B&C&D\\\\E&F&G&H&I&J\\end{pmatrix}}",
+        "0",
+        "too_complex",
+    ),
     "bracket soup": ("\\boxed{" + "((((((((((((((((((((((((((((((a" * 4 + "}", "2", "too_complex"),
     "unclosed brackets": ("\\boxed{" + "\\left(" * 40 + "x}", "2", "too_complex"),
     "e-notation in an exponent": ("\\boxed{2^{1e100}}", "2^{10}", "too_large"),
