@@ -933,11 +933,13 @@ _UNDER_READING = re.compile(
 # cell values offered side by side at the end of a clause: "(cell 10: 7 or 0)"
 _CELL_OR = re.compile(r"(?<![\d.])\d[ \t]++or[ \t]++\d(?=[ \t]*+(?:[.,;)]|$))")
 _ANSWERHOOD_RE = re.compile(rf"\b(?:also|{_words(ANSWERHOOD)})\b", re.IGNORECASE)
-# a sentence ends at ".", "!", "?" or a line; an ellipsis before a word in lower case goes on
+# a sentence ends at ".", "!", "?" or a line, not at an abbreviation ("i.e.", "e.g.", "etc.",
+# "vs.", "cf.", "approx."); an ellipsis before a word in lower case goes on
 # ("Mia would have to be... that branch fails": one thought), unless the word turns back ("...
 # no, ...", "... wait")
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?。])(?<!\.\.\.)\s++|(?<=\.\.\.)\s++(?=[^a-z]|(?:no|nope|nah|wait|hmm+|actually|oh|oops)\b)|\n"
+    r"(?<=[.!?。])(?<!\.\.\.)(?<!i\.e\.)(?<!e\.g\.)(?<!etc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!approx\.)\s++|"
+    r"(?<=\.\.\.)\s++(?=[^a-z]|(?:no|nope|nah|wait|hmm+|actually|oh|oops)\b)|\n"
 )
 # the values of each type of answer
 _NUMBER_VALUE = re.compile(
@@ -1456,6 +1458,10 @@ _SHARE = re.compile(r"(?<![\d.])(?:(\d{1,2}(?:\.\d{1,6})?)[ \t]*+%|(0?\.\d{1,6})
 # a word spelled long or with digits for letters ("maaaybe", "pr0bably"): read as written plainly
 _ELONGATED = re.compile(r"([A-Za-z])\1{2,}")
 _LEET = re.compile(r"(?<=[A-Za-z])[013](?=[A-Za-z])")
+# a question why another value is not the answer, answered by the reason at once
+_WHY_NOT_BECAUSE = re.compile(
+    r"[*_(]*why[ \t]+not[ \t]+[^?\n]{1,40}\?[*_)]*[ \t]++((?:because|since)\b)", re.IGNORECASE
+)
 _KNIGHT = re.compile(r"\bknights?\b", re.IGNORECASE)
 _KNAVE = re.compile(r"\bknaves?\b", re.IGNORECASE)
 
@@ -1463,11 +1469,13 @@ _KNAVE = re.compile(r"\bknaves?\b", re.IGNORECASE)
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     """Whether text after the committed ``answer`` un-commits it: one of its sentences does
     (:func:`uncommits`), or states another value (:func:`states_other`), or is one the lexicon
-    cannot read that names another value (:func:`_names_other`); an HTML tag or comment hides
+    cannot read that names another value (:func:`_names_other`); a "why not 6?" answered at once
+    by "because ..." is read as its reason; an HTML tag or comment hides
     nothing (``<span style="display:none">8</span>`` is 8). A sentence whose last
     "but" clause commits to the answer again and un-commits nothing is read from that clause
     ("If the equation were 2n+1=17, the answer would be 8, but it is 15.")."""
     text = _TEXT_COMMAND.sub(r" \1 ", _MARKUP.sub(" ", text))  # "<!-- alt: 8 -->", "\\text{ or }"
+    text = _WHY_NOT_BECAUSE.sub(r"\1", text)  # "Why not 6? Because Sunday counts.": the reason
     for s in sentences(text):
         if kind != "roles" and not reads_english(s) and _names_other(s, answer, kind):
             return True  # "Het antwoord kan ook 8 zijn.", "$n = 8$"

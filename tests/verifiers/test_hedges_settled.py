@@ -317,3 +317,19 @@ def test_rule_a_box_rejected_before_the_answer_is_no_answer(response):
 @pytest.mark.parametrize("response", ["\\boxed{8} or \\boxed{7}", "\\boxed{8}? Maybe \\boxed{7}."])
 def test_rule_a_box_kept_beside_the_answer_still_offers_two(response):
     assert score("math", N7 + response, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        # a question why another value is not the answer, answered at once by its reason
+        ("**Why not 6?** Because Sunday counts too.", "ok"),
+        ("(Why not 6? Because Sunday counts.)", "ok"),
+        ("Why not 8? Because 8 also works.", "hedged"),  # the reason offers 8
+        ("Why not 8?", "hedged"),
+        # an abbreviation ends no sentence: "4 weeks" restates the 28 days
+        ("For comparison, February has 28 days, i.e. 4 weeks.", "ok"),
+    ],
+)
+def test_rule_a_why_not_answered_by_its_reason_and_an_abbreviation(after, reason):
+    assert score("math", N7 + "\\boxed{7}\n\n" + after, "7").reason == reason
