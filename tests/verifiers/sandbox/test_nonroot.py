@@ -74,11 +74,28 @@ def _interpreter_for_nobody() -> str | None:
     return None
 
 
+# what scoring imports beyond the package: text2num (number words) and wordfreq (which sentences
+# are English) with wordfreq's own imports
+SCORING_PACKAGES = (
+    "text_to_num", "wordfreq", "regex", "ftfy", "wcwidth", "langcodes", "locate", "msgpack",
+)  # fmt: skip
+
+
+def _english_only(folder: str, names: list[str]) -> list[str]:
+    """What not to copy: caches, and wordfreq's word lists of other languages (60 MB in all)."""
+    skipped = shutil.ignore_patterns("__pycache__", "*.pyc")(folder, names)
+    if Path(folder).name == "data" and Path(folder).parent.name == "wordfreq":
+        skipped |= {
+            n for n in names if n.endswith(".msgpack.gz") and not n.endswith("_en.msgpack.gz")
+        }
+    return list(skipped)
+
+
 @pytest.fixture(scope="module")
 def tree():
     """A folder the unprivileged uid can read: the package (pac_verl and its verifiers, the only
-    parts scoring imports), pyseccomp and text2num (its dependencies there) and the scoring
-    script."""
+    parts scoring imports), pyseccomp, text2num and wordfreq (its dependencies there) and the
+    scoring script."""
     if os.geteuid() != 0 or shutil.which("setpriv") is None or shutil.which("bwrap") is None:
         pytest.skip("needs root (to become another uid), setpriv and bubblewrap")
     python = _interpreter_for_nobody()
@@ -93,8 +110,9 @@ def tree():
         shutil.copytree(Path(pac_verl.verifiers.__file__).parent, site / "pac_verl/verifiers",
                         ignore=skip)  # fmt: skip
         shutil.copy(importlib.util.find_spec("pyseccomp").origin, site)
-        words = Path(importlib.util.find_spec("text_to_num").origin).parent
-        shutil.copytree(words, site / "text_to_num", ignore=skip)
+        for package in SCORING_PACKAGES:
+            found = Path(importlib.util.find_spec(package).origin).parent
+            shutil.copytree(found, site / package, ignore=_english_only)
         (root / "score.py").write_text(SCORER)
         secret = root / "readable-by-all.txt"
         secret.write_text("host data")
