@@ -12,7 +12,10 @@
 # local Ray cluster); the tests that count processes machine-wide (marked `serial`) wait for every
 # test process of the checkout, the lanes' included (tests/conftest.py). Each lane writes its log
 # under .venv/, printed whole by `wait`; the exit status is the first failed lane's, named on the
-# last line.
+# last line, and a failed lane's last lines are printed again at the very end, where a CI log's tail
+# shows them. A lane whose pytest dies of a signal (a native crash: no test failed, pytest never
+# reported) runs once more; `wait` prints the first try's last lines, with pytest's faulthandler
+# stacks, and says it retried. A test that fails is never retried.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 lanes=(node_versions verl_line)
@@ -28,7 +31,14 @@ start() {
   for lane in "${lanes[@]}"; do
     (
       bash "scripts/ci/$lane.sh" "$@" >".venv/$lane.log" 2>&1 </dev/null
-      echo $? >"$state/$lane.rc.tmp" && mv "$state/$lane.rc.tmp" "$state/$lane.rc"
+      code=$?
+      if [ "$code" -gt 128 ]; then  # died of signal code-128: keep its log, try once more
+        mv ".venv/$lane.log" "$state/$lane.crashed.log"
+        echo "$code" >"$state/$lane.crashed"
+        bash "scripts/ci/$lane.sh" "$@" >".venv/$lane.log" 2>&1 </dev/null
+        code=$?
+      fi
+      echo "$code" >"$state/$lane.rc.tmp" && mv "$state/$lane.rc.tmp" "$state/$lane.rc"
     ) &
   done
 }
@@ -42,6 +52,10 @@ finish() {
   for lane in "${lanes[@]}"; do
     while [ ! -f "$state/$lane.rc" ]; do sleep 2; done
     code=$(cat "$state/$lane.rc")
+    if [ -f "$state/$lane.crashed" ]; then
+      echo "===== scripts/ci/$lane.sh: the first try died of signal $(($(cat "$state/$lane.crashed") - 128)); its last 80 lines, then the second try ====="
+      tail -n 80 "$state/$lane.crashed.log"
+    fi
     echo "===== scripts/ci/$lane.sh: exit $code ====="
     cat ".venv/$lane.log"
     if [ "$code" -ne 0 ]; then
@@ -50,6 +64,10 @@ finish() {
     fi
   done
   if [ "$status" -ne 0 ]; then
+    for lane in $failed; do
+      echo "===== the last 60 lines of ${lane} (whole above) ====="
+      tail -n 60 ".venv/${lane%.sh}.log"
+    done
     echo "lanes.sh: failed:$failed (their output is above)" >&2
   fi
   return "$status"
