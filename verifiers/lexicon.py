@@ -13,6 +13,7 @@ answer itself. Every pattern is linear: bounded or possessive repetitions only
 from __future__ import annotations
 
 import ast
+import contextvars
 import functools
 import itertools
 import re
@@ -43,19 +44,20 @@ DEGREE = (
 PARTIAL = (
     r"fairly", r"reasonably", r"somewhat", r"moderately", r"mostly", r"pretty", r"relatively",
     r"partly", r"partially", r"kind\s+of", r"sort\s+of", r"less", r"least", r"not\s+as",
+    r"kinda", r"sorta", r"semi", r"half", r"mildly", r"so-so",
 )  # fmt: skip
 # a low confidence named either side of its noun: "Low confidence.", "Confidence: low", "my
 # confidence here is fairly low"
 LOW = (
     r"low\w*", r"limited", r"moderate", r"medium", r"middling", r"modest", r"little", r"partial",
-    r"fair", r"shaky", r"weak",
+    r"fair", r"shaky", r"weak", r"so-so", r"mixed", r"half",
 )  # fmt: skip
 _CERTAIN = "|".join(CERTAIN)
 _LOW = "|".join(LOW)
 LOW_CONFIDENCE = (
     rf"(?:not|[a-z]{{0,5}}n['’]t|never)\s+(?:(?:be|feel|feeling|am|is|was)\s+)?"
     rf"(?:(?:{'|'.join(DEGREE)})\s+)?(?:{_CERTAIN})",
-    rf"(?:{'|'.join(PARTIAL)})\s+(?:{_CERTAIN})",
+    rf"(?:{'|'.join(PARTIAL)})(?:\s+|-)(?:{_CERTAIN})",
     rf"(?:{_LOW})\s+(?:confidence|certainty|credence)",
     rf"(?:confidence|certainty|credence)(?:\s+[a-z]{{1,12}}){{0,2}}?\s*(?::|is|was|remains|stays)?"
     rf"\s*(?:[a-z]{{1,12}}\s+)?(?:{_LOW})",
@@ -86,7 +88,8 @@ IDIOMS = (
     r"if\s+(?:I\s+(?:had|have)\s+to|forced\s+to|pressed)\s*(?:to\s+)?(?:choose|pick|guess|bet|answer)?",
     r"without\s+(?:checking|verifying|verification|double[\s-]?checking)",
     r"(?:have|has|had)n['’]t\s+(?:yet\s+)?(?:verified|checked|double[\s-]?checked)",
-    r"rough\s+(?:answer|estimate|guess)", r"prolly", r"probs",
+    r"rough\s+(?:answer|estimate|guess)", r"prolly", r"probs", r"meh",
+    r"(?:don['’]t|do\s+not)\s+hold\s+me\s+to", r"flip[\s-]?flop\w*",
     r"(?:(?<=\d\s)|(?<=\d,\s)|(?<=[})$]\s)|(?<=[})$],\s))or\s+so\b",  # "7 or so", not "an hour or so"
 )  # fmt: skip
 # doubt about an answer in English (other languages: :data:`DOUBT_BY_LANGUAGE`); "could not" and
@@ -152,8 +155,8 @@ DOUBT_CJK = DOUBT_BY_LANGUAGE["zh"]
 DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
 # odds on the answer: "a coin flip", "50/50", "a toss-up"; the chance the speaker gives it
 ODDS = (
-    r"coin[\s-]?(?:flip|toss)\w*", r"(?:flip|toss)\w*\s+(?:a\s+|the\s+)?coin", r"toss[\s-]?up",
-    r"(?:could|can|might|may)\s+go\s+either\s+way", r"50\s*/\s*50", r"fifty[\s-]fifty",
+    r"even\s+(?:money|odds)", r"coin[\s-]?(?:flip|toss)\w*", r"(?:flip|toss)\w*\s+(?:a\s+|the\s+)?coin", r"toss[\s-]?up",
+    r"(?:could|can|might|may)\s+go\s+either\s+way", r"(?:go|goes|going|went)\s+either\s+way", r"50\s*/\s*50", r"fifty[\s-]fifty",
     r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance|between)",
     r"(?:probability|likelihood|chance|odds)\s+(?:(?:that|of)\s+)?(?:this|it|the\s+answer|"
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b", r"(?:probability|likelihood|chance|odds)\s+of\s+that",
@@ -715,6 +718,11 @@ PERCENT_ASIDE = re.compile(
 # a confidence or probability the speaker gives the answer, in any number form: "Confidence:
 # 0.6", "Certainty: 8/10", "7 out of 10", "I'd say 70 percent", "I'd give this 4/5"; below
 # certainty when the number is under its whole (:func:`_confidence_value`)
+# a percentage that ends a sentence after a dash or a colon: "Arnold — 70%."
+_PERCENT_AFTER_DASH = re.compile(
+    rf"[—–:][ \t]*+(?:about|around|approx\.?|~)?[ \t]*+{_PERCENT}[ \t]*+[.!]?[ \t]*+$",
+    re.IGNORECASE,
+)
 CONFIDENCE_NUMBER = re.compile(
     r"\b(?:confiden\w*|certainty|credence|sure|I['’]d\s+(?:say|give\s+(?:it|this|that))|"
     r"I\s+would\s+(?:say|give\s+(?:it|this|that)))\b[^.!?\n\d]{0,40}?"
@@ -766,7 +774,7 @@ REOPENING_RE = re.compile(rf"^[\W_]*+(?:{_words(REOPENING)})\b", re.IGNORECASE)
 ALTERNATIVE_RE = re.compile(
     rf"\b(?:{_words(ALTERNATIVE)})\b|{_words(ALTERNATIVE_CJK)}", re.IGNORECASE
 )
-_BETWEEN = r"(?:[\s:,–—(]|-(?!\d)){0,4}"  # a dash, not the sign of "-8"
+_BETWEEN = r"(?:[\s:,–—($]|\\[(\[]|-(?!\d)){0,4}"  # a dash, not the sign of "-8"; math delimiters
 _OFFER = re.compile(rf"\b(?:{_words(OFFER_WORDS)})\b{_BETWEEN}|{_words(ALTERNATIVE_CJK)}", re.I)
 _IT_IS = re.compile(rf"\b{IT_IS}\b{_BETWEEN}", re.IGNORECASE)
 # the value of the answer's place under another reading: "the count is 8"
@@ -828,6 +836,9 @@ _RESTATEMENT_RE = re.compile(rf"\b(?:{_words(RESTATEMENT)})\b|≈|\\approx", re.
 # a value given relative to the answer ("one more", "two less")
 _RELATIVE = re.compile(
     r"\b(?:one|two|three|\d{1,3})\s+(?:more|less|fewer|higher|lower)\b(?!\s+than)|"
+    # a small step from the answer: "a notch higher", "bump it up by one"
+    r"\b(?:notch|tad|touch|smidge|step)\s+(?:higher|lower|more|less|bigger|smaller|up|down)\b|"
+    r"\bbump\w*\s+(?:it|that|this|the\s+answer)\s+(?:up|down)\b|"
     # a value given by an operation on the answer: "add one", "its successor", "double it",
     # "the first prime after it", "the next integer"
     r"\b(?:add|subtract|plus|minus)(?:ing)?\s+(?:one|two|three|\d{1,3})\b|"
@@ -942,8 +953,12 @@ _SENTENCE_END = re.compile(
     r"(?<=\.\.\.)\s++(?=[^a-z]|(?:no|nope|nah|wait|hmm+|actually|oh|oops)\b)|\n"
 )
 # the values of each type of answer
+# a letter of a script written without spaces (Chinese, Japanese, Korean, Thai): a number glued
+# to it is still a number ("8也行")
+_UNSPACED_LETTER = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _NUMBER_VALUE = re.compile(
-    r"-?\$?\d+(?:[.,]\d+)*+(?:/\d+)?+(?![\w.]\w)|-?\\[dt]?frac\s*\{[^{}]{1,20}\}\s*\{[^{}]{1,20}\}"
+    rf"-?\$?\d+(?:[.,]\d+)*+(?:/\d+)?+(?![^\W{_UNSPACED_LETTER}.][^\W{_UNSPACED_LETTER}]|\.\w)"
+    r"|-?\\[dt]?frac\s*\{[^{}]{1,20}\}\s*\{[^{}]{1,20}\}"
 )
 _EXPRESSION_VALUE = re.compile(r"(?:[-\d(]|\\left)(?:[\d\s()+\-*/×÷·^.{}]|\\[a-z]{1,8}+){0,100}+")
 _GRID_VALUE = re.compile(r"\d(?:[ \t,|]{0,3}\d){0,900}+(?![\d.]\d)")
@@ -1105,9 +1120,18 @@ def states_doubt(text: str, answer: str = "") -> bool:
         sentence = _unsettled(sentence, answer)
         if DOUBT_IN_STATEMENT.search(sentence) or NOT_CERTAIN.search(sentence):
             return True
+        if DOUBT_IN_STATEMENT.search(_plainly(sentence)):
+            return True
         if _confidence_below_certainty(sentence, answer):
             return True
     return False
+
+
+def _plainly(sentence: str) -> str:
+    """A sentence as written plainly: a word spelled long or with digits for letters
+    ("maaaybe", "pr0bably") as the word, a logical "not" sign as "not" ("(¬certain)")."""
+    plainly = _LEET.sub(lambda m: "oie"["013".index(m.group())], _ELONGATED.sub(r"\1", sentence))
+    return _NOT_SIGN.sub("not ", plainly)
 
 
 def _unsettled(sentence: str, answer: str = "") -> str:
@@ -1218,7 +1242,7 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     fails"). A percentage in brackets that is the answer itself (``\\frac12`` then "(50%)")
     states none."""
     sentence = _unsettled(sentence, answer)
-    plainly = _LEET.sub(lambda m: "oie"["013".index(m.group())], _ELONGATED.sub(r"\1", sentence))
+    plainly = _plainly(sentence)
     if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):
         return True
     if NOT_CERTAIN.search(sentence):
@@ -1231,7 +1255,9 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
         return True
     if not lead and _CONTRADICTS.search(sentence) and not CONDITION_RE.search(sentence):
         return True
-    for m in PERCENT_ASIDE.finditer(sentence):
+    for m in itertools.chain(
+        PERCENT_ASIDE.finditer(sentence), _PERCENT_AFTER_DASH.finditer(sentence)
+    ):
         percent = _PERCENT_VALUE.search(m.group())
         value = float(percent.group().replace(",", ".")) if percent else None
         if value is None or not (same(str(value / 100), answer) or same(str(value), answer)):
@@ -1458,10 +1484,31 @@ _SHARE = re.compile(r"(?<![\d.])(?:(\d{1,2}(?:\.\d{1,6})?)[ \t]*+%|(0?\.\d{1,6})
 # a word spelled long or with digits for letters ("maaaybe", "pr0bably"): read as written plainly
 _ELONGATED = re.compile(r"([A-Za-z])\1{2,}")
 _LEET = re.compile(r"(?<=[A-Za-z])[013](?=[A-Za-z])")
+_NOT_SIGN = re.compile(r"[¬!~][ \t]*+(?=[A-Za-z])")  # a logical "not" before a word
 # a question why another value is not the answer, answered by the reason at once
 _WHY_NOT_BECAUSE = re.compile(
     r"[*_(]*why[ \t]+not[ \t]+[^?\n]{1,40}\?[*_)]*[ \t]++((?:because|since)\b)", re.IGNORECASE
 )
+# a question answered "yes" at once ("Is 7 odd? Yes.", "Does 7 work? Yes: 2*7+1 = 15"): read as
+# the statement it asks; one answered "no" is read by the rules of rejection as it stands
+_ANSWERED_YES = re.compile(
+    rf"([^?\n.!]{{1,120}}+)\?[ \t]*+(?:{_words(AFFIRMATIONS)})\b[ \t]*+[.:,;!—–-]?", re.IGNORECASE
+)
+_CERTAINTY_ASKED = re.compile(
+    rf"\b(?:{_words(CONFIDENCE_WORDS)}|right|correct|wrong|true|false|sure|really|or)\b",
+    re.IGNORECASE,
+)
+# arithmetic in words between numbers ("2 times 7 plus 1 is 15"): written as the arithmetic
+_WORD_OPERATOR = re.compile(
+    r"(?<=\d)[ \t]++(times|multiplied[ \t]++by|plus|minus|divided[ \t]++by|over)[ \t]++(?=\(?\d)",
+    re.IGNORECASE,
+)
+_WORD_RESULT = re.compile(r"(?<=\d)[ \t]++(?:is|equals|gives|makes)[ \t]++(?=-?\d)", re.IGNORECASE)
+_OPERATOR_OF = {"times": "*", "multiplied by": "*", "plus": "+", "minus": "-", "divided by": "/",
+                "over": "/"}  # fmt: skip
+_WOULD = re.compile(r"(?<=[A-Za-z])['’]d(?=[ \t]+(?:be|have|say|go|pick|choose|guess)\b)")
+# the names a row's puzzle lists (Zebra), set by its grader: a name in any case is a name
+KNOWN_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("names", default=())
 _KNIGHT = re.compile(r"\bknights?\b", re.IGNORECASE)
 _KNAVE = re.compile(r"\bknaves?\b", re.IGNORECASE)
 
@@ -1476,6 +1523,11 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     ("If the equation were 2n+1=17, the answer would be 8, but it is 15.")."""
     text = _TEXT_COMMAND.sub(r" \1 ", _MARKUP.sub(" ", text))  # "<!-- alt: 8 -->", "\\text{ or }"
     text = _WHY_NOT_BECAUSE.sub(r"\1", text)  # "Why not 6? Because Sunday counts.": the reason
+    text = _ANSWERED_YES.sub(lambda m: _asked_of_answer(m, answer), text)  # "Is 7 odd? Yes."
+    text = _WOULD.sub(" would", text)  # "Bob'd be plausible"
+    if kind == "name" and (names := KNOWN_NAMES.get()):  # "bob fits too": a name of the row
+        text = re.sub(rf"\b(?:{'|'.join(map(re.escape, names))})\b", lambda m: m.group().title(), text,
+                      flags=re.IGNORECASE)  # fmt: skip
     for s in sentences(text):
         if kind != "roles" and not reads_english(s) and _names_other(s, answer, kind):
             return True  # "Het antwoord kan ook 8 zijn.", "$n = 8$"
@@ -1483,6 +1535,17 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
         if uncommits(s, answer, kind) or states_other(s, answer, kind):
             return True
     return False
+
+
+def _asked_of_answer(m: re.Match, answer: str) -> str:
+    """A question answered "yes" at once, as the statement it asks where it asks of the answer
+    itself and of nothing else ("Is 7 odd? Yes."); a question of certainty ("Am I sure? Yes.") or
+    of another value stays as it is."""
+    question = m.group(1)
+    numbers = [v for v in _NUMBER.findall(numerals(question)) if not same(v, answer)]
+    if not restates(question, answer) or numbers or _CERTAINTY_ASKED.search(question):
+        return m.group()
+    return question + "."
 
 
 def _recommitted_after_but(s: str, answer: str, kind: str) -> str:
@@ -1506,6 +1569,11 @@ def numerals(sentence: str) -> str:
     sentence with a relation (``=``, ``<``, ``\\le``, ...) computes or bounds: its arithmetic
     stays as written."""
     text = _ROMAN.sub(lambda m: str(_roman(m.group())), alpha2digit(sentence, "en"))
+    if _WORD_OPERATOR.search(text):  # "2 times 7 plus 1 is 15": 2 * 7 + 1 = 15
+        text = _WORD_OPERATOR.sub(
+            lambda m: f" {_OPERATOR_OF[' '.join(m.group(1).lower().split())]} ", text
+        )
+        text = _WORD_RESULT.sub(" = ", text)
     if _RELATION.search(text):
         return text
     return _ARITHMETIC_RUN.sub(lambda m: _value_text(m.group()), text)
@@ -1529,6 +1597,12 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if kind == "grid" and _labelled_grid(sentence, answer):
         return True  # "Zweite Möglichkeit: 8 9 4 ...": another whole grid under a label
     s = numerals(sentence.strip()) if numeric else sentence.strip()
+    if (
+        kind == "value"
+        and _assigns_other(s, answer)
+        and not (rejects(s, answer, kind) or _said_wrong(s))
+    ):
+        return True
     pattern = _NUMBER_VALUE if numeric else _NAME_VALUE
     found = [m for m in pattern.finditer(s) if _other_value(s, m, answer, kind)]
     if kind == "grid":  # a cell's value, in the answer or not, as a clause's subject
@@ -1550,6 +1624,43 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
         around = _AROUND_WORD.findall(s[: m.start()]) + _AROUND_WORD.findall(s[m.end() :])
         alone = len(around) <= MAX_AROUND_WORDS and len(_NUMBER_VALUE.findall(s)) == 1
         if alone and not _computes(s):
+            return True
+    return False
+
+
+# an unknown given a value: "Also n = 8", "\\(x = 8\\) holds too"; a letter that starts a term (not
+# "2n = 8") and a number that ends one (not "n = 8 - 1", a step)
+_ASSIGNED = re.compile(
+    r"(?:^|(?<=[\s$(:;,]))(?:\\[(\[][ \t]*+)?[A-Za-z][ \t]*+=[ \t$]*+"
+    r"(-?\d++(?:\.\d++)?+(?:/\d++)?+)(?![ \t]*+(?:[\d+\-*/^(×÷·]|\\(?:cdot|times|div)\b)|[\w.]\w)"
+)
+# what makes an assignment a supposition: "if n = 8", "with n = 8", "plugging in n = 8", "let n = 8"
+_SUPPOSED_BEFORE = re.compile(
+    r"\b(?:if|suppos\w*|assum\w*|with|for|when|whenever|tr(?:y|ying|ied)|plug\w*|substitut\w*|"
+    r"sett?ing|put\w*|let|at|taking|take|check\w*|test\w*)\b[^.;:]{0,25}+$",
+    re.IGNORECASE,
+)
+
+
+# what makes an assignment a trial: what it gives follows ("n = 8 gives 17", "n = 8 fails")
+_TRIED_AFTER = re.compile(
+    r"[ \t$)\\]*+(?:gives|yields|makes|leads|produces|results|would|fails|doesn['’]t|does[ \t]+not|"
+    r"is[ \t]+too|overshoots|undershoots|→|⇒|->|=>)",
+    re.IGNORECASE,
+)
+
+
+def _assigns_other(s: str, answer: str) -> bool:
+    """Whether a sentence gives an unknown a value other than the answer, outright ("Also
+    n = 8.", "n = 7 and n = 8 are both fine"): another candidate, whatever words surround it. An
+    assignment supposed ("if n = 8, ...") or tried ("n = 8 gives 17") is read by the conditional
+    rules and the rules of rejection, not here."""
+    for m in _ASSIGNED.finditer(s):
+        if same(m.group(1), answer):
+            continue
+        if _TRIED_AFTER.match(s, m.end()):
+            continue
+        if not _SUPPOSED_BEFORE.search(s[max(0, m.start() - 40) : m.start()]):
             return True
     return False
 

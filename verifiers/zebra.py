@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pac_verl.verifiers.extract import clean_answer, final_answers, has_alternatives, hedges
+from pac_verl.verifiers.lexicon import KNOWN_NAMES
 from pac_verl.verifiers.verdict import OK, Verdict, fail, judge_final_answers
 
 _AROUND = " \t\n\"'“”‘’`*_.,;:!?()[]{}"
@@ -102,4 +103,8 @@ def score(
             return fail("hedged")
         return OK if name_key(answer) == gold else fail("not_equal")
 
-    return judge_final_answers(final_answers(solution_str, kind="name"), name_key, grade)
+    token = KNOWN_NAMES.set(tuple(sorted({*question, gold}, key=len, reverse=True)))
+    try:  # a name of the puzzle after the answer is a name in any case ("bob fits too")
+        return judge_final_answers(final_answers(solution_str, kind="name"), name_key, grade)
+    finally:
+        KNOWN_NAMES.reset(token)

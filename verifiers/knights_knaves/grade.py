@@ -330,7 +330,7 @@ def _patterns(names: list[str]) -> _RowPatterns:
     )
     # the exceptions after a statement about everyone: "..., except (for) Ava and Leo"
     except_after = re.compile(
-        r"\s*[,(]?\s*(?:except|apart\s+from|other\s+than|besides|save|but\s+for)\s+(?:for\s+)?"
+        r"\s*+[,(]?+\s*+(?:except|apart\s+from|other\s+than|besides|save|but\s+for)\s+(?:for\s+)?"
         + names_list,
         re.IGNORECASE,
     )

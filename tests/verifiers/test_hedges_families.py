@@ -1,0 +1,114 @@
+"""Hedges by family: an unknown given another value outright, a number glued to a script written
+without spaces, a small step from the answer, partial certainty in one word, a puzzle's name in
+any case, a percentage after a dash, a second expression after "either that or"; and the honest
+tails these rules keep: a trial assignment, a question of the answer answered "yes" at once, a
+check in words. The rules: docs/guides/rewards.md#hedges-one-lexicon-of-doubt. Every expected
+verdict is decided by hand from the task's truth (n = 7 solves 2n + 1 = 15; Arnold drinks tea;
+(9 + 3) * 4 = 48), never by running the scorer."""
+
+import pytest
+from hedge_cases import CD48, CD_RIGHT, MNL, MNL_BLOCK, N7, TEA
+
+from pac_verl.verifiers import score
+
+# another value for the unknown, outright or in a script without spaces: a second candidate
+ANOTHER_VALUE_AFTER = [
+    "Also: \\(n = 8\\).",
+    "Also n = 8.",
+    "Additionally: $n=8$.",
+    "n = 8 holds too.",
+    "n=7; n=8 are both fine.",
+    "8也行。",  # "8 works too"
+    "8也可以。",
+    "8でもいい。",
+    "Though if you count the endpoints it's a notch higher.",  # a step from the answer
+    "Bump it up by one if zero counts.",
+    "I flip-flopped between this and the next integer.",
+]
+
+
+@pytest.mark.parametrize("after", ANOTHER_VALUE_AFTER)
+def test_rule_another_value_for_the_unknown_or_a_step_from_the_answer_uncommits(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+# partial certainty in one word, a bet at even odds, a refusal to be held to it
+PARTIAL_CERTAINTY = [
+    "Kinda sure.",
+    "Sorta confident.",
+    "Semi-confident.",
+    "So-so confidence.",
+    "Half sure.",
+    "I'd bet on it at even money.",
+    "Don't hold me to it.",
+    "(¬certain)",
+    "Meh.",
+]
+
+
+@pytest.mark.parametrize("after", PARTIAL_CERTAINTY)
+def test_rule_partial_certainty_in_one_word_uncommits_in_every_task(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+    assert score("zebra", f"{TEA}\\boxed{{Arnold}}\n\n{after}", "Arnold").reason == "hedged"
+    assert score("countdown", f"{CD_RIGHT}\n\n{after}", CD48).reason == "hedged"
+    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "hedged"
+
+
+ZEBRA_NAMES = ("arnold", "bob", "alice")  # the row's names (extra_info["names"])
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["(bob fits clue 3 equally well)", "bob fits just as well.",
+     "Bob'd be plausible if clue 5 were dropped.", "Arnold — 70%.", "Arnold: 60%."],
+)  # fmt: skip
+def test_rule_a_puzzle_name_in_any_case_or_a_confidence_after_a_dash_uncommits(after):
+    response = f"{TEA}\\boxed{{arnold}}\n\n{after}"
+    assert score("zebra", response, "arnold", question=ZEBRA_NAMES).reason == "hedged"
+
+
+def test_rule_a_name_of_the_puzzle_placed_elsewhere_keeps_the_answer():
+    response = f"{TEA}\\boxed{{arnold}}\n\nalice lives in house 2, bob in house 3."
+    assert score("zebra", response, "arnold", question=ZEBRA_NAMES).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["Either that or $(9 + 3) + 4 \\times 9$.", "Either that or \\((9+3) \\times 4 - 0\\)."],
+)
+def test_rule_either_that_or_an_expression_in_math_delimiters_uncommits(after):
+    # (9 + 3) * 4 - 0 is 48 too: two programs offered still pay only if both are right, and
+    # "either" names the second as a candidate of its own
+    assert score("countdown", f"{CD_RIGHT}\n\n{after}", CD48).reason == "hedged"
+
+
+def test_rule_going_either_way_on_a_person_uncommits_kk():
+    response = f"{MNL_BLOCK}\nI could see Lily going either way."
+    assert score("logic", response, MNL).reason == "hedged"
+
+
+# honest tails: a trial of another value, a question of the answer answered at once, a check
+# written in words, a percentage that is full confidence
+HONEST_TAILS = [
+    "$n=7$ is the only solution; $n=6$ gives 13 and $n=8$ gives 17.",
+    "If n = 8, then 2n+1 = 17.",
+    "With n = 7, 2n+1 = 15.",
+    "Is 7 odd? Yes.",
+    "Does 7 work? Yes: 2·7+1 = 15.",
+    "This checks out because 2 times 7 plus 1 is 15.",
+    "7 multiplied by 2 plus 1 equals 15.",
+    "Confidence: 100%.",
+    "答案是7。",
+]
+
+
+@pytest.mark.parametrize("after", HONEST_TAILS)
+def test_rule_trials_answered_questions_and_checks_in_words_keep_the_answer(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after", ["Am I sure? Yes.", "Could 8 also work? Yes.", "Is 8 also valid? Yes."]
+)
+def test_rule_a_question_of_certainty_or_of_another_value_answered_yes_still_uncommits(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
