@@ -350,3 +350,36 @@ def test_a_word_of_scale_after_a_number_multiplies_it(box, gold, reason):
 )  # fmt: skip
 def test_a_run_of_primes_after_a_number_is_no_value(box, gold, reason):
     assert score("math", f"\\boxed{{{box}}}", gold).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("box", "gold", "reason"),
+    [
+        # two bounds of one variable joined by "and" are the open interval between them
+        ("x>-2 \\text{ and } x<8", "(-2, 8)", "ok"),
+        ("x > -2 \\land x < 8", "(-2, 8)", "ok"),
+        ("-2 < x \\text{ and } x < 8", "(-2, 8)", "ok"),
+        ("x \\ge -2 \\text{ and } x<8", "[-2, 8)", "ok"),
+        ("x \\ge -2 \\text{ and } x<8", "(-2, 8)", "not_equal"),  # -2 is in it, not in (-2, 8)
+        ("x>-2 \\text{ and } x<9", "(-2, 8)", "not_equal"),
+        ("x>-2 \\text{ and } y<8", "(-2, 8)", "not_equal"),  # two variables: no interval
+        # a mixed number with a slash: 3 + 2/5 = 17/5
+        ("3\\ 2/5", "3\\frac{2}{5}", "ok"),
+        ("3 2/5", "3\\frac{2}{5}", "ok"),
+        ("3\\ 3/5", "3\\frac{2}{5}", "not_equal"),
+        # odds of one in two: the probability 1/2
+        ("\\text{1 in 2}", "\\frac{1}{2}", "ok"),
+        ("1 \\text{ in } 2", "\\frac{1}{2}", "ok"),
+        ("\\text{1 out of 2}", "\\frac{1}{2}", "ok"),
+        ("1 in 3", "\\frac{1}{2}", "not_equal"),
+    ],
+)
+def test_math_bounds_joined_by_and_mixed_numbers_with_a_slash_and_odds(box, gold, reason):
+    assert score("math", f"The answer is $\\boxed{{{box}}}$.", gold).reason == reason
+
+
+def test_math_a_mixed_number_is_no_common_fraction():
+    # 12/5 = 2 2/5: right in value, but the question asks for a common fraction
+    verdict = score("math", "$\\boxed{2\\frac{2}{5}}$", "\\frac{12}{5}", forms=("fraction",))
+    assert not verdict.correct
+    assert score("math", "$\\boxed{\\frac{12}{5}}$", "\\frac{12}{5}", forms=("fraction",)).correct

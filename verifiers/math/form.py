@@ -133,7 +133,11 @@ _TEX_FRACTION = re.compile(
     r"\\[dtc]?frac\s*(?:\{\s*([-+]?\d{1,500})\s*\}|(\d))\s*(?:\{\s*([-+]?\d{1,500})\s*\}|(\d))"
     rf"|\{{\s*{_INT}\s*\\over(?![a-zA-Z])\s*{_INT}\s*\}}"
 )
-_WHOLE_FRACTION = re.compile(rf"\s*{_INT}\s*(\\over(?![a-zA-Z])|\\div(?![a-zA-Z])|/|:)\s*{_INT}\s*")
+_WHOLE_FRACTION = re.compile(
+    rf"\s*{_INT}\s*(\\over(?![a-zA-Z])|\\div(?![a-zA-Z])|/|:|"
+    r"(?:\\text\s*\{\s*)?(?<![a-zA-Z])(?:in|out\s+of)(?![a-zA-Z])(?:\s*\})?)"  # "1 in 2", odds of one
+    rf"\s*{_INT}\s*"
+)
 
 
 def _spelled(num: str, den: str) -> str:
@@ -146,7 +150,7 @@ def fraction_spelling(text: str) -> str:
     """Every fraction of two integers in one spelling, ``\\frac{a}{b}`` with the sign on the
     numerator: ``{18 \\over 24}``, ``\\dfrac{18}{24}``, ``\\frac{-18}{-24}`` -> ``\\frac{18}{24}``,
     ``\\frac{3}{-4}`` -> ``\\frac{-3}{4}``; an answer that is only ``18 \\div 24``, ``18/24`` or the
-    ratio ``18:24`` -> ``\\frac{18}{24}`` (a ratio to 1, ``2:1``, is its first term). The form rule
+    ratio ``18:24`` or the odds ``1 in 2``, ``1 out of 2`` -> ``\\frac{18}{24}`` (a ratio to 1, ``2:1``, is its first term). The form rule
     (unreduced fractions, copies of the question) reads this spelling."""
     whole = _WHOLE_FRACTION.fullmatch(text)
     if whole:

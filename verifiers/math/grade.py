@@ -728,6 +728,50 @@ _CONJUNCTION = re.compile(
 )
 
 
+_BOUND_OPS = {
+    "<": ("<", False),
+    ">": (">", False),
+    "\\le": ("<", True),
+    "\\leq": ("<", True),
+    "\\ge": (">", True),
+    "\\geq": (">", True),
+    "≤": ("<", True),
+    "≥": (">", True),
+}
+_ONE_BOUND = re.compile(
+    r"\s*+(?:([a-zA-Z])\s*+(<|>|\\leq?|\\geq?|≤|≥)(?![a-zA-Z])\s*+([^<>≤≥=]{1,40})|"
+    r"([^<>≤≥=]{1,40}?)\s*+(<|>|\\leq?|\\geq?|≤|≥)(?![a-zA-Z])\s*+([a-zA-Z]))\s*+"
+)
+
+
+def _joined_bounds(prepared: str) -> str | None:
+    """Two bounds of one variable joined by "and" (``x > -2 \\text{ and } x < 8``, ``\\land``)
+    as the chain they are (``-2 < x < 8``), else None."""
+    parts = _CONJUNCTION.split(prepared)
+    if len(parts) != 2:
+        return None
+    lower, upper, names = None, None, set()
+    for part in parts:
+        m = _ONE_BOUND.fullmatch(part)
+        if m is None:
+            return None
+        if m.group(1):  # "x > -2": the variable on the left
+            name, (op, inclusive), bound = m.group(1), _BOUND_OPS[m.group(2)], m.group(3)
+            below = op == ">"
+        else:  # "-2 < x": the variable on the right
+            name, (op, inclusive), bound = m.group(6), _BOUND_OPS[m.group(5)], m.group(4)
+            below = op == "<"
+        names.add(name)
+        sign = "\\le" if inclusive else "<"
+        if below:
+            lower = (bound.strip(), sign)
+        else:
+            upper = (bound.strip(), sign)
+    if len(names) != 1 or lower is None or upper is None:
+        return None
+    return f"{lower[0]} {lower[1]} {names.pop()} {upper[1]} {upper[0]}"
+
+
 def _grade_relation(values: tuple[list[str], list[str]], gold: str) -> Verdict:
     """Every exact value must be right and every approximation agree with the gold; a value
     that is not is an answer offered beside the right one (``hedged``)."""
@@ -823,6 +867,10 @@ def _unsolved(answer: str, gold: str) -> bool:
     return not mine or (mine.group(1) or mine.group(4)) != variable
 
 
+# a mixed number written with a slash: "3 2/5", "3\\ 2/5", "3~2/5"
+_SLASH_MIXED = re.compile(r"\s*(-?\d+)(?:\s|\\[ ,;!]|~)++(\d+)\s*/\s*(\d+)\s*")
+
+
 def grade_answer(answer: str, gold: str) -> Verdict:
     """One boxed answer against the normalised gold. An answer that offers alternatives
     (``7 (possibly 8)``, ``3 \\text{ or } 4``) is a hedge unless every alternative is right, or the
@@ -837,10 +885,14 @@ def grade_answer(answer: str, gold: str) -> Verdict:
         return fail("unevaluated")
     if _unsolved(clean_answer(answer), gold):
         return fail("unevaluated")
+    if mixed := _SLASH_MIXED.fullmatch(clean_answer(answer)):  # "3\\ 2/5": 3\\frac{2}{5}
+        answer = f"{mixed[1]}\\frac{{{mixed[2]}}}{{{mixed[3]}}}"
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
         return OK
-    if _CONJUNCTION.search(prepared) and _gold_is_set(gold):  # the roots, joined by "and"
+    if _CONJUNCTION.search(prepared) and (chain := _joined_bounds(prepared)):
+        prepared = chain  # "x > -2 \\text{ and } x < 8": -2 < x < 8
+    elif _CONJUNCTION.search(prepared) and _gold_is_set(gold):  # the roots, joined by "and"
         prepared = _CONJUNCTION.sub(", ", prepared)
     if hedges(prepared) and not hedges(gold):  # "7 (probably)", "Monday, not sure"
         return fail("hedged")

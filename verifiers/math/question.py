@@ -202,7 +202,7 @@ _DECIMAL = re.compile(r"(?<![\w.])\d*\.\d|\\overline|\\dot\b|\\[lc]?dots\b|\.\.\
 _PERCENT = re.compile(r"%|\\?percent\b", re.IGNORECASE)
 
 
-# a mixed number: "3\\frac{2}{5}", "3 \\tfrac{2}{5}", "3\\ \\frac25", "3 2/5"
+# a mixed number: "3\\frac{2}{5}", "3 \\tfrac{2}{5}", "3\\ \\frac25", "3 2/5", "3\\ 2/5"
 _MIXED = re.compile(
     r"-?\d+(?:\s|\\[ ,;!]|~)*+(?:\\[dt]?frac\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)|"
     r"(?<=\s)\d+\s*/\s*\d+)"
@@ -226,7 +226,7 @@ def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     for "Express your answer as a common fraction", gold ``\\frac{11}{15}``), or a fraction
     where it asks for a decimal and the gold is one, a percentage where it asks for either, the
     hundredth of a percentage gold where a percent is asked (``0.35``; its number ``35`` is the
-    percent), or an inequality where it asks for interval
+    percent), a mixed number where it asks for a common fraction, or an inequality where it asks for interval
     notation and the gold is an interval (``2 \\le x \\le 3`` for ``[2, 3]``)."""
     forms = set(forms)
     if _MIXED.fullmatch(gold.strip()) and not _MIXED.fullmatch(answer.strip()):
@@ -237,6 +237,12 @@ def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
         return True  # "75\\%" where a common fraction or a decimal is asked for
     if "percent" in forms and _PERCENT.search(gold) and not _PERCENT.search(answer):
         return _is_share(answer, gold)  # "0.35" where a percent is asked for and the gold is 35%
+    if (
+        "fraction" in forms
+        and _MIXED.fullmatch(answer.strip())
+        and not _MIXED.fullmatch(gold.strip())
+    ):
+        return True  # "2\\frac{2}{5}" where a common fraction is asked: a mixed number is none
     if "fraction" in forms and text_fractions(gold) and not _DECIMAL.search(gold):
         return bool(_DECIMAL.search(answer))
     if "decimal" in forms and _DECIMAL.search(gold) and not text_fractions(gold):
@@ -476,7 +482,7 @@ def factor_count(expr: Any) -> int:
 
 
 # a negative power of a bracket: (x^2-1)^{-1}, \\left(x+1\\right)^{-2}
-_NEGATIVE_POWER = re.compile(r"[)\]]\s*\^\s*\{?\s*\(?\s*-")
+_NEGATIVE_POWER = re.compile(r"[)\]]\s*+\^\s*+\{?+\s*+\(?+\s*+-")
 
 
 def _written(found: Features, text: str) -> Features:
