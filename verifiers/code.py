@@ -161,8 +161,8 @@ def fenced_blocks(text: str) -> list[str]:
 # a line that starts a program written without a fence
 _CODE_START = re.compile(
     r"(?:import\s|from\s+[\w.]+\s+import\s|(?:async\s+)?def\s|class\s|@\w|if\s+__name__\b"
-    r"|(?:for|while|with|try|if)\b|[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?"
-    r"(?:\s*,\s*\*?[A-Za-z_][\w.]*)*\s*(?:,\s*)?(?:[-+*/%|&^]?=(?!=)|\())"
+    r"|(?:for|while|with|try|if)\b|[A-Za-z_][\w.]*+(?:\[[^\]\n]*+\])?+"
+    r"(?:\s*+,\s*+\*?+[A-Za-z_][\w.]*+)*+\s*+(?:,\s*+)?+(?:[-+*/%|&^]?=(?!=)|\())"
 )
 MAX_UNFENCED_PARSES = 24  # bounds the cost of looking for an unfenced program in prose
 
@@ -263,8 +263,25 @@ def _named(body: list[ast.stmt]) -> set[str]:
     return _binds([s for s in body if not isinstance(s, (ast.Import, ast.ImportFrom))])
 
 
+def _says(statement: ast.stmt) -> bool:
+    """Whether a statement only prints constants (``print("ok")``): a test's report."""
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    return (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id == "print"
+        and all(isinstance(a, ast.Constant) for a in call.args)
+    )
+
+
 def _is_test(body: list[ast.stmt]) -> bool:
-    """Whether a block holds tests: a top-level ``test*`` function or a ``TestCase`` class."""
+    """Whether a block holds tests: a top-level ``test*`` function or a ``TestCase`` class, or
+    nothing but ``assert`` statements (and imports, and prints of constants: ``print("ok")``)."""
+    asserts = [s for s in body if isinstance(s, ast.Assert)]
+    if asserts and all(
+        isinstance(s, (ast.Assert, ast.Import, ast.ImportFrom)) or _says(s) for s in body
+    ):
+        return True
     for s in body:
         if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name.startswith("test"):
             return True

@@ -218,3 +218,13 @@ def test_whitespace_after_the_fence_does_not_push_the_program_out_of_the_window(
     # 25,000 newlines after the answer: a reader sees the fence at the end of the response
     response = f"```python\n{SOLUTION}```" + "\n" * 25_000
     assert extract_code(response) == SOLUTION
+
+
+@pytest.mark.parametrize(
+    "test", ["assert 2 + 3 == 5\n", "assert (2 + 3) == 5, 'sum'\nprint('ok')\n"]
+)
+def test_a_block_of_asserts_after_a_stdin_program_is_a_test_not_an_alternative(test):
+    ground_truth = json.dumps({"inputs": ["2 3\n"], "outputs": ["5\n"]})
+    program = "a, b = map(int, input().split())\nprint(a + b)\n"
+    response = f"```python\n{program}```\n\nTest:\n```python\n{test}```"
+    assert extract_programs(response, ground_truth) == [program]
