@@ -895,6 +895,8 @@ _RECOMMIT_AFTER = re.compile(rf"[ \t*$)\]]{{0,4}}(?:{_words(RECOMMIT_AFTER)})\b"
 _WRONG_BACK_RE = re.compile(rf"\b{_WRONG_BACK}\b", re.IGNORECASE)
 _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b|≠|\\neq?\b", re.IGNORECASE)
 _NEGATION_ELSEWHERE_RE = re.compile(rf"\b(?:{_words(NEGATION_ELSEWHERE)})\b", re.IGNORECASE)
+# a sentence that opens with a no: the answer to a question just asked ("Could they swap? No: ...")
+DENIED = re.compile(rf"[\W_]*+(?:{_words(DENIALS)})\b(?![ \t]+(?:one|doubt|way)\b)", re.IGNORECASE)
 # a rejection word that is only a negation, and the words that carry it back to a value named
 # before ("but it fails", "that is not possible")
 _BARE_NEGATION = re.compile(r"not|[a-z]{0,5}n['’]t|never|cannot", re.IGNORECASE)
@@ -1115,8 +1117,12 @@ def uncommits(sentence: str, answer: str = "", kind: str = "value", lead: bool =
 def states_doubt(text: str, answer: str = "") -> bool:
     """Whether a statement of roles, or the text around it, states doubt (Knights and Knaves):
     a word of :data:`DOUBT_IN_STATEMENT` or a confidence below certainty in one of its
-    sentences, read as :func:`doubts` reads them (negated or settled doubt states none)."""
-    for sentence in sentences(text):
+    sentences, read as :func:`doubts` reads them (negated or settled doubt states none, nor a
+    question answered "no" at once)."""
+    parts = sentences(text)
+    for i, sentence in enumerate(parts):
+        if sentence.rstrip().endswith("?") and DENIED.match("".join(parts[i + 1 : i + 2])):
+            continue  # "Could Ava and Jack swap? No: ...": the question is answered
         sentence = _unsettled(sentence, answer)
         if DOUBT_IN_STATEMENT.search(sentence) or NOT_CERTAIN.search(sentence):
             return True
@@ -1529,8 +1535,12 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
         text = re.sub(rf"\b(?:{'|'.join(map(re.escape, names))})\b", lambda m: m.group().title(), text,
                       flags=re.IGNORECASE)  # fmt: skip
     for s in sentences(text):
-        if kind != "roles" and not reads_english(s) and _names_other(s, answer, kind):
-            return True  # "Het antwoord kan ook 8 zijn.", "$n = 8$"
+        if (
+            kind != "roles"
+            and not reads_english(s)
+            and _names_other(_in_digits(s, kind), answer, kind)
+        ):
+            return True  # "Het antwoord kan ook 8 zijn.", "$n = 8$", "Acht."
         s = _recommitted_after_but(s, answer, kind)
         if uncommits(s, answer, kind) or states_other(s, answer, kind):
             return True
@@ -1546,6 +1556,20 @@ def _asked_of_answer(m: re.Match, answer: str) -> str:
     if not restates(question, answer) or numbers or _CERTAINTY_ASKED.search(question):
         return m.group()
     return question + "."
+
+
+# the languages whose number words text2num reads, besides English (:func:`numerals`)
+NUMBER_LANGUAGES = ("de", "fr", "es", "pt", "it", "nl")
+
+
+def _in_digits(sentence: str, kind: str) -> str:
+    """A sentence the lexicon cannot read with its number words written in digits, in every
+    language of :data:`NUMBER_LANGUAGES` ("Acht." -> "8."), where the answer is a value."""
+    if kind != "value":
+        return sentence
+    for language in NUMBER_LANGUAGES:
+        sentence = alpha2digit(sentence, language)
+    return sentence
 
 
 def _recommitted_after_but(s: str, answer: str, kind: str) -> str:

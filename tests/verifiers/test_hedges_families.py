@@ -1,8 +1,8 @@
 """Hedges by family: an unknown given another value outright, a number glued to a script written
 without spaces, a small step from the answer, partial certainty in one word, a puzzle's name in
 any case, a percentage after a dash, a second expression after "either that or"; and the honest
-tails these rules keep: a trial assignment, a question of the answer answered "yes" at once, a
-check in words. The rules: docs/guides/rewards.md#hedges-one-lexicon-of-doubt. Every expected
+tails these rules keep: a trial assignment, a question of the answer answered "yes" at once (in
+K&K, a question of the roles answered "no"), a check in words. The rules: docs/guides/rewards.md#hedges-one-lexicon-of-doubt. Every expected
 verdict is decided by hand from the task's truth (n = 7 solves 2n + 1 = 15; Arnold drinks tea;
 (9 + 3) * 4 = 48), never by running the scorer."""
 
@@ -21,6 +21,8 @@ ANOTHER_VALUE_AFTER = [
     "8也行。",  # "8 works too"
     "8也可以。",
     "8でもいい。",
+    "Acht.",  # a number word of a language the lexicon does not read
+    "Huit.",
     "Though if you count the endpoints it's a notch higher.",  # a step from the answer
     "Bump it up by one if zero counts.",
     "I flip-flopped between this and the next integer.",
@@ -112,3 +114,18 @@ def test_rule_trials_answered_questions_and_checks_in_words_keep_the_answer(afte
 )
 def test_rule_a_question_of_certainty_or_of_another_value_answered_yes_still_uncommits(after):
     assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+# a question about the roles answered "no" at once is settled; answered "yes" or left open, doubt
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        ("Could Mia and Noah swap? No: then Mia's claim would be false.", "ok"),
+        ("Mia and Noah could swap? No — Noah's claim would then be true.", "ok"),
+        ("Could Mia and Noah swap? Yes.", "hedged"),
+        ("Could Mia and Noah swap? Maybe.", "hedged"),
+        ("Could Mia and Noah swap?", "hedged"),
+    ],
+)
+def test_rule_a_kk_question_answered_no_at_once_is_settled(after, reason):
+    assert score("logic", f"{MNL_BLOCK}\n{after}", MNL).reason == reason

@@ -848,7 +848,7 @@ def doubts(scope: str, names: list[str]) -> bool:
     a word of doubt or of another answer in English or another language written in the Latin
     script, a confidence under 100%, a doubting symbol, words in a script or a language the
     grader cannot read (:func:`..lexicon.in_other_language`), or a question about a person or a role
-    that no statement after it answers."""
+    that no statement after it answers ("no" at once answers it)."""
     scope = _QUOTED.sub(" ", _QUOTED_LIST.sub(" ", scope))
     if lexicon.states_doubt(scope):
         return True
@@ -860,6 +860,8 @@ def doubts(scope: str, names: list[str]) -> bool:
         return True  # "Noah kan ook een ridder zijn.": a language the grader cannot read
     for end in reversed(list(re.finditer(r"[?？]", scope))):
         sentence = scope[_sentence_start(scope, end.start()) : end.start()]
+        if lexicon.DENIED.match(scope, end.end()):
+            continue  # "Could Ava and Jack swap? No: ...": answered no at once
         if name_re.search(sentence) or _ROLE_WORD.search(sentence):
             rest = role_statements(scope[end.end() :], names)
             return not any(role in (True, False) for _, _, role in rest)
@@ -872,12 +874,15 @@ def reopens(after: str, names: list[str]) -> bool:
     assignment or a swap ("Another consistent assignment: ...", "Swapping Noah and Lily also
     works"), or a role beside the answer ("Mia also works as a knight") and states no role itself,
     or says the answer is wrong ("Oops", "mistake") with no statement of roles after it to replace
-    it. A reopening word alone ("Wait", "Actually"), a restatement that agrees, a check, or a
+    it. A reopening word alone ("Wait", "Actually"), a restatement that agrees, a check, a
+    question answered "no" at once ("Could Ava and Jack swap? No: ..."), or a
     sentence that rejects what it supposes ("If Mia were a knave, Lily's claim would be true as
     well, which is impossible") does none of these; doubt is :func:`doubts`'s."""
     after = _CLAIM_CONTENT.sub(r"\1 ", after)  # a check's claims are what was said
     parts = lexicon.sentences(_QUOTED.sub(" ", _QUOTED_LIST.sub(" ", after)))
     for i, sentence in enumerate(parts):
+        if sentence.rstrip().endswith("?") and lexicon.DENIED.match("".join(parts[i + 1 : i + 2])):
+            continue  # "Could Ava and Jack swap? No: ...": a question answered no at once
         stated = [r for _, _, r in role_statements(sentence, names) if r in (True, False)]
         if lexicon.offers_other(sentence, "", "roles"):
             return True
