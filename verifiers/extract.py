@@ -109,7 +109,7 @@ _TRAILING_PUNCT = ".,;:。"  # "?" is doubt, not punctuation (:func:`hedges`)
 # "Answer: 7", "\\text{Answer: } 7", "\\textbf{The final answer is} 7": a label, not the answer
 _LABEL_RE = re.compile(
     r"^(?:\\(?:text|textbf|textit|mathrm|mathbf)\s*\{\s*(?:the\s+)?(?:final\s+)?answer"
-    r"(?:\s+is)?\s*:?\s*\}|(?:the\s+)?(?:final\s+)?answer(?:\s+is\b|\s*:))\s*(?=\S)",
+    r"(?:\s++is)?+\s*+(?::\s*+)?+\}|(?:the\s+)?(?:final\s+)?answer(?:\s+is\b|\s*+:))\s*+(?=\S)",
     re.IGNORECASE,
 )
 _UNICODE_LATEX = (

@@ -55,7 +55,7 @@ MAX_SYMBOLIC_DETERMINANT = (
 )
 MAX_E_EXPONENT_DIGITS = 6  # 1e999999 is read (and sized); a longer exponent is too large at once
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
-_LITERAL_EXPONENT = re.compile(r"\d\s*[eE]\s*[+\-−]?\s*(\d[\d_]*)")
+_LITERAL_EXPONENT = re.compile(r"\d\s*+[eE]\s*+(?:[+\-−]\s*+)?+(\d[\d_]*+)")
 # an exponent written after any digit, wherever a token starts: the parser reads
 # "1e100E+999999999" as 1, e and the number 100E+999999999
 _ANY_E_EXPONENT = re.compile(r"(?<=\d)[eE][+\-]?(\d++)")
@@ -405,7 +405,7 @@ def math_refusal(answer: str) -> str | None:
 
 
 _MATRIX_BEGIN = re.compile(r"\\begin\s*\{\s*([pbvBV]?matrix|array)\s*\}")
-_DETERMINANT_BEFORE = re.compile(r"\\det\s*(?:\\left\s*)?[(\[]?\s*$")
+_DETERMINANT_BEFORE = re.compile(r"\\det\s*+(?:\\left\s*+)?+(?:[(\[]\s*+)?+$")
 
 
 def _symbolic_determinant(answer: str) -> int:

@@ -59,8 +59,8 @@ LOW_CONFIDENCE = (
     rf"(?:(?:{'|'.join(DEGREE)})\s+)?(?:{_CERTAIN})",
     rf"(?:{'|'.join(PARTIAL)})(?:\s+|-)(?:{_CERTAIN})",
     rf"(?:{_LOW})\s+(?:confidence|certainty|credence)",
-    rf"(?:confidence|certainty|credence)(?:\s+[a-z]{{1,12}}){{0,2}}?\s*(?::|is|was|remains|stays)?"
-    rf"\s*(?:[a-z]{{1,12}}\s+)?(?:{_LOW})",
+    rf"(?:confidence|certainty|credence)(?:\s+[a-z]{{1,12}}){{0,2}}?\s*+"
+    rf"(?:(?::|is|was|remains|stays)\s*+)?(?:[a-z]{{1,12}}\s+)?(?:{_LOW})",
 )  # fmt: skip
 # idioms of doubt: betting, salt, a provisional or gut answer, advice to re-check, a part that is
 # shakiest
@@ -711,8 +711,8 @@ CONFIDENCE_RE = re.compile(
 # a bare percentage in brackets after an answer, "(80%)", "(50% chance)": a confidence unless it
 # is the answer
 PERCENT_ASIDE = re.compile(
-    rf"\(\s*(?:about|around|approx\.?|~)?\s*{_PERCENT}\s*"
-    r"(?:chance|confidence|confident|sure|certain(?:ty)?|likely|probability)?\s*\)",
+    rf"\(\s*+(?:(?:about|around|approx\.?|~)\s*+)?+{_PERCENT}\s*+"
+    r"(?:(?:chance|confidence|confident|sure|certain(?:ty)?|likely|probability)\s*+)?+\)",
     re.IGNORECASE,
 )
 # a confidence or probability the speaker gives the answer, in any number form: "Confidence:

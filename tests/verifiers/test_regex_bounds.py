@@ -1,8 +1,10 @@
 """No regular expression of the verifiers backtracks exponentially (docs/guides/rewards.md#bounded-grading).
 
 A static check, not a clock: every module-level pattern of ``pac_verl.verifiers`` (and the K&K
-patterns built for a row's names) is parsed with ``re``'s own parser, and a repetition that may
-run without bound is flagged when its body holds
+patterns built for a row's names) is parsed with ``re``'s own parser, and flagged where two
+unbounded backtracking repeats of one sequence can share the characters between them (an
+optional item between does not separate them: ``\\s*,?\\s+``), and where a repetition that may
+run without bound has a body that holds
 
 - another unbounded repetition, unless every pass of the outer one must match a character the
   inner ones cannot (``(?:,\\s*\\w+)*``: the comma splits the passes one way only), or
@@ -189,17 +191,39 @@ class Checker:
                 out.append(frozenset().union(*(self.first(b) for b in av[1])))
         return out
 
+    def last(self, sub) -> frozenset:
+        """The characters a match of ``sub`` can end with (:meth:`first`, read backwards)."""
+        out = frozenset()
+        for op, av in reversed(list(sub)):
+            leaf = self.leaf(op, av)
+            if leaf is not None:
+                return out | leaf
+            if op in (C.ASSERT, C.ASSERT_NOT, C.AT, C.GROUPREF):
+                continue
+            kids = self.children(op, av, lookaround=False)
+            for child in kids:
+                out |= self.last(child)
+            optional = (op in _REPEATS or op is C.POSSESSIVE_REPEAT) and av[0] == 0
+            mandatory = kids and not any(self.nullable(child) for child in kids)
+            if mandatory and op is not C.BRANCH and not optional:
+                return out
+            if op is C.BRANCH and not any(self.nullable(b) for b in av[1]):
+                return out
+        return out
+
     def ambiguous(self, sub) -> bool:
-        """Whether two unbounded repeats of one sequence can share the characters between them
-        (``\\s*\\s*``, ``\\s*\\s\\s*``): a run of them splits between the two in many ways."""
-        prev = frozenset()
+        """Whether two unbounded backtracking repeats of one sequence can share the characters
+        between them (``\\s*\\s*``, ``\\s*\\s\\s*``, ``\\s*,?\\s+``: an optional item between
+        does not separate them): a run of those characters splits between the two in as many
+        ways as it is long, and a search from every position of it makes that cubic."""
+        prev = frozenset()  # what the runs before can still take at this point
         for op, av in sub:
             leaf = self.leaf(op, av)
             if op in _REPEATS and av[1] == C.MAXREPEAT:
-                chars = self.chars(av[2])
-                if prev & chars:
+                if prev & self.first(av[2]):
                     return True
-                prev = chars
+                optional = av[0] == 0 or self.nullable(av[2])
+                prev = self.last(av[2]) | (prev if optional else frozenset())
             elif leaf is not None:
                 prev = prev if leaf <= prev else frozenset()
             elif op in (C.ASSERT, C.ASSERT_NOT, C.AT):
@@ -230,6 +254,8 @@ class Checker:
 def problems(pattern: re.Pattern) -> list[str]:
     checker = Checker(pattern)
     checker.walk(checker.tree)
+    if checker.ambiguous(checker.tree):
+        checker.flagged.append("adjacent unbounded repeats over shared characters")
     return checker.flagged
 
 
@@ -242,15 +268,19 @@ def test_no_pattern_backtracks_exponentially(name):
 
 
 @pytest.mark.parametrize(
-    "bad", [r"(a+)+$", r"(?:\w+\s?)*x", r"(?:ab|\wb)*c", r"(\d*\.?\d*)*", r"(?:x\s*\s*)*y"]
-)
+    "bad",
+    [r"(a+)+$", r"(?:\w+\s?)*x", r"(?:ab|\wb)*c", r"(\d*\.?\d*)*", r"(?:x\s*\s*)*y",
+     r"\s*,?\s+except", r"\d+\d+x", r"\w*\s?\w*=", r"\(\s*([^()]*?)\s*\)"],
+)  # fmt: skip
 def test_the_check_flags_the_classic_catastrophic_shapes(bad):
     assert problems(re.compile(bad))
 
 
 @pytest.mark.parametrize(
-    "good", [r"(?:,\s*\w+)*", r"(?:a++)+", r"(?>\w+\s?)*x", r"\d+(?:\.\d+)?", r"(?:ab|cd)*"]
-)
+    "good",
+    [r"(?:,\s*\w+)*", r"(?:a++)+", r"(?>\w+\s?)*x", r"\d+(?:\.\d+)?", r"(?:ab|cd)*",
+     r"(?:\s*+,)?+\s++except", r"^-?\d+(?: -?\d+)*$", r"\d\s*+[eE]\s*+(?:[+-]\s*+)?+\d"],
+)  # fmt: skip
 def test_the_check_passes_linear_shapes(good):
     assert problems(re.compile(good)) == []
 

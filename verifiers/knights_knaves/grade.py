@@ -182,7 +182,7 @@ _THEY_ALL = re.compile(
 )
 # a person named as an exception to a statement about everyone ("everyone except Ava is ...")
 _EXCEPTED = re.compile(
-    r"\b(?:every(?:one|body)|all(?:\s+of\s+them)?)\s*,?\s+(?:except|apart\s+from|other\s+than|"
+    r"\b(?:every(?:one|body)|all(?:\s+of\s+them)?)(?:\s*+,)?+\s++(?:except|apart\s+from|other\s+than|"
     r"besides|save|but)\s+(?:for\s+)?$|\bnor\s+$",  # and "neither Ava nor Leo is a knight"
     re.IGNORECASE,
 )
@@ -190,7 +190,7 @@ _EXCEPTED = re.compile(
 # everyone has the other role
 _NONE = re.compile(
     rf"\b(?:(?:none\s+of\s+(?:them|the\s+{_COUNT}(?:\s+{_PEOPLE})?|the\s+{_PEOPLE})|"
-    r"no\s*-?\s*one|nobody|(?P<both>neither)(?:\s+of\s+them)?)\s+(?:is|are|was|were)|"
+    r"no\s*+(?:-\s*+)?+one|nobody|(?P<both>neither)(?:\s+of\s+them)?)\s+(?:is|are|was|were)|"
     rf"there\s+(?:are|is|were)\s+no)\s+{_ALL_ROLE}",
     re.IGNORECASE,
 )
@@ -223,7 +223,7 @@ _HEDGE_AFTER = re.compile(
     rf"or(?:\s+(?:{'|'.join(lexicon.QUALIFIERS)}))?|{'|'.join(lexicon.QUALIFIERS)})\s+(?:also\s+)?"
     r"(?:an?\s+)?(knight|knave)s?\b|"
     # the other role offered in a bracket or after a comma: "(also consistent: knight)"
-    r"\s*[(,]\s*also\s+(?:(?:consistent|possible|valid|plausible)\s*:?\s*)?(?:as\s+)?"
+    r"\s*+[(,]\s*+also\s+(?:(?:consistent|possible|valid|plausible)\s*+(?::\s*+)?+)?(?:as\s+)?"
     r"(?:an?\s+)?(knight|knave)s?\b",
     re.IGNORECASE,
 )
@@ -336,8 +336,8 @@ def _patterns(names: list[str]) -> _RowPatterns:
     )
     # "everyone except Ava is a knave", "all but Ava are knaves"
     except_before = re.compile(
-        r"\b(?:every(?:one|body)|all(?:\s+of\s+them)?)\s*,?\s+(?:except|apart\s+from|"
-        rf"other\s+than|besides|save|but)\s+(?:for\s+)?{names_list}\s*,?\s+(?:is|are)\s+"
+        r"\b(?:every(?:one|body)|all(?:\s+of\s+them)?)(?:\s*+,)?+\s++(?:except|apart\s+from|"
+        rf"other\s+than|besides|save|but)\s+(?:for\s+)?{names_list}(?:\s*+,)?+\s++(?:is|are)\s+"
         + _ALL_ROLE,
         re.IGNORECASE,
     )

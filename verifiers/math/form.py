@@ -56,7 +56,8 @@ _NAME = {"dbinom": "binomial", "tbinom": "binomial", "binom": "binomial", "choos
 # a division of two integers written with \div, which the parser evaluates before the tree can
 # show it (``x + 6 \div 2`` is read as ``x + 3``); any other \div is in the tree
 _INTEGER_DIVISION = re.compile(
-    r"(?<![\w.^_}])[({]?\s*-?\d+\s*[)}]?\s*\\div(?![a-zA-Z])\s*[({]?\s*-?\d+(?![\w.^])"
+    r"(?<![\w.^_}])[({]?+\s*+-?\d++\s*+(?:[)}]\s*+)?+\\div(?![a-zA-Z])\s*+(?:[({]\s*+)?+-?\d++"
+    r"(?![\w.^])"
 )
 _FRACTION = re.compile(
     r"\\[dtc]?frac\s*(?:\{\s*(-?\d+)\s*\}|(\d))\s*(?:\{\s*(-?\d+)\s*\}|(\d))|"

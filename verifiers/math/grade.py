@@ -606,7 +606,9 @@ _CONDITIONAL_VALUE = re.compile(
     r"otherwise|assuming|given|counting|including|excluding|incl|excl)\b|w/)",
     re.IGNORECASE,
 )
-_VALUE_ASIDE = re.compile(r"^(.*?\S)(?:\s+|\s*\\text\s*\{\s*)\(\s*([^()]*?)\s*\)\s*\}?$")
+_VALUE_ASIDE = re.compile(
+    r"^(.*?\S)(?:\s++|\s*+\\text\s*+\{\s*+)\(\s*+((?:[^()\s]|\s++(?=[^()\s]))*+)\s*+\)\s*+\}?+$"
+)
 
 
 _SET_BUILDER = re.compile(r"\\\{\s*[A-Za-z]\s*(?:\\mid|\\vert|\||:)\s*(.+?)\s*\\\}", re.DOTALL)
