@@ -119,6 +119,10 @@ CASES = [
      "2 \\le x \\le 3", False),
     ("Solve $x^2-5x+6 \\le 0$. Express your answer in interval notation.", "[2,3]", "[2, 3]", True),
     ("Solve $x^2-5x+6 \\le 0$.", "[2,3]", "2 \\le x \\le 3", True),
+    # "to lowest terms" asks for a fraction (84/126 = 2/3): a decimal or a mixed number is none
+    ("Reduce $\\frac{84}{126}$ to lowest terms.", "\\frac{2}{3}", "0.\\overline{6}", False),
+    ("Reduce $\\frac{84}{126}$ to lowest terms.", "\\frac{2}{3}", "\\frac{2}{3}", True),
+    ("Write $\\frac{17}{5}$ in lowest terms.", "\\frac{17}{5}", "3\\frac{2}{5}", False),
 ]  # fmt: skip
 
 

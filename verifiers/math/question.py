@@ -121,6 +121,7 @@ _ASKS = {
     "fraction": re.compile(r"\b(?:common|improper|simple|reduced|proper|irreducible)\s+fractions?\b|"
                            r"\bas\s+an?\s+fraction\b|\bin\s+(?:fraction(?:al)?|rational)\s+form\b|"
                            r"\bfraction\s+in\s+(?:its\s+)?(?:lowest|simplest|reduced)\s+(?:terms|form)|"
+                           r"\b(?:to|in)\s+(?:its\s+)?lowest\s+terms\b|"
                            r"\bratio\s+of\s+(?:two\s+)?(?:relatively\s+prime\s+)?integers\b", re.I),
     "decimal": re.compile(r"\bas\s+an?\s+decimal\b|\bdecimal\s+(?:form|notation|number|"
                           r"expansion|representation|to\s+the\s+nearest)|\bin\s+decimals?\b|"
