@@ -132,8 +132,18 @@ class Checker:
         return True
 
     def first(self, sub) -> frozenset:
+        """The characters a match of ``sub`` can start with."""
+        return self._edge(list(sub), backwards=False)
+
+    def last(self, sub) -> frozenset:
+        """The characters a match of ``sub`` can end with."""
+        return self._edge(list(reversed(list(sub))), backwards=True)
+
+    def _edge(self, items, backwards: bool) -> frozenset:
+        """The characters at one end of a match of the sequence ``items`` (in reading order from
+        that end): each item's, until one that must match something."""
         out = frozenset()
-        for op, av in sub:
+        for op, av in items:
             leaf = self.leaf(op, av)
             if leaf is not None:
                 return out | leaf
@@ -141,7 +151,7 @@ class Checker:
                 continue
             kids = self.children(op, av, lookaround=False)
             for child in kids:
-                out |= self.first(child)
+                out |= self.last(child) if backwards else self.first(child)
             optional = (op in _REPEATS or op is C.POSSESSIVE_REPEAT) and av[0] == 0
             mandatory = kids and not any(self.nullable(child) for child in kids)
             if mandatory and op is not C.BRANCH and not optional:
@@ -189,26 +199,6 @@ class Checker:
                 out += self.anchors(av[2])
             elif op is C.BRANCH and not any(self.nullable(b) for b in av[1]):
                 out.append(frozenset().union(*(self.first(b) for b in av[1])))
-        return out
-
-    def last(self, sub) -> frozenset:
-        """The characters a match of ``sub`` can end with (:meth:`first`, read backwards)."""
-        out = frozenset()
-        for op, av in reversed(list(sub)):
-            leaf = self.leaf(op, av)
-            if leaf is not None:
-                return out | leaf
-            if op in (C.ASSERT, C.ASSERT_NOT, C.AT, C.GROUPREF):
-                continue
-            kids = self.children(op, av, lookaround=False)
-            for child in kids:
-                out |= self.last(child)
-            optional = (op in _REPEATS or op is C.POSSESSIVE_REPEAT) and av[0] == 0
-            mandatory = kids and not any(self.nullable(child) for child in kids)
-            if mandatory and op is not C.BRANCH and not optional:
-                return out
-            if op is C.BRANCH and not any(self.nullable(b) for b in av[1]):
-                return out
         return out
 
     def ambiguous(self, sub) -> bool:
