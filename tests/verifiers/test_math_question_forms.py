@@ -10,7 +10,7 @@ import pytest
 from pac_verl.data_prep.rows import make_row
 from pac_verl.verifiers import compute_score
 from pac_verl.verifiers.math import score
-from pac_verl.verifiers.math.question import question_expressions, question_forms
+from pac_verl.verifiers.math.question import question_expressions, question_forms, question_of
 
 EXPAND_12 = (
     "x^{12}+12x^{11}+66x^{10}+220x^{9}+495x^{8}+792x^{7}+924x^{6}+792x^{5}+495x^{4}+220x^{3}"
@@ -80,6 +80,16 @@ CASES = [
     ("A fair coin is tossed. What is the probability of heads?", "\\frac{1}{2}", "50\\%", True),
     ("A fair coin is tossed. What is the probability of heads?", "\\frac{1}{2}", "0.5\\%", False),
     ("Ann has 3 dollars and gets 4 more. How many dollars does she have?", "7", "700\\%", False),
+    # a question that asks for no percent: a percentage of a count is no count (7% is 0.07)
+    ("Solve $2n+1=15$ for $n$.", "7", "7\\%", False),
+    ("Solve $2n+1=15$ for $n$.", "7", "7 \\text{ percent}", False),
+    ("If 20% of the 35 pupils are boys, how many are girls?", "28", "28\\%", False),
+    ("What is 20% of 35?", "7", "7\\%", False),
+    ("What is 20% of 35?", "7", "7", True),
+    # the percent asked in its other spellings
+    ("By how much, in %, did the price of 80 rise to 100?", "25", "25\\%", True),
+    ("Of 80 pupils 20 walk. What share walks (%)?", "25", "25\\%", True),
+    ("The rate fell from 9% to 7%. By how many percentage points did it fall?", "2", "2\\%", True),
     # the wording in its other spellings: a reduced fraction, decimal notation, a percent
     ("Express $0.\\overline{36}$ as a reduced fraction.", "\\frac{4}{11}", "0.3636\\ldots", False),
     ("Express $0.\\overline{36}$ as a reduced fraction.", "\\frac{4}{11}", "\\frac{4}{11}", True),
@@ -134,12 +144,8 @@ def _id(case):
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_form_and_copied_question(case):
     question, gold, answer, right = case
-    verdict = score(
-        f"\\boxed{{{answer}}}",
-        gold,
-        question=question_expressions(question),
-        forms=question_forms(question),
-    )
+    expressions, forms = question_of({"question": question})  # as the reward reads a row
+    verdict = score(f"\\boxed{{{answer}}}", gold, question=expressions, forms=forms)
     assert verdict.correct is right, verdict
 
 

@@ -56,6 +56,7 @@ from pac_verl.verifiers.math.form import (
     plain_numbers,
 )
 from pac_verl.verifiers.math.question import (
+    STATED,
     canon,
     copies_question,
     form_violation,
@@ -112,7 +113,9 @@ _NUMBER_WORD_LIST = ("zero", "one", "two", "three", "four", "five", "six", "seve
                      "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
                      "seventeen", "eighteen", "nineteen", "twenty")  # fmt: skip
 _NUMBER_WORDS = {word: str(value) for value, word in enumerate(_NUMBER_WORD_LIST)}
-_PERCENT = re.compile(r"\s*(?:\\%|%|\\text\s*\{\s*\\?%\s*\}|\\?percent)\s*$")
+_PERCENT = re.compile(
+    r"\s*+(?:\\%|%|\\(?:text|mathrm|textrm)\s*+\{\s*+(?:\\?%|per\s?cent)\s*+\}|\\?per\s?cent)\s*+$"
+)
 _VARIABLE = re.compile(r"[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?")
 _WORDS = re.compile(r"[a-z][a-z' -]*")
 _PMOD = re.compile(r"\\pmod\s*\{([^{}]*)\}")
@@ -522,19 +525,25 @@ _FINAL = ("too_long", "bad_ground_truth", "too_large", "too_complex")  # no othe
 def _percent_answer(prepared: str, gold: str) -> tuple[list[str], list[str]]:
     """What a percentage answer (``25\\%``) is: one value, by the question's units. Its number
     (``25``) where the question asks in percent (:mod:`.question`'s ``percent`` form) or the gold
-    is a percentage; where the row does not say, its number when the gold is more than 1 (a count
-    is no share) and its hundredth (``1/4``) when the gold is a share of at most 1. So a
-    percentage pays for one value, not two a factor of 100 apart: ``2500\\%`` is not 25 percent,
-    ``0.5\\%`` is not one half, ``700\\%`` is no count of 7. Returns the answer's forms and the
-    gold's."""
+    is a percentage; where the row states its question's forms without a percent (:data:`STATED`),
+    its hundredth where the gold is a share of at most 1 (``50\\%`` is one half) and nothing
+    where the gold is more (``7\\%`` and ``700\\%`` are no count of 7); where the row says
+    nothing of its question, its number when the gold is more than 1 (a count is no share) and its
+    hundredth when the gold is a share of at most 1. So a percentage pays for one value, not two a
+    factor of 100 apart: ``2500\\%`` is not 25 percent, ``0.5\\%`` is not one half, ``700\\%``
+    is no count of 7. Returns the answer's forms and the gold's."""
     match = _PERCENT.search(prepared)
     number = prepared[: match.start()].strip()
     gold_percent = _PERCENT.search(gold)
     if gold_percent:
         return [number], [gold[: gold_percent.start()].strip()]
     gold_value = simple_number(gold)
-    if "percent" in _FORMS.get() or (gold_value is not None and abs(gold_value) > 1):
+    forms = _FORMS.get()
+    count = gold_value is not None and abs(gold_value) > 1
+    if "percent" in forms or (count and STATED not in forms):
         return [number], [gold]
+    if count:
+        return [], []  # the question asks for no percentage and the gold is no share
     value = simple_number(number)
     return [str(value / 100) if value is not None else f"\\frac{{{number}}}{{100}}"], [gold]
 
@@ -547,6 +556,8 @@ def _grade_forms(prepared: str, gold: str) -> Verdict:
         answer_forms, gold_forms = _percent_answer(prepared, gold)
     else:
         answer_forms, gold_forms = [prepared], _percent_forms(gold)
+    if not answer_forms:
+        return fail("not_equal")
     for answer_form in answer_forms:
         for gold_form in gold_forms:
             verdict = _grade(answer_form, gold_form)

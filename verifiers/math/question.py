@@ -126,9 +126,10 @@ _ASKS = {
     "decimal": re.compile(r"\bas\s+an?\s+decimal\b|\bdecimal\s+(?:form|notation|number|"
                           r"expansion|representation|to\s+the\s+nearest)|\bin\s+decimals?\b|"
                           r"\bto\s+the\s+nearest\s+(?:tenth|hundredth|thousandth)\b", re.I),
-    "percent": re.compile(r"\b(?:as|in|into)\s+(?:a\s+)?percent(?:age)?s?\b|"
-                          r"\bpercent(?:age)?\s+(?:form|notation|of|increase|decrease|change)\b|"
-                          r"\bwhat\s+(?:is\s+the\s+)?percent(?:age)?\b|\bhow\s+many\s+percent\b", re.I),
+    "percent": re.compile(r"\b(?:as|in|into)\s+(?:a\s+)?per\s?cent(?:age)?s?\b|"
+                          r"\bper\s?cent(?:age)?\s+(?:form|notation|of|increase|decrease|change|"
+                          r"points?)\b|\b(?:what|which)\s+(?:is\s+the\s+)?per\s?cent(?:age)?\b|"
+                          r"\bhow\s+many\s+per\s?cent\b|\bin\s+\\?%|\(\s*\\?%\s*\)", re.I),
     "interval": re.compile(r"\binterval\s+notation\b", re.I),
 }  # fmt: skip
 _INTERVAL = re.compile(
@@ -137,11 +138,17 @@ _INTERVAL = re.compile(
 _INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant)(?![a-zA-Z])")
 
 
+# a marker among a row's forms (:func:`question_of`): the row states what its question asks, so
+# a form it does not list is not asked (a count's question asks for no percentage)
+STATED = "stated"
+
+
 def question_forms(text: str) -> list[str]:
     """The forms a question's wording asks for its answer: ``fraction`` ("Express your answer
     as a common fraction", "as a reduced fraction", "in fraction form"), ``decimal`` ("as a
     decimal", "in decimal notation", "to the nearest tenth"), neither when it names both;
-    ``percent`` ("as a percent"); ``interval`` ("in interval notation")."""
+    ``percent`` ("as a percent", "What percent ...", "in %", "(%)", "percentage points");
+    ``interval`` ("in interval notation")."""
     asked = [form for form, words in _ASKS.items() if words.search(text or "")]
     if "fraction" in asked and "decimal" in asked:
         asked = [form for form in asked if form not in ("fraction", "decimal")]
@@ -152,7 +159,9 @@ def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A row's question expressions and the forms its wording asks for:
     ``extra_info["question_expressions"]`` and ``["question_forms"]`` (what the builders write),
     else read from the question text a row may carry (``question``, ``problem`` or ``prompt``:
-    rows written before the fields existed, SEC's)."""
+    rows written before the fields existed, SEC's). The forms end with :data:`STATED` where the
+    row gives either (so a form missing from them is not asked); a row with neither leaves the
+    question's units unknown."""
     if not isinstance(extra_info, Mapping):
         return (), ()
     text = ""
@@ -160,9 +169,11 @@ def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         text = _prompt_text(extra_info.get(key))
         if text:
             break
+    forms = _strings(extra_info.get("question_forms"), lambda: question_forms(text))
+    stated = extra_info.get("question_forms") is not None or bool(text.strip())
     return (
         _strings(extra_info.get("question_expressions"), lambda: question_expressions(text)),
-        _strings(extra_info.get("question_forms"), lambda: question_forms(text)),
+        (*forms, STATED) if stated else forms,
     )
 
 
