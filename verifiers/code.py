@@ -158,6 +158,29 @@ def fenced_blocks(text: str) -> list[str]:
         pos = end + len(FENCE)
 
 
+def indented_blocks(text: str) -> list[str]:
+    """The Markdown indented code blocks of ``text`` (CommonMark: lines indented by four spaces or
+    a tab, after a blank line or the start, blank lines within kept), each without that indent,
+    in order. One pass over the lines."""
+    blocks: list[str] = []
+    current: list[str] = []
+    blank_before = True
+    for line in text.split("\n"):
+        indented = line.startswith(("    ", "\t"))
+        if line.strip() and indented and (current or blank_before):
+            current.append(line[1:] if line.startswith("\t") else line[4:])
+        elif not line.strip() and current:
+            current.append("")
+        else:
+            if current:
+                blocks.append("\n".join(current).strip("\n") + "\n")
+                current = []
+        blank_before = not line.strip()
+    if current:
+        blocks.append("\n".join(current).strip("\n") + "\n")
+    return blocks
+
+
 # a line that starts a program written without a fence
 _CODE_START = re.compile(
     r"(?:import\s|from\s+[\w.]+\s+import\s|(?:async\s+)?def\s|class\s|@\w|if\s+__name__\b"
@@ -197,6 +220,12 @@ def unfenced_program(region: str) -> str | None:
                 return program
             break
     return None
+
+
+def _runs_or_defines(block: str) -> bool:
+    """Whether ``block`` parses as Python that defines or does something (not prose)."""
+    body = _statements(block)
+    return bool(body) and bool(_defines(body) or _runs(body))
 
 
 def _statements(block: str) -> list[ast.stmt] | None:
@@ -382,6 +411,10 @@ def extract_programs(solution_str: str, ground_truth: str | None = None) -> list
     program = unfenced_program(region)
     if program is not None:  # the final program, written without a fence: drafts do not count
         return [program]
+    indented = indented_blocks(region) if len(region) <= 2 * MAX_CODE_CHARS else []
+    blocks = [b for b in indented[-MAX_UNFENCED_PARSES:] if _runs_or_defines(b)]
+    if blocks:  # Markdown's other code block: indented four spaces
+        return _programs(blocks, needs)
     blocks = fenced_blocks(text) if region is not text and region.strip() else []
     if blocks:  # no program in the answer region, which points back at the reasoning's
         return _programs(blocks, needs)

@@ -35,8 +35,9 @@ Not accepted, and why:
   a free negation would let ``-`` be applied without consuming a number.
 - Decimals, powers, two numbers side by side (``4 4``: a product or ``44``?), a number after
   its bracket (``(3+4)5``): not the puzzle's operations, nor a convention a reader relies on.
-- Division by zero (``bad_expression``). The multiset is checked before any arithmetic, and the
-  expression is capped at ``MAX_EXPR_CHARS``, so the work is bounded by its length.
+- Division by zero (``bad_expression``). The multiset is checked before any arithmetic.
+- An expression longer than ``MAX_EXPR_CHARS`` (400; ``too_long``), right or not (redundant
+  brackets by the hundred): no puzzle needs it, and the cap bounds the work by the length.
 """
 
 from __future__ import annotations
@@ -174,7 +175,9 @@ def score_expression(expr: str, target: int, numbers: list[int]) -> Verdict:
     expr = normalise_expression(expr)
     if hedges(expr):
         return fail("hedged")
-    if not expr or len(expr) > MAX_EXPR_CHARS:
+    if len(expr) > MAX_EXPR_CHARS:  # no puzzle of six numbers needs more: degenerate output
+        return fail("too_long")
+    if not expr:
         return fail("bad_expression")
     if has_alternatives(expr):  # "A or B": an answer only when every expression offered solves it
         parts = [part.strip(" \t\n,;") for part in lexicon.ALTERNATIVES_INSIDE.split(expr)]

@@ -2,7 +2,7 @@
 region (the ``<answer>`` content, else the text after ``</think>``), fenced or not, before any
 draft inside ``<think>...</think>``; the solution block, not a later example-usage block; for a
 stdin/stdout program the last block that does something; a fence indented inside a Markdown list
-item is read without its indentation; a fence tagged with a file name (```python title="sol.py"```,
+item is read without its indentation, and a Markdown indented code block is a program; a fence tagged with a file name (```python title="sol.py"```,
 ```sol.py```, ```python:sol.py```) is a Python fence, as a person reads it; fences are scanned in
 one linear pass. And whether a ground truth holds any test at all (an empty test set is a bad
 ground truth that ``pac-verl prep check`` refuses)."""
@@ -201,6 +201,22 @@ def test_a_fence_tagged_with_a_file_name_is_python(tag):
     response = f"```{tag}\n{ADD_SRC}```"
     assert fenced_blocks(response) == [ADD_SRC]
     assert score(response).reason == "ok"
+
+
+def test_a_markdown_indented_code_block_is_the_program():
+    """CommonMark's other code block: four spaces (or a tab) after a blank line, blank lines
+    inside kept; prose around it, and an indented line that continues a paragraph, is not code."""
+    indented = "Here is my solution:\n\n    def add(a, b):\n\n        return a + b\n\nIt adds."
+    assert extract_code(indented) == "def add(a, b):\n\n    return a + b\n"
+    assert score(indented).reason == "ok"
+    tabbed = "<think>\nadd them\n</think>\n\n\tdef add(a, b):\n\t    return a - b\n"
+    assert score(tabbed).reason == "tests_failed"  # a wrong program in a tab-indented block
+    stdin = "Read n, print its double.\n\n    n = int(input())\n    print(n * 2)\n"
+    assert score(stdin, DOUBLE).reason == "ok"
+    continued = "The solution:\n    def add(a, b):\n        return a + b\n"
+    assert extract_programs(continued) == []  # a paragraph's continuation, not a block
+    prose = "Steps:\n\n    first add the numbers, then return them.\n"
+    assert extract_programs(prose) == []
 
 
 @pytest.mark.parametrize("tag", ["text", "bash", "json", "cpp", "sol.cpp", 'bash title="x.py"'])

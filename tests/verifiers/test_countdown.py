@@ -61,6 +61,13 @@ def test_countdown_unary_minus_stays_rejected():  # the four binary operations o
     assert score("countdown", "\\boxed{(9 + 3)4}", CD48).reason == "bad_expression"
 
 
+def test_countdown_an_expression_over_400_characters_is_too_long_right_or_not():
+    """The cap bounds the work by the length; no puzzle of six numbers needs more."""
+    assert score("countdown", "\\boxed{" + "(" * 60 + "(9 + 3) * 4" + ")" * 60 + "}", CD48).correct
+    padded = "(" * 200 + "(9 + 3) * 4" + ")" * 200  # 411 characters, 48 all the same
+    assert score("countdown", f"\\boxed{{{padded}}}", CD48).reason == "too_long"
+
+
 @pytest.mark.parametrize(
     "box",
     [
