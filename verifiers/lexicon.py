@@ -669,10 +669,12 @@ OFFERED_BEFORE = re.compile(
     rf"\b(?:or|either|{_words(QUALIFIERS)}|alternatively|otherwise|{MAY_BE})\b[^.!?\n]{{0,30}}$",
     re.IGNORECASE,
 )
+_QUALIFIED = r"(?:(?:valid|possible|correct|consistent|plausible|acceptable)\s+)?"
+# "the other assignments" in the plural are the rest of one solution, not another candidate
 _ANOTHER = re.compile(
-    rf"\b(?:another|a\s+second|the\s+other|a\s+different|an\s+alternative|alternative)\s+"
-    rf"(?:(?:valid|possible|correct|consistent|plausible|acceptable)\s+)?"
-    rf"(?:{_words(CANDIDATES)})s?\b|\brunner[\s-]?up\b|\bsomething\s+else\b|"
+    rf"\b(?:(?:another|a\s+second|a\s+different|an\s+alternative|alternative)\s+{_QUALIFIED}"
+    rf"(?:{_words(CANDIDATES)})s?|the\s+other\s+{_QUALIFIED}(?:{_words(CANDIDATES)}))\b|"
+    rf"\brunner[\s-]?up\b|\bsomething\s+else\b|"
     r"\b(?:answer|solution)s?\s+(?:could|would|might)\s+also\b|"
     r"\b(?:valid|possible|plausible|viable)\s+alternatives?\b|\bplan\s+b\b|"
     r"\b(?:backup|fallback)\b",
@@ -1950,6 +1952,9 @@ def _candidate(s: str, m: re.Match, answer: str, kind: str) -> bool:
         words = value.casefold().split()
         if words[0] in NOT_NAMES or value.casefold() in PRONOUNS:
             return False
+        known = {n.casefold() for n in KNOWN_NAMES.get()}
+        if known and not known & {value.casefold(), *words}:
+            return False  # the puzzle's names are known: "Checking:" is none of them
         return not same(value, answer)
     if m.re is _EXPRESSION_VALUE:
         value = value.rstrip(". ")

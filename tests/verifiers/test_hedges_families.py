@@ -1,7 +1,8 @@
 """Hedges by family: an unknown given another value outright, a number glued to a script written
 without spaces, a small step from the answer, partial certainty in one word, a puzzle's name in
 any case, a percentage after a dash, a second expression after "either that or"; and the honest
-tails these rules keep: a trial assignment, a question of the answer answered "yes" at once (in
+tails these rules keep: a capitalised word that is no name of the puzzle, the rest of the one
+solution ("the other assignments"), a trial assignment, a question of the answer answered "yes" at once (in
 K&K, a question of the roles answered "no"), a check in words. The rules: docs/guides/rewards.md#hedges-one-lexicon-of-doubt. Every expected
 verdict is decided by hand from the task's truth (n = 7 solves 2n + 1 = 15; Arnold drinks tea;
 (9 + 3) * 4 = 48), never by running the scorer."""
@@ -72,6 +73,23 @@ def test_rule_a_puzzle_name_in_any_case_or_a_confidence_after_a_dash_uncommits(a
 def test_rule_a_name_of_the_puzzle_placed_elsewhere_keeps_the_answer():
     response = f"{TEA}\\boxed{{arnold}}\n\nalice lives in house 2, bob in house 3."
     assert score("zebra", response, "arnold", question=ZEBRA_NAMES).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["Checking: every clue holds with Arnold in house 1 and the other assignments I derived.",
+     "Verified: I placed Arnold first and the other values follow."],
+)  # fmt: skip
+def test_rule_a_word_that_is_no_puzzle_name_and_the_rest_of_the_solution_keep_the_answer(after):
+    """Where the puzzle's names are known, a capitalised word that is none of them ("Checking:")
+    is no candidate; "the other assignments" in the plural are the rest of the one solution."""
+    response = f"{TEA}\\boxed{{arnold}}\n\n{after}"
+    assert score("zebra", response, "arnold", question=ZEBRA_NAMES).reason == "ok"
+
+
+def test_rule_the_other_answer_in_the_singular_still_uncommits():
+    response = f"{TEA}\\boxed{{arnold}}\n\nThe other candidate, Bob, fits too."
+    assert score("zebra", response, "arnold", question=ZEBRA_NAMES).reason == "hedged"
 
 
 @pytest.mark.parametrize(
