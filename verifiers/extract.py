@@ -259,9 +259,9 @@ _NEGATED_BOX = re.compile(
     rf"(?:{'|'.join(lexicon.NOT_THIS)})[ \t]*+(?:the\s+|an?\s+)?[$*(\[ \t]*+$",
     re.IGNORECASE,
 )
-# a no right after a box: "\\boxed{8}? No.", "\\boxed{8}... wait, no."
+# a denial right after a box: "\\boxed{8}? No.", "\\boxed{8}... wait, no.", "\\boxed{8}? Not quite."
 _NO_AFTER = re.compile(
-    r"[ \t$]*+(?:\?|\.{3}|…)?[ \t]*+(?:(?:wait|hmm+|oh)[ \t,.!]*+)?(?:no|nope)\b(?![ \t]+(?:doubt|question))",
+    rf"[ \t$]*+(?:\?|\.{{3}}|…)?[ \t]*+(?:(?:wait|hmm+|oh)[ \t,.!]*+)?{lexicon.DENIAL}",
     re.IGNORECASE,
 )
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)

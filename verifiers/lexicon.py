@@ -898,7 +898,9 @@ _WRONG_BACK_RE = re.compile(rf"\b{_WRONG_BACK}\b", re.IGNORECASE)
 _REJECTION_RE = re.compile(rf"\b(?:{_words(REJECTION)})\b|≠|\\neq?\b", re.IGNORECASE)
 _NEGATION_ELSEWHERE_RE = re.compile(rf"\b(?:{_words(NEGATION_ELSEWHERE)})\b", re.IGNORECASE)
 # a sentence that opens with a no: the answer to a question just asked ("Could they swap? No: ...")
-DENIED = re.compile(rf"[\W_]*+(?:{_words(DENIALS)})\b(?![ \t]+(?:one|doubt|way)\b)", re.IGNORECASE)
+# a denial word that denies ("No.", "Nope"; not "no one", "no doubt", "no question", "no way")
+DENIAL = rf"(?:{_words(DENIALS)})\b(?![ \t]+(?:one|doubt|question|way)\b)"
+DENIED = re.compile(rf"[\W_]*+{DENIAL}", re.IGNORECASE)
 # a rejection word that is only a negation, and the words that carry it back to a value named
 # before ("but it fails", "that is not possible")
 _BARE_NEGATION = re.compile(r"not|[a-z]{0,5}n['’]t|never|cannot", re.IGNORECASE)
@@ -1503,7 +1505,7 @@ _ANSWERED_YES = re.compile(
     rf"([^?\n.!]{{1,120}}+)\?[ \t]*+(?:{_words(AFFIRMATIONS)})\b[ \t]*+[.:,;!—–-]?", re.IGNORECASE
 )
 _CERTAINTY_ASKED = re.compile(
-    rf"\b(?:{_words(CONFIDENCE_WORDS)}|right|correct|wrong|true|false|sure|really|or)\b",
+    rf"\b(?:{_words(CONFIDENCE_WORDS)}|right|correct|wrong|true|false|really|or)\b",
     re.IGNORECASE,
 )
 # arithmetic in words between numbers ("2 times 7 plus 1 is 15"): written as the arithmetic

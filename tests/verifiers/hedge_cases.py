@@ -28,3 +28,15 @@ TEA = "From clue 3, the tea drinker is in House 1, and clue 5 says Arnold drinks
 
 ZEBRA_BOX = TEA + "\\boxed{Arnold}"
 ARC_BOX = f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}"
+
+
+def right_answers_then(after: str) -> list[tuple[str, str, str]]:
+    """A right answer of every text task with ``after`` written after it: (task, response,
+    gold) triples, for the rules that hold in every task."""
+    return [
+        ("math", f"{N7}\\boxed{{7}}\n\n{after}", "7"),
+        ("zebra", f"{ZEBRA_BOX}\n\n{after}", "Arnold"),
+        ("arc", f"{ARC_BOX}\n\n{after}", ARC10),
+        ("countdown", f"{CD46_BOX}\n\n{after}", CD46),
+        ("logic", f"{MNL_BLOCK}\n\n{after}", MNL),
+    ]

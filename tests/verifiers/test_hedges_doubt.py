@@ -5,7 +5,15 @@ docs/guides/rewards.md#hedges-one-lexicon-of-doubt. Every expected verdict is de
 the task's truth, never by running the scorer."""
 
 import pytest
-from hedge_cases import ARC10, CD46, CD46_BOX, MNL, MNL_BLOCK, N7, TEA, ZEBRA_BOX
+from hedge_cases import (
+    ARC10,
+    CD46,
+    CD46_BOX,
+    N7,
+    TEA,
+    ZEBRA_BOX,
+    right_answers_then,
+)
 from knights_knaves_helpers import RIGHT, SK_MK, block
 
 from pac_verl.verifiers import score
@@ -181,12 +189,8 @@ DOUBT_IDIOMS = [
 
 @pytest.mark.parametrize("after", DOUBT_IDIOMS)
 def test_rule_low_confidence_in_any_word_order_or_idiom_uncommits_in_every_task(after):
-    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
-    assert score("zebra", f"{TEA}\\boxed{{Arnold}}\n\n{after}", "Arnold").reason == "hedged"
-    arc = f"Each block moves two cells.\n\n\\boxed{{{ARC10}}}\n\n{after}"
-    assert score("arc", arc, ARC10).reason == "hedged"
-    assert score("countdown", f"{CD46_BOX}\n\n{after}", CD46).reason == "hedged"
-    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "hedged"
+    reasons = {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
+    assert set(reasons.values()) == {"hedged"}, reasons
 
 
 # Hedging adverbs and verbs ("maybe", "perhaps", "probably", "could also be") of the most-spoken

@@ -8,7 +8,7 @@ verdict is decided by hand from the task's truth (n = 7 solves 2n + 1 = 15; Arno
 (9 + 3) * 4 = 48), never by running the scorer."""
 
 import pytest
-from hedge_cases import CD48, CD_RIGHT, MNL, MNL_BLOCK, N7, TEA
+from hedge_cases import CD48, CD_RIGHT, MNL, MNL_BLOCK, N7, TEA, right_answers_then
 
 from pac_verl.verifiers import score
 
@@ -51,10 +51,8 @@ PARTIAL_CERTAINTY = [
 
 @pytest.mark.parametrize("after", PARTIAL_CERTAINTY)
 def test_rule_partial_certainty_in_one_word_uncommits_in_every_task(after):
-    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
-    assert score("zebra", f"{TEA}\\boxed{{Arnold}}\n\n{after}", "Arnold").reason == "hedged"
-    assert score("countdown", f"{CD_RIGHT}\n\n{after}", CD48).reason == "hedged"
-    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "hedged"
+    reasons = {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
+    assert set(reasons.values()) == {"hedged"}, reasons
 
 
 ZEBRA_NAMES = ("arnold", "bob", "alice")  # the row's names (extra_info["names"])
