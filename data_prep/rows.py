@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 from pac_verl.data_prep.prompts import FRAME_CUE, FRAME_PREAMBLE
 from pac_verl.errors import UserError
 from pac_verl.outputs import apply_umask
-from pac_verl.verifiers.math.question import question_expressions, question_forms
+from pac_verl.verifiers.math.question import FORMS_VERSION, question_expressions, question_forms
 from pac_verl.verifiers.zebra import puzzle_names
 
 COLUMNS = ("data_source", "prompt", "ability", "reward_model", "extra_info")
@@ -71,6 +71,7 @@ def make_row(
         text = "\n".join(m["content"] for m in messages(prompt) if m["role"] == "user")
         extra_info["question_expressions"] = question_expressions(text)
         extra_info["question_forms"] = question_forms(text)
+        extra_info["question_forms_version"] = FORMS_VERSION
     if task_type == "zebra" and "names" not in extra_info:
         # the names another of which in the box is a hedge: docs/guides/rewards.md
         text = "\n".join(m["content"] for m in messages(prompt) if m["role"] == "user")

@@ -10,7 +10,12 @@ import pytest
 from pac_verl.data_prep.rows import make_row
 from pac_verl.verifiers import compute_score
 from pac_verl.verifiers.math import score
-from pac_verl.verifiers.math.question import question_expressions, question_forms, question_of
+from pac_verl.verifiers.math.question import (
+    FORMS_VERSION,
+    question_expressions,
+    question_forms,
+    question_of,
+)
 
 EXPAND_12 = (
     "x^{12}+12x^{11}+66x^{10}+220x^{9}+495x^{8}+792x^{7}+924x^{6}+792x^{5}+495x^{4}+220x^{3}"
@@ -207,6 +212,7 @@ def test_math_rows_carry_the_question_expressions():
                    ground_truth="6\\sqrt{2}", split="train", index=0)  # fmt: skip
     assert row["extra_info"]["question_expressions"] == ["\\sqrt{72}"]
     assert row["extra_info"]["question_forms"] == []
+    assert row["extra_info"]["question_forms_version"] == FORMS_VERSION
     asks = make_row(data_source="math", prompt="Express $0.\\overline{3}$ as a common fraction.",
                     task_type="math", ground_truth="\\frac13", split="train", index=0)  # fmt: skip
     assert asks["extra_info"]["question_forms"] == ["fraction"]
@@ -217,12 +223,31 @@ def test_math_rows_carry_the_question_expressions():
 
 
 def _call(question, gold, answer, info_key):
-    if info_key == "question_expressions":
-        info = {"type": "math", "question_expressions": question_expressions(question),
-                "question_forms": question_forms(question)}  # fmt: skip
+    if info_key == "question_expressions":  # what the builders write
+        info = make_row(data_source="math", prompt=question, task_type="math", ground_truth=gold,
+                        split="train", index=0)["extra_info"]  # fmt: skip
     else:  # a row built before the field existed: the question text is read instead
         info = {"type": "math", info_key: question}
     return compute_score("math", f"\\boxed{{{answer}}}", gold, info, workers=1)
+
+
+@pytest.mark.parametrize(
+    ("info", "right"),
+    [
+        # recorded by this reading: the question asks for no percent, so 7% is no count of 7
+        ({"question_forms": [], "question_forms_version": FORMS_VERSION}, False),
+        # recorded by an older reading (no version), or no question at all: the units are unknown,
+        # and a percentage over 1 is read as its number (a count is no share)
+        ({"question_forms": []}, True),
+        ({}, True),
+        # read now from the question text the row carries
+        ({"question": "Solve $2n+1=15$ for $n$."}, False),
+        ({"question": "What percent of 80 is 5.6?"}, True),
+    ],
+)
+def test_a_percentage_of_a_count_by_what_the_row_says_of_its_question(info, right):
+    verdict = compute_score("math", "\\boxed{7\\%}", "7", {"type": "math", **info}, workers=1)
+    assert (verdict["acc"] == 1.0) is right, verdict
 
 
 @pytest.mark.parametrize("info_key", ["question_expressions", "question", "prompt"])

@@ -138,9 +138,12 @@ _INTERVAL = re.compile(
 _INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant)(?![a-zA-Z])")
 
 
-# a marker among a row's forms (:func:`question_of`): the row states what its question asks, so
-# a form it does not list is not asked (a count's question asks for no percentage)
+# a marker among the forms :func:`question_of` returns: the row says what its question asks, so a
+# form missing from them is not asked (a count's question asks for no percentage)
 STATED = "stated"
+# the reading of a question's forms the builders record (``extra_info["question_forms_version"]``):
+# 2 reads every way a question asks for a percent; a row without it was read before that
+FORMS_VERSION = 2
 
 
 def question_forms(text: str) -> list[str]:
@@ -159,9 +162,11 @@ def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A row's question expressions and the forms its wording asks for:
     ``extra_info["question_expressions"]`` and ``["question_forms"]`` (what the builders write),
     else read from the question text a row may carry (``question``, ``problem`` or ``prompt``:
-    rows written before the fields existed, SEC's). The forms end with :data:`STATED` where the
-    row gives either (so a form missing from them is not asked); a row with neither leaves the
-    question's units unknown."""
+    rows written before the fields existed, SEC's). The forms end with :data:`STATED` where they
+    are read now from the question text, or were recorded by builders of this reading
+    (``question_forms_version`` at least :data:`FORMS_VERSION`): then a form missing from them is
+    not asked. Otherwise (rows recorded by an older reading, rows with no question) the question's
+    units are unknown."""
     if not isinstance(extra_info, Mapping):
         return (), ()
     text = ""
@@ -169,8 +174,13 @@ def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         text = _prompt_text(extra_info.get(key))
         if text:
             break
-    forms = _strings(extra_info.get("question_forms"), lambda: question_forms(text))
-    stated = extra_info.get("question_forms") is not None or bool(text.strip())
+    given = extra_info.get("question_forms")
+    forms = _strings(given, lambda: question_forms(text))
+    try:
+        current = int(extra_info.get("question_forms_version") or 0) >= FORMS_VERSION
+    except (TypeError, ValueError):
+        current = False
+    stated = current if given is not None else bool(text.strip())
     return (
         _strings(extra_info.get("question_expressions"), lambda: question_expressions(text)),
         (*forms, STATED) if stated else forms,
