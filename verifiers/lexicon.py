@@ -1030,11 +1030,12 @@ _MEASURE_BEFORE = re.compile(
     r"(?:[:=]|is|of|at)?+[ \t$]*+$",
     re.IGNORECASE,
 )
-# the predicate of a role: "2 is the coefficient" names what the value is in the problem; "8 is
-# the other answer" names a candidate (:data:`CANDIDATES`, :data:`ANSWERHOOD`)
+# the predicate of a role: "2 is the coefficient", "15 is the right-hand side" name what the value
+# is in the problem; "8 is the other answer", "8 is the right one" name a candidate (:data:`CANDIDATES`, :data:`ANSWERHOOD`)
 _ROLE_PREDICATE = re.compile(
     r"[ \t]*+(?:is|are|was|were)[ \t]++the[ \t]++(?!(?:other|second|alternative|next|backup|"
-    rf"fallback|runner|better|best|real|true|right|correct)\b|(?:{_words(CANDIDATES)})\b)[a-z]",
+    rf"fallback|runner|better|best|real|true|right(?![ \t-]*+hand)|correct)\b|"
+    rf"(?:{_words(CANDIDATES)})\b)[a-z]",
     re.IGNORECASE,
 )
 _NOUN_AFTER = re.compile(rf"[ \t]++(?!(?:{_words(NOT_NOUNS)})\b)[a-z]", re.IGNORECASE)
@@ -1516,6 +1517,12 @@ _WORD_OPERATOR = re.compile(
 _WORD_RESULT = re.compile(r"(?<=\d)[ \t]++(?:is|equals|gives|makes)[ \t]++(?=-?\d)", re.IGNORECASE)
 _OPERATOR_OF = {"times": "*", "multiplied by": "*", "plus": "+", "minus": "-", "divided by": "/",
                 "over": "/"}  # fmt: skip
+# a multiple in words between two numbers ("14 is twice 7", "7 is half of 14"): the product
+_MULTIPLE = re.compile(
+    r"(?<=\d)[ \t]++(?:is|equals)[ \t]++(twice|double|triple|thrice|half)(?:[ \t]++of)?+[ \t]++(?=\(?\d)",
+    re.IGNORECASE,
+)
+_FACTOR_OF = {"twice": "2", "double": "2", "triple": "3", "thrice": "3", "half": "1/2"}
 _WOULD = re.compile(r"(?<=[A-Za-z])['’]d(?=[ \t]+(?:be|have|say|go|pick|choose|guess)\b)")
 # the names a row's puzzle lists (Zebra), set by its grader: a name in any case is a name
 KNOWN_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("names", default=())
@@ -1592,7 +1599,8 @@ def _recommitted_after_but(s: str, answer: str, kind: str) -> str:
 
 def numerals(sentence: str) -> str:
     """``sentence`` with each value in another spelling written in digits: number words
-    ("eight", "twenty-one", "seven point five"), Roman numerals of two letters or more ("VIII")
+    ("eight", "twenty-one", "seven point five"), Roman numerals of two letters or more ("VIII"),
+    arithmetic and multiples in words ("2 times 7 plus 1 is 15", "14 is twice 7") as symbols,
     and arithmetic that no relation surrounds ("2^3", "(4 + 4)"), each as the value it is. A
     sentence with a relation (``=``, ``<``, ``\\le``, ...) computes or bounds: its arithmetic
     stays as written."""
@@ -1602,6 +1610,7 @@ def numerals(sentence: str) -> str:
             lambda m: f" {_OPERATOR_OF[' '.join(m.group(1).lower().split())]} ", text
         )
         text = _WORD_RESULT.sub(" = ", text)
+    text = _MULTIPLE.sub(lambda m: f" = {_FACTOR_OF[m.group(1).lower()]} * ", text)
     if _RELATION.search(text):
         return text
     return _ARITHMETIC_RUN.sub(lambda m: _value_text(m.group()), text)

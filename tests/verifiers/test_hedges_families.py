@@ -27,6 +27,8 @@ ANOTHER_VALUE_AFTER = [
     "Though if you count the endpoints it's a notch higher.",  # a step from the answer
     "Bump it up by one if zero counts.",
     "I flip-flopped between this and the next integer.",
+    "15 is the right one too.",  # "the right" is a candidate's word; "the right-hand side" a role
+    "8 is twice 4, so 8 might work too.",
 ]
 
 
@@ -117,6 +119,10 @@ HONEST_TAILS = [
     "7 multiplied by 2 plus 1 equals 15.",
     "Confidence: 100%.",
     "答案是7。",
+    # a number of the question in its role, and multiples in words: checks, not candidates
+    "15 is the right-hand side, and 7 solves it.",
+    "14 is twice 7, as it should be.",
+    "7 is half of 14.",
 ]
 
 

@@ -134,13 +134,16 @@ def pool_alive(pid):
 
 
 def zygotes():
-    """Pids of every scoring zygote and worker on the machine (their command line)."""
+    """Pids of every scoring zygote and worker of this interpreter on the machine (their command
+    line): other checkouts' and the other CI lane's runs come and go beside this one."""
+    import sys
     from pathlib import Path
 
     found = set()
     for proc in Path("/proc").glob("[0-9]*"):
         try:
-            if b"pool import _zygote" in (proc / "cmdline").read_bytes():
+            cmd = (proc / "cmdline").read_bytes()
+            if b"pool import _zygote" in cmd and f"{sys.prefix}/bin/".encode() in cmd:
                 found.add(int(proc.name))
         except OSError:
             pass
