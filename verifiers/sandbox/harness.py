@@ -30,7 +30,7 @@ the report, never forge or rewrite one.
   rather than reading as the server's answers; each is read up to a bound
   (``local._Session.MAX_ANSWER``).
 - ``stdio``: one forked child per case runs the program as ``__main__`` with the case on stdin
-  and stdout in a file; this process never runs model code and sends back each case's output and
+  and stdout in a file, each case afresh (:func:`_reset`: no process or file of the case before); this process never runs model code and sends back each case's output and
   exit status, up to the first case that does not exit with status 0 (the verdict is then 0).
   The child ends as the interpreter ends (:func:`_interpreter_exit`): ``exit()``,
   ``quit()`` and ``sys.exit(n)`` exit with ``n``, an uncaught exception with 1; then the
@@ -753,12 +753,77 @@ def _interpreter_exit(status):
     return status
 
 
+def _writable_roots(job):
+    """The folders a program can write in: inside the sandbox its private ``/tmp`` and
+    ``/dev/shm`` and the working folder (its ``HOME`` and ``TMPDIR``); without one, only the
+    working folder."""
+    roots = [os.getcwd()]
+    if job.get("isolated"):
+        roots += [r for r in ("/tmp", "/dev/shm") if os.path.isdir(r)]
+    return roots
+
+
+def _snapshot(roots):
+    """The entries each root holds before any case runs (the sandbox's own: mount points of the
+    interpreter's folders, the working folder)."""
+    out = {}
+    for root in roots:
+        try:
+            out[root] = set(os.listdir(root))
+        except OSError:
+            out[root] = set()
+    return out
+
+
+def _remove(path):
+    import shutil
+
+    def writable(func, p, _exc):  # a folder the program made unreadable: its own, so chmod it
+        try:
+            os.chmod(os.path.dirname(p) or ".", 0o700)
+            os.chmod(p, 0o700)
+            func(p)
+        except OSError:
+            pass
+
+    try:
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, onerror=writable)
+        else:
+            os.unlink(path)
+    except OSError:
+        pass
+
+
+def _reset(job, before):
+    """Each case starts as the first did (a judge runs each case afresh): the processes a case
+    left behind are killed (inside the sandbox's own pid namespace: ``kill(-1)`` reaches only the
+    run's processes) and whatever a case wrote in the writable folders is removed, so no state
+    (a counter file, a daemon) carries from one case to the next."""
+    if job.get("isolated"):
+        try:  # noqa: SIM105 (the harness imports nothing it can do without, contextlib included)
+            os.kill(-1, 9)  # SIGKILL to every process of this uid here but this one and init
+        except OSError:
+            pass
+    for root, kept in before.items():
+        try:
+            names = os.listdir(root)
+        except OSError:
+            continue
+        for name in names:
+            if name not in kept:
+                _remove(os.path.join(root, name))
+
+
 def _run_stdio(job, arm):
     code = compile(job["code"], "<solution>", "exec")
     main_module = sys.modules["__main__"]  # fresh (see main): the program's globals are its dict
     cap = int(job["output_bytes"])
     outputs = []
+    before = _snapshot(_writable_roots(job))
     for i, given in enumerate(job["inputs"]):
+        if i:
+            _reset(job, before)
         in_path, out_path = f"in{i}", f"out{i}"
         with open(in_path, "w", encoding="utf-8") as f:
             f.write(str(given))

@@ -320,6 +320,7 @@ def _run_once(job, limits, python, mode, bwrap, dirs, slot, converse=None) -> Ru
     payload = dict(job, token=token, result_fd=result_file.fileno() if answers_w < 0 else answers_w,
                    output_bytes=limits.output_bytes, site_dirs=_interpreter_info(python)[1],
                    uid=uid if mode != "none" and os.geteuid() == 0 else None,
+                   isolated=mode != "none",
                    workdir=INSIDE_WORKDIR if mode != "none" else os.path.join(private, "work"))  # fmt: skip
     fds = [result_file.fileno() if answers_w < 0 else answers_w]
     if mode == "none":

@@ -111,3 +111,40 @@ def test_concurrency_slots_are_node_wide(tmp_path, monkeypatch):
     monkeypatch.setenv("PAC_SANDBOX_CONCURRENCY", "1")
     with multiprocessing.get_context("spawn").Pool(3) as pool:
         assert pool.map(_hold_slot, [str(tmp_path)] * 3) == [0, 0, 0]
+
+
+# a stdin/stdout program that ignores its input and answers by run order: case 0 prints 6, case 1
+# prints 20 (STDIO's outputs), from a counter it keeps where it can write
+_BY_RUN_ORDER = (
+    "import os\np = {where}\n"
+    "n = int(open(p).read()) if os.path.exists(p) else 0\n"
+    "open(p, 'w').write(str(n + 1))\nprint([6, 20][n % 2])\n"
+)
+# the same counter kept by a process the first case leaves behind
+_BY_DAEMON = (
+    "import os, time\np = '/tmp/count'\n"
+    "n = int(open(p).read()) if os.path.exists(p) else 0\n"
+    "if n == 0 and os.fork() == 0:\n"
+    "    os.setsid()\n"
+    "    while True:\n"
+    "        time.sleep(0.005)\n"
+    "        if not os.path.exists(p):\n"
+    "            open(p, 'w').write('1')\n"
+    "open(p, 'w').write(str(n + 1))\nprint([6, 20][n % 2])\n"
+)
+
+
+@pytest.mark.parametrize(
+    "program",
+    [_BY_RUN_ORDER.format(where=w) for w in ("'/tmp/count'", "'/dev/shm/count'", "'count'",
+                                             "os.path.expanduser('~/count')")]
+    + [_BY_DAEMON],
+    ids=["tmp", "shm", "workdir", "home", "daemon"],
+)  # fmt: skip
+def test_every_stdin_case_starts_afresh(program):
+    """A judge runs each case as the first: nothing a case wrote, and no process it left, is
+    there for the next, so a program cannot answer by run order instead of by its input."""
+    verdict = code_scorer.score(f"```python\n{program}```", STDIO, limits=LIMITS)
+    assert verdict.reason == "tests_failed", verdict
+    counted = "import os\nopen('/tmp/x', 'a').write('.')\nprint(2 * int(input()))\n"
+    assert code_scorer.score(f"```python\n{counted}```", STDIO, limits=LIMITS).reason == "ok"
