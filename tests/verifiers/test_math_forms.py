@@ -367,6 +367,10 @@ def test_a_run_of_primes_after_a_number_is_no_value(box, gold, reason):
         ("3\\ 2/5", "3\\frac{2}{5}", "ok"),
         ("3 2/5", "3\\frac{2}{5}", "ok"),
         ("3\\ 3/5", "3\\frac{2}{5}", "not_equal"),
+        # 2 + 7/5 = 17/5 too, but a mixed number's fraction is proper (and reduced)
+        ("2\\frac{7}{5}", "3\\frac{2}{5}", "unevaluated"),
+        ("1\\frac{12}{5}", "3\\frac{2}{5}", "unevaluated"),
+        ("2 7/5", "3\\frac{2}{5}", "unevaluated"),
         # odds of one in two: the probability 1/2
         ("\\text{1 in 2}", "\\frac{1}{2}", "ok"),
         ("1 \\text{ in } 2", "\\frac{1}{2}", "ok"),

@@ -353,6 +353,24 @@ def test_a_bare_choice_label_without_the_questions_choices_is_no_value():
 
 
 @pytest.mark.parametrize(
+    ("answer", "right"),
+    [
+        ("(B) 204", True), ("\\text{(B) } 204", True), ("B", True), ("(B) \\text{ is listed}", True),
+        ("204", True),  # the value the question lists for the gold's label
+        ("(B) 214", False), ("\\text{(B) } 194", False),  # the label, with another value
+        ("205", False), ("(C) 205", False),
+    ],
+)  # fmt: skip
+def test_a_label_gold_with_the_questions_choices_judges_the_value_given_too(answer, right):
+    verdict = score(f"So \\boxed{{{answer}}}", "\\text{(B)}", question=[AMC_CHOICES])
+    assert verdict.correct is right, verdict
+
+
+def test_a_label_gold_without_the_questions_choices_judges_the_label_alone():
+    assert score("So \\boxed{(B) 214}", "\\text{(B)}").correct  # nothing to hold 214 against
+
+
+@pytest.mark.parametrize(
     ("answer", "gold", "right"),
     [
         # the gold's form is the form asked: a mixed number (17/5 = 3 2/5)

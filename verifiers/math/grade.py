@@ -960,20 +960,34 @@ def _listed_value(answer: str) -> str:
     choice = _choice(answer)
     if choice is None or choice[1].strip():
         return answer
-    listed = {}
+    return _listed_choices().get(choice[0], answer)
+
+
+def _listed_choices() -> dict[str, str]:
+    """The values the question lists for its choice labels (``\\textbf{(B) } 204`` among its
+    expressions: ``{"B": "204"}``); empty where the row does not carry them."""
+    listed: dict[str, str] = {}
     for expression in _QUESTION.get():
         for m in _QUESTION_CHOICE.finditer(expression):
             listed.setdefault(m.group(1) or m.group(2), m.group(3))
-    return listed.get(choice[0], answer)
+    return listed
+
+
+def _is_value(text: str) -> bool:
+    """Whether ``text`` is a value (a number or an expression), not words (``is correct``)."""
+    return bool(re.search(r"\d", text)) and not _LETTERS.search(_COMMAND.sub("", text))
 
 
 def grade_choice(answer: str, gold: str, letter: str) -> Verdict:
     """An answer against a gold that is a choice label (``B``): graded on its label when it
-    gives one, whatever content follows (``(B) 204``); a second label or doubt after it is a
-    hedge; an answer without a label is graded as a value (:func:`grade_answer`)."""
+    gives one (``(B) 204``), and, where the question lists the label's value (:func:`_listed_choices`),
+    on the value that follows it too (``(B) 214`` is no (B) listed as 204); a second label or doubt
+    after it is a hedge. An answer without a label is graded against the listed value of the gold's
+    label (``204``), else as a value (:func:`grade_answer`)."""
     choice = _choice(answer)
+    listed = _listed_choices().get(letter)
     if choice is None:
-        return grade_answer(answer, gold)
+        return grade_answer(answer, listed if listed is not None else gold)
     given, rest = choice
     if has_alternatives(rest) or hedges(rest) or _OTHER_CHOICE.search(rest):
         return fail("hedged")
@@ -982,7 +996,12 @@ def grade_choice(answer: str, gold: str, letter: str) -> Verdict:
         not bracketed and _BARE_CHOICE.fullmatch(rest.strip())
     ):
         return fail("hedged")
-    return OK if given == letter else fail("not_equal")
+    if given != letter:
+        return fail("not_equal")
+    value = rest.strip(" \t:=~,;")
+    if listed is not None and _is_value(value) and not grade_answer(value, listed).correct:
+        return fail("not_equal")  # the right label with another value than the question lists
+    return OK
 
 
 def score(

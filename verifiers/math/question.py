@@ -244,7 +244,8 @@ def _is_share(answer: str, gold: str) -> bool:
 
 def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     """Anything but a mixed number where the gold is one (``3.4`` or ``\\frac{17}{5}`` for
-    ``3\\frac{2}{5}``: the gold's form is the form asked), a decimal where the wording asks for a fraction and the gold is one (``0.7\\overline{3}``
+    ``3\\frac{2}{5}``: the gold's form is the form asked), or one whose fraction is improper
+    (``2\\frac{7}{5}``), a decimal where the wording asks for a fraction and the gold is one (``0.7\\overline{3}``
     for "Express your answer as a common fraction", gold ``\\frac{11}{15}``), or a fraction
     where it asks for a decimal and the gold is one, a percentage where it asks for either, the
     hundredth of a percentage gold where a percent is asked (``0.35``; its number ``35`` is the
@@ -253,6 +254,8 @@ def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     forms = set(forms)
     if _MIXED.fullmatch(gold.strip()) and not _MIXED.fullmatch(answer.strip()):
         return True  # "\\frac{17}{5}" or "3.4" where the gold is the mixed number 3 2/5
+    if _MIXED.fullmatch(gold.strip()) and any(a >= b for a, b in text_fractions(answer)):
+        return True  # "2\\frac{7}{5}" for 3 2/5: a mixed number's fraction is proper
     if "interval" in forms and _INTERVAL.match(gold) and _INEQUALITY.search(answer):
         return True
     if forms & {"fraction", "decimal"} and _PERCENT.search(answer) and not _PERCENT.search(gold):
