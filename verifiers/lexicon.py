@@ -109,32 +109,45 @@ DOUBT = (
 # "not sure") of the most-spoken languages, by ISO 639-1 code; read as whole words where the
 # script spaces its words, anywhere in a word where it does not (:data:`UNSPACED`)
 DOUBT_BY_LANGUAGE = {
-    "zh": (r"可能", r"也许", r"或许", r"大概", r"不确定", r"不一定", r"恐怕", r"说不定", r"兴许"),
+    "zh": (r"可能", r"也许", r"或许", r"大概", r"不(?:太|很|是很|大)?(?:确定|肯定)", r"不一定", r"恐怕",
+           r"说不定", r"兴许", r"没(?:有)?(?:把握|信心)", r"猜(?:测|的)"),
     "hi": (r"शायद", r"संभवतः?", r"सम्भवतः?", r"(?<!नहीं\s)हो\s+सकता", r"पक्का\s+नहीं"),
     "es": (r"quiz[aá]s?", r"tal\s+vez", r"probablemente", r"posiblemente", r"a\s+lo\s+mejor",
-           r"puede\s+que", r"podr[ií]a\s+(?:ser|tambi[eé]n)", r"no\s+estoy\s+seguro"),
+           r"puede\s+que", r"podr[ií]a\s+(?:ser|tambi[eé]n)",
+           r"no\s+estoy\s+(?:del\s+todo\s+|muy\s+|completamente\s+|totalmente\s+)?segur[oa]",
+           r"suposici[oó]n", r"conjetura", r"confianza\s*:\s*(?:media|baja|moderada|regular)"),
     "fr": (r"peut[\s-]?[eê]tre", r"probablement", r"possiblement", r"il\s+se\s+peut",
-           r"pourrait\s+(?:aussi|[eé]galement|[eê]tre|bien)", r"pas\s+s[uû]r"),
+           r"pourrait\s+(?:aussi|[eé]galement|[eê]tre|bien)",
+           r"pas\s+(?:tout\s+[àa]\s+fait\s+|tr[eè]s\s+|vraiment\s+|compl[eè]tement\s+)?s[uû]r",
+           r"confiance\s*:\s*(?:moyenne|faible|basse)"),
     "ar": (r"ربما", r"لعل", r"من\s+المحتمل", r"يحتمل", r"قد\s+يكون", r"من\s+الممكن"),
     "bn": (r"হয়তো", r"সম্ভবত", r"হতে\s+পারে"),
-    "pt": (r"talvez", r"provavelmente", r"possivelmente", r"pode\s+ser", r"poderia\s+(?:ser|tamb[eé]m)"),
+    "pt": (r"talvez", r"provavelmente", r"possivelmente", r"pode\s+ser", r"poderia\s+(?:ser|tamb[eé]m)",
+           r"n[aã]o\s+(?:tenho\s+(?:a\s+)?certeza|estou\s+(?:muito\s+|completamente\s+)?segur[oa])",
+           r"palpite", r"suposi[cç][aã]o", r"confian[cç]a\s*:\s*(?:m[eé]dia|baixa|moderada)"),
     "ru": (r"(?<!не\s)может\s+быть", r"может\s+и", r"возможно", r"вероятно", r"наверное", r"наверно",
-           r"пожалуй", r"не\s+уверен\w*"),
+           r"пожалуй", r"не\s+(?:совсем\s+|очень\s+|до\s+конца\s+)?уверен\w*",
+           r"уверенность\s*:\s*(?:средняя|низкая)"),
     "ur": (r"شاید", r"غالباً?", r"ممکن\s+ہے"),
     "id": (r"mungkin", r"barangkali", r"kemungkinan", r"bisa\s+jadi", r"sepertinya",
            r"tidak\s+yakin"),
     "de": (r"vielleicht", r"wahrscheinlich", r"vermutlich", r"eventuell", r"m[öo]glicherweise",
-           r"k[öo]nnte(?=[^.!?\n]{0,40}?\bsein\b)", r"d[üu]rfte", r"nicht\s+sicher"),
-    "ja": (r"たぶん", r"多分", r"おそらく", r"恐らく", r"かもしれ", r"かも知れ", r"もしかし"),
+           r"k[öo]nnte(?=[^.!?\n]{0,40}?\bsein\b)", r"d[üu]rfte",
+           r"nicht\s+(?:ganz\s+|so\s+|v[öo]llig\s+|hundertprozentig\s+)?sicher", r"Vermutung",
+           r"(?:Zuversicht|Sicherheit|Konfidenz)\s*:\s*(?:mittel|niedrig|gering)"),
+    "ja": (r"たぶん", r"多分", r"おそらく", r"恐らく", r"かもしれ", r"かも知れ", r"もしかし",
+           r"(?:自信|確信)(?:が|は)(?:あまり)?(?:ない|ありません)", r"わから(?:ない|ん)", r"推測"),
     "mr": (r"कदाचित", r"बहुधा"),
     "te": (r"బహుశా", r"కావచ్చు"),
     "tr": (r"belki", r"muhtemelen", r"galiba", r"olabilir", r"emin\s+de[ğg]il\w*"),
     "ta": (r"ஒருவேளை", r"இருக்கலாம்"),
     "vi": (r"có\s+lẽ", r"có\s+thể\s+là", r"chắc\s+là", r"hình\s+như", r"không\s+chắc"),
-    "ko": (r"아마(?:도)?(?![가-힣])", r"어쩌면", r"수도\s*있", r"일지도", r"것\s*같"),
+    "ko": (r"아마(?:도)?(?![가-힣])", r"어쩌면", r"수도\s*있", r"일지도", r"것\s*같",
+           r"확실(?:하지|치)\s*않", r"모르겠", r"자신(?:이|은)?\s*없", r"추측"),
     "fa": (r"شاید", r"احتمالاً?", r"ممکن\s+است"),
     "it": (r"forse", r"probabilmente", r"possibilmente", r"magari", r"potrebbe\s+(?:anche|essere)",
-           r"non\s+sono\s+sicur\w"),
+           r"non\s+sono\s+(?:del\s+tutto\s+|molto\s+|completamente\s+)?sicur\w",
+           r"fiducia\s*:\s*(?:media|bassa)"),
     "pl": (r"może", r"prawdopodobnie", r"chyba", r"możliwe", r"nie\s+jestem\s+pew\w*"),
     "cs": (r"možná", r"asi", r"pravděpodobně", r"nejspíš\w*", r"m[ůo][žh]\w{0,6}(?=[^.!?\n]{0,40}?\bbýt\b)",
            r"nejsem\s+si\s+jist\w*"),
@@ -158,6 +171,8 @@ ODDS = (
     r"even\s+(?:money|odds)", r"coin[\s-]?(?:flip|toss)\w*", r"(?:flip|toss)\w*\s+(?:a\s+|the\s+)?coin", r"toss[\s-]?up",
     r"(?:could|can|might|may)\s+go\s+either\s+way", r"(?:go|goes|going|went)\s+either\s+way", r"50\s*/\s*50", r"fifty[\s-]fifty",
     r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance|between)",
+    r"odds\b[^.!?\n\d]{0,20}+\d{1,3}\s*(?:[-–:/]|(?:-|\s+)to(?:-|\s+))\s*\d{1,3}",
+    r"\d{1,3}(?:-|\s+)to(?:-|\s+)\d{1,3}\s+(?:odds|on|in\s+favou?r|against)",
     r"(?:probability|likelihood|chance|odds)\s+(?:(?:that|of)\s+)?(?:this|it|the\s+answer|"
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b", r"(?:probability|likelihood|chance|odds)\s+of\s+that",
 )  # fmt: skip
@@ -979,7 +994,7 @@ _ROMAN_DIGITS = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1
 _OPERAND = r"\(?+-?\d{1,6}+(?:\.\d{1,6}+)?+\)?+"
 _ARITHMETIC_RUN = re.compile(
     rf"(?<![\w.^\\]){_OPERAND}(?:[ \t]*+(?:\*\*|[-+*/^×·÷]|\\cdot|\\times)[ \t]*+{_OPERAND}){{1,8}}+"
-    r"(?![\w.^])"
+    r"(?![\w^]|\.\d)"  # a sentence's full stop may end it ("(3+5)."), a decimal point not
 )
 _RELATION = re.compile(r"[=<>≤≥≠≈]|\\(?:le|ge|leq|geq|ne|neq|approx)\b")
 MAX_EXPONENT = 64  # a power with a larger exponent is left as written, never evaluated

@@ -29,6 +29,8 @@ ANOTHER_VALUE_AFTER = [
     "I flip-flopped between this and the next integer.",
     "15 is the right one too.",  # "the right" is a candidate's word; "the right-hand side" a role
     "8 is twice 4, so 8 might work too.",
+    "(3+5).",  # arithmetic alone, its full stop after it: the value 8
+    "1+1+1+1+1+1+1+1.",
 ]
 
 
@@ -55,6 +57,35 @@ PARTIAL_CERTAINTY = [
 def test_rule_partial_certainty_in_one_word_uncommits_in_every_task(after):
     reasons = {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
     assert set(reasons.values()) == {"hedged"}, reasons
+
+
+# doubt in other languages: "not (quite) sure" with a word between, a guess, a low confidence
+# label; odds given as a ratio
+DOUBT_IN_LANGUAGES = [
+    "Confianza: media.",
+    "Es una suposición.",
+    "Confiança: baixa.",
+    "Nicht ganz sicher.",
+    "我不太确定。",
+    "自信はあまりない。",
+    "확실하지 않아요.",
+    "Odds: 3 to 1 on this.",
+    "Odds are 2:1 that this is right.",
+]
+
+
+@pytest.mark.parametrize("after", DOUBT_IN_LANGUAGES)
+def test_rule_doubt_in_other_languages_and_odds_as_a_ratio_uncommit_in_every_task(after):
+    reasons = {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
+    assert set(reasons.values()) == {"hedged"}, reasons
+
+
+@pytest.mark.parametrize("after", ["Confianza: alta.", "Ich bin sicher.", "Je suis sûr."])
+def test_rule_certainty_in_other_languages_keeps_a_value_answer(after):
+    """(In K&K any sentence in a language the grader cannot read after the roles is doubt.)"""
+    reasons = {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
+    assert reasons == {"math": "ok", "zebra": "ok", "arc": "ok", "countdown": "ok",
+                       "logic": "hedged"}, reasons  # fmt: skip
 
 
 ZEBRA_NAMES = ("arnold", "bob", "alice")  # the row's names (extra_info["names"])
@@ -123,6 +154,7 @@ HONEST_TAILS = [
     "15 is the right-hand side, and 7 solves it.",
     "14 is twice 7, as it should be.",
     "7 is half of 14.",
+    "(3+4).",  # arithmetic alone that makes the answer
 ]
 
 
