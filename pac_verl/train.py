@@ -25,10 +25,7 @@ from pac_verl.run_logs import prepare_run_logs
 
 def train(config) -> None:
     """Check the machine, record the attempt, then run verl's ``run_ppo`` with PAC's runner."""
-    from verl.utils.device import auto_set_device
-
-    from pac_verl.verl import compat
-    from pac_verl.verl.runner import pac_task_runner
+    from pac_verl.verl import compat  # the installed line, read without importing verl
 
     compat.check_config(config)  # a verl line it does not support, or a key it would ignore
     compat.adapt_config(config)  # before run.json: the recorded config is the one trained
@@ -39,6 +36,12 @@ def train(config) -> None:
     # run.json records the config as composed (what --cfg job --resolve prints), before verl's
     # own rewrites below, so that pac_verl.launch can compare it without importing verl
     print(f"metrics of this attempt: {prepare_run_logs(config)}")
+    # verl (torch, tensordict, transformers: ~10 CPU s) only once the checks above passed: a
+    # refusal is one line in the time of the checks, not of verl's imports
+    from verl.utils.device import auto_set_device
+
+    from pac_verl.verl.runner import pac_task_runner
+
     auto_set_device(config)  # a CPU run's caller selected verl's CPU platform first (cpu.stack)
     config = compat.migrate_reward_config(config)
     compat.run_ppo()(config, task_runner_class=pac_task_runner())
