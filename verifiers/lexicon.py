@@ -998,6 +998,12 @@ _ARITHMETIC_RUN = re.compile(
 )
 _RELATION = re.compile(r"[=<>≤≥≠≈]|\\(?:le|ge|leq|geq|ne|neq|approx)\b")
 MAX_EXPONENT = 64  # a power with a larger exponent is left as written, never evaluated
+# arithmetic the lexicon reads: at most this many operators and this many brackets in one span
+MAX_READ_OPERATORS = 8
+MAX_READ_BRACKETS = 8
+_ARITHMETIC_SPAN = re.compile(r"[-+(\d][\d \t.+\-*/^()×·÷]++")
+_SPAN_OPERATOR = re.compile(r"(?<=[\d)])[ \t]*+[-+*/^×·÷]")
+_RESULT_AFTER = re.compile(r"[ \t]*+(?:is|equals|gives|makes|yields)\b", re.IGNORECASE)
 _OPENER = re.compile(
     rf"(?:^|[,;:(]|\s[-–—]\s|\b(?:{_words(CLAUSE_OPENERS)})\b)[ \t]*+"
     rf"(?:(?:{_words(SENTENCE_ADVERBS)})[ \t]*+,?+[ \t]*+){{0,2}}+$",
@@ -1649,6 +1655,8 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if kind == "grid" and _labelled_grid(sentence, answer):
         return True  # "Zweite Möglichkeit: 8 9 4 ...": another whole grid under a label
     s = numerals(sentence.strip()) if numeric else sentence.strip()
+    if numeric and _unread_arithmetic(sentence) and not (rejects(s, answer, kind) or _said_wrong(s)):
+        return True  # a value past what the lexicon reads is not the answer
     if (
         kind == "value"
         and _assigns_other(s, answer)
@@ -1676,6 +1684,25 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
         around = _AROUND_WORD.findall(s[: m.start()]) + _AROUND_WORD.findall(s[m.end() :])
         alone = len(around) <= MAX_AROUND_WORDS and len(_NUMBER_VALUE.findall(s)) == 1
         if alone and not _computes(s):
+            return True
+    return False
+
+
+def _unread_arithmetic(s: str) -> bool:
+    """Whether a sentence that computes nothing (no relation, no "is" after it) holds arithmetic
+    past what the lexicon reads (more than :data:`MAX_READ_OPERATORS` operators or
+    :data:`MAX_READ_BRACKETS` brackets in one span): a value it cannot compare with the answer,
+    so, after the answer, another one. Linear: one possessive scan, then counts."""
+    if _RELATION.search(s):
+        return False
+    for m in _ARITHMETIC_SPAN.finditer(s):
+        span = m.group()
+        if (
+            span.count("(") <= MAX_READ_BRACKETS
+            and len(_SPAN_OPERATOR.findall(span)) <= MAX_READ_OPERATORS
+        ):
+            continue
+        if not _RESULT_AFTER.match(s, m.end()):
             return True
     return False
 

@@ -31,6 +31,11 @@ ANOTHER_VALUE_AFTER = [
     "8 is twice 4, so 8 might work too.",
     "(3+5).",  # arithmetic alone, its full stop after it: the value 8
     "1+1+1+1+1+1+1+1.",
+    # arithmetic past the lexicon's bound (more than 8 operators or brackets) is no value it can
+    # read, and an unread value after the answer is not the answer: 307 = 300 ones and a 7
+    "(" * 300 + "+".join(["1"] * 300) + "+7" + ")" * 300 + ".",
+    "1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1.",  # twenty ones: 20
+    "((((((((((3+4))))))))))",  # seven, but nested past the bound: not read, so not the answer
 ]
 
 
@@ -155,6 +160,9 @@ HONEST_TAILS = [
     "14 is twice 7, as it should be.",
     "7 is half of 14.",
     "(3+4).",  # arithmetic alone that makes the answer
+    # long arithmetic that computes (a relation, or "is" after it) is a check, however long
+    "1+1+1+1+1+1+1+1+1+1+1+1+1+1 = 14, which is 2n for n = 7.",
+    "Check: 1+1+1+1+1+1+1+1+1+1+1+1+1+1+1 is 15, the right-hand side.",
 ]
 
 
