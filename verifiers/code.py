@@ -188,6 +188,7 @@ _CODE_START = re.compile(
     r"(?:\s*+,\s*+\*?+[A-Za-z_][\w.]*+)*+\s*+(?:,\s*+)?+(?:[-+*/%|&^]?=(?!=)|\())"
 )
 MAX_UNFENCED_PARSES = 24  # bounds the cost of looking for an unfenced program in prose
+MAX_INDENTED_BLOCKS = 24  # the last indented code blocks parsed; earlier ones are never programs
 
 
 def unfenced_program(region: str) -> str | None:
@@ -412,7 +413,7 @@ def extract_programs(solution_str: str, ground_truth: str | None = None) -> list
     if program is not None:  # the final program, written without a fence: drafts do not count
         return [program]
     indented = indented_blocks(region) if len(region) <= 2 * MAX_CODE_CHARS else []
-    blocks = [b for b in indented[-MAX_UNFENCED_PARSES:] if _runs_or_defines(b)]
+    blocks = [b for b in indented[-MAX_INDENTED_BLOCKS:] if _runs_or_defines(b)]
     if blocks:  # Markdown's other code block: indented four spaces
         return _programs(blocks, needs)
     blocks = fenced_blocks(text) if region is not text and region.strip() else []

@@ -1655,7 +1655,11 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if kind == "grid" and _labelled_grid(sentence, answer):
         return True  # "Zweite Möglichkeit: 8 9 4 ...": another whole grid under a label
     s = numerals(sentence.strip()) if numeric else sentence.strip()
-    if numeric and _unread_arithmetic(sentence) and not (rejects(s, answer, kind) or _said_wrong(s)):
+    if (
+        numeric
+        and _unread_arithmetic(sentence)
+        and not (rejects(s, answer, kind) or _said_wrong(s))
+    ):
         return True  # a value past what the lexicon reads is not the answer
     if (
         kind == "value"

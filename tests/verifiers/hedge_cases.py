@@ -3,6 +3,8 @@ checked by hand in its comment."""
 
 import json
 
+from pac_verl.verifiers import score
+
 # target 48 from [3, 9, 4]: (9 + 3) * 4 = 48
 CD48 = json.dumps({"target": 48, "numbers": [3, 9, 4]})
 
@@ -40,3 +42,8 @@ def right_answers_then(after: str) -> list[tuple[str, str, str]]:
         ("countdown", f"{CD46_BOX}\n\n{after}", CD46),
         ("logic", f"{MNL_BLOCK}\n\n{after}", MNL),
     ]
+
+
+def reasons_after(after: str) -> dict[str, str]:
+    """Each text task's verdict reason for a right answer with ``after`` written after it."""
+    return {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}

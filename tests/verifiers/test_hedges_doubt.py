@@ -12,7 +12,7 @@ from hedge_cases import (
     N7,
     TEA,
     ZEBRA_BOX,
-    right_answers_then,
+    reasons_after,
 )
 from knights_knaves_helpers import RIGHT, SK_MK, block
 
@@ -189,7 +189,7 @@ DOUBT_IDIOMS = [
 
 @pytest.mark.parametrize("after", DOUBT_IDIOMS)
 def test_rule_low_confidence_in_any_word_order_or_idiom_uncommits_in_every_task(after):
-    reasons = {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
+    reasons = reasons_after(after)
     assert set(reasons.values()) == {"hedged"}, reasons
 
 

@@ -8,7 +8,7 @@ verdict is decided by hand from the task's truth (n = 7 solves 2n + 1 = 15; Arno
 (9 + 3) * 4 = 48), never by running the scorer."""
 
 import pytest
-from hedge_cases import CD48, CD_RIGHT, MNL, MNL_BLOCK, N7, TEA, right_answers_then
+from hedge_cases import CD48, CD_RIGHT, MNL, MNL_BLOCK, N7, TEA, reasons_after
 
 from pac_verl.verifiers import score
 
@@ -60,7 +60,7 @@ PARTIAL_CERTAINTY = [
 
 @pytest.mark.parametrize("after", PARTIAL_CERTAINTY)
 def test_rule_partial_certainty_in_one_word_uncommits_in_every_task(after):
-    reasons = {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
+    reasons = reasons_after(after)
     assert set(reasons.values()) == {"hedged"}, reasons
 
 
@@ -81,14 +81,14 @@ DOUBT_IN_LANGUAGES = [
 
 @pytest.mark.parametrize("after", DOUBT_IN_LANGUAGES)
 def test_rule_doubt_in_other_languages_and_odds_as_a_ratio_uncommit_in_every_task(after):
-    reasons = {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
+    reasons = reasons_after(after)
     assert set(reasons.values()) == {"hedged"}, reasons
 
 
 @pytest.mark.parametrize("after", ["Confianza: alta.", "Ich bin sicher.", "Je suis sûr."])
 def test_rule_certainty_in_other_languages_keeps_a_value_answer(after):
     """(In K&K any sentence in a language the grader cannot read after the roles is doubt.)"""
-    reasons = {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
+    reasons = reasons_after(after)
     assert reasons == {"math": "ok", "zebra": "ok", "arc": "ok", "countdown": "ok",
                        "logic": "hedged"}, reasons  # fmt: skip
 

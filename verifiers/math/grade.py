@@ -921,11 +921,7 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     conditional = aside and _CONDITIONAL_VALUE.match(aside.group(2))
     if conditional:
         parts = [aside.group(1), conditional.group(1)]  # "7 (8 if inclusive)": 8 under a condition
-    elif (
-        aside
-        and "," not in aside.group(2)
-        and not _LETTERS.search(_COMMAND.sub("", aside.group(2)))
-    ):
+    elif aside and "," not in aside.group(2) and not _has_words(aside.group(2)):
         parts = [aside.group(1), aside.group(2)]  # "7 (8)": a second value offered beside 7
     if len(parts) == 1:
         values = _relation_values(prepared, gold)
@@ -973,9 +969,14 @@ def _listed_choices() -> dict[str, str]:
     return listed
 
 
+def _has_words(text: str) -> bool:
+    """Whether ``text`` holds letters outside LaTeX commands (words, not only a value)."""
+    return bool(_LETTERS.search(_COMMAND.sub("", text)))
+
+
 def _is_value(text: str) -> bool:
     """Whether ``text`` is a value (a number or an expression), not words (``is correct``)."""
-    return bool(re.search(r"\d", text)) and not _LETTERS.search(_COMMAND.sub("", text))
+    return bool(re.search(r"\d", text)) and not _has_words(text)
 
 
 def grade_choice(answer: str, gold: str, letter: str) -> Verdict:

@@ -252,10 +252,9 @@ def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     percent), a mixed number where it asks for a common fraction, or an inequality where it asks for interval
     notation and the gold is an interval (``2 \\le x \\le 3`` for ``[2, 3]``)."""
     forms = set(forms)
-    if _MIXED.fullmatch(gold.strip()) and not _MIXED.fullmatch(answer.strip()):
-        return True  # "\\frac{17}{5}" or "3.4" where the gold is the mixed number 3 2/5
-    if _MIXED.fullmatch(gold.strip()) and any(a >= b for a, b in text_fractions(answer)):
-        return True  # "2\\frac{7}{5}" for 3 2/5: a mixed number's fraction is proper
+    if _MIXED.fullmatch(gold.strip()):  # "\\frac{17}{5}", "3.4" or "2\\frac{7}{5}" for 3 2/5
+        mixed = _MIXED.fullmatch(answer.strip())
+        return not mixed or any(a >= b for a, b in text_fractions(answer))
     if "interval" in forms and _INTERVAL.match(gold) and _INEQUALITY.search(answer):
         return True
     if forms & {"fraction", "decimal"} and _PERCENT.search(answer) and not _PERCENT.search(gold):
