@@ -122,6 +122,10 @@ def test_a_bare_inequality_is_not_the_value():
         ("twenty", "20"),
         ("\\text{seventeen}", "17"),
         ("4", "\\text{four}"),  # a gold written as a word is the number too
+        ("\\text{twenty-one}", "21"),
+        ("\\text{fifty-six}", "56"),
+        ("\\text{one thousand}", "1000"),
+        ("\\text{two hundred and five}", "205"),
     ],
 )
 def test_math_number_words_are_numbers(box, gold):
@@ -134,7 +138,9 @@ def test_math_number_words_are_numbers(box, gold):
         ("\\text{five}", "4"),
         ("four + 1", "5"),  # inside an expression a word is not read as the number
         ("2 \\cdot four", "8"),
-        ("\\text{twenty-one}", "21"),  # beyond twenty: not read
+        ("\\text{twenty-one}", "22"),
+        ("\\text{thousand}", "1000"),  # a scale word alone is no number
+        ("\\text{nine nine}", "99"),  # digits spelled one by one are no number
         ("\\text{four or five}", "4"),
     ],
 )

@@ -38,6 +38,8 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from text_to_num import text2num
+
 from pac_verl.verifiers.extract import (
     clean_answer,
     final_answers,
@@ -109,10 +111,13 @@ _QUESTION_CHOICE = re.compile(
     r"(?:\\(?:textbf|text|mathrm|mathbf)\s*\{\s*\(([A-E])\)\s*\}|\(([A-E])\))\s*"
     r"(.{1,80}?)\s*(?=\\qquad|\\quad|\\textbf|\\text\s*\{\s*\(|\([A-E]\)|$)"
 )
-_NUMBER_WORD_LIST = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                     "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-                     "seventeen", "eighteen", "nineteen", "twenty")  # fmt: skip
-_NUMBER_WORDS = {word: str(value) for value, word in enumerate(_NUMBER_WORD_LIST)}
+# a whole number in English words ("four", "fifty-six", "two hundred and five"), read by text2num;
+# it starts with a unit or a tens word, so a scale word alone ("thousand") is none
+_NUMBER_IN_WORDS = re.compile(
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"eighty|ninety)\b[a-z -]{0,80}+"
+)
 _PERCENT = re.compile(
     r"\s*+(?:\\%|%|\\(?:text|mathrm|textrm)\s*+\{\s*+(?:\\?%|per\s?cent)\s*+\}|\\?per\s?cent)\s*+$"
 )
@@ -259,7 +264,7 @@ def prepare(answer: str) -> str:
         inner = whole.group(1).strip()
         unit = _NUMBER_THEN_WORDS.fullmatch(inner)
         answer = f"{unit.group(1)}\\text{{ {unit.group(2)}}}" if unit else inner
-    answer = _NUMBER_WORDS.get(clean_answer(answer).casefold(), answer)  # "four" is 4
+    answer = _number_in_words(answer) or answer  # "four" is 4, "fifty-six" 56
     scaled = _SCALED.fullmatch(answer.strip())
     word = scaled and (scaled.group(2) or scaled.group(3))
     scale = word and (SCALES.get(word.lower()) or SCALE_ABBREVIATIONS.get(word))
@@ -967,6 +972,17 @@ def _listed_choices() -> dict[str, str]:
         for m in _QUESTION_CHOICE.finditer(expression):
             listed.setdefault(m.group(1) or m.group(2), m.group(3))
     return listed
+
+
+def _number_in_words(text: str) -> str | None:
+    """The whole answer as a whole number written in English words, in digits, else None."""
+    words = clean_answer(text).casefold().strip()
+    if not _NUMBER_IN_WORDS.fullmatch(words):
+        return None
+    try:
+        return str(text2num(words, "en"))
+    except ValueError:  # "nine nine", "twelve ten": words that make no one number
+        return None
 
 
 def _has_words(text: str) -> bool:
