@@ -1003,6 +1003,7 @@ MAX_READ_OPERATORS = 8
 MAX_READ_BRACKETS = 8
 _ARITHMETIC_SPAN = re.compile(r"[-+(\d][\d \t.+\-*/^()×·÷]++")
 _SPAN_OPERATOR = re.compile(r"(?<=[\d)])[ \t]*+[-+*/^×·÷]")
+_DIGIT = re.compile(r"\d")
 _RESULT_AFTER = re.compile(r"[ \t]*+(?:is|equals|gives|makes|yields)\b", re.IGNORECASE)
 _OPENER = re.compile(
     rf"(?:^|[,;:(]|\s[-–—]\s|\b(?:{_words(CLAUSE_OPENERS)})\b)[ \t]*+"
@@ -1701,6 +1702,8 @@ def _unread_arithmetic(s: str) -> bool:
         return False
     for m in _ARITHMETIC_SPAN.finditer(s):
         span = m.group()
+        if not _DIGIT.search(span):
+            continue  # brackets and signs without a number: no value at all
         if (
             span.count("(") <= MAX_READ_BRACKETS
             and len(_SPAN_OPERATOR.findall(span)) <= MAX_READ_OPERATORS

@@ -163,6 +163,7 @@ HONEST_TAILS = [
     # long arithmetic that computes (a relation, or "is" after it) is a check, however long
     "1+1+1+1+1+1+1+1+1+1+1+1+1+1 = 14, which is 2n for n = 7.",
     "Check: 1+1+1+1+1+1+1+1+1+1+1+1+1+1+1 is 15, the right-hand side.",
+    "(" * 400 + ")" * 400,  # brackets without a number hold no value
 ]
 
 
