@@ -382,6 +382,11 @@ def test_a_label_gold_without_the_questions_choices_judges_the_label_alone():
         ("y = 3 + 2x", "y=2x+3", True),
         ("2x+3=y", "y=2x+3", True),
         ("2x-y+3=0", "y=2x+3", False),
+        # the function of x names the same dependent value as y
+        ("f(x) = 2x+3", "y=2x+3", True),
+        ("g(x)=3+2x", "y=2x+3", True),
+        ("f(x) = 2x+4", "y=2x+3", False),
+        ("f(t) = 2x+3", "y=2x+3", False),  # a function of another variable is another relation
         # the box names what it computes: m + n = 2 + 5 = 7
         ("m+n=7", "7", True),
         ("m+n=8", "7", False),

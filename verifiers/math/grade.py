@@ -587,6 +587,9 @@ def _as_value(prepared: str, gold: str) -> str:
     return prepared
 
 
+# a function of one variable defined by the box: "f(x) = 2x+3"; an equation solved for a letter
+_FUNCTION_NAMED = re.compile(r"[A-Za-z]\s*+\(\s*+([A-Za-z])\s*+\)\s*+=([^=]{1,300}+)")
+_SOLVED_FOR = re.compile(r"([A-Za-z])\s*+=([^=]{1,300}+)")
 _TUPLE = re.compile(r"(?:\\left\s*)?\(([^(),]{1,200}+(?:,[^(),]{1,200}+){1,9}+)(?:\\right\s*)?\)")
 _COLUMN_VECTOR = re.compile(
     r"\\begin\{[bp]matrix\}[^&\\]{1,40}+(?:\\\\[^&\\]{1,40}+){1,9}+\\end\{[bp]matrix\}"
@@ -870,6 +873,16 @@ def _chain_last(answer: str, gold: str) -> str | None:
 _SOLVED = re.compile(r"\s*([A-Za-z])\s*=(?!=)([^=]+)|([^=]+)=\s*([A-Za-z])\s*")
 
 
+def _as_solved_for(answer: str, gold: str) -> str:
+    """``f(x) = E`` as ``y = E`` where the gold is an equation solved for ``y`` whose right side
+    holds ``x``: the function of ``x`` names the same dependent value."""
+    named = _FUNCTION_NAMED.fullmatch(answer.strip())
+    solved = named and _SOLVED_FOR.fullmatch(gold.strip())
+    if solved and re.search(rf"(?<![A-Za-z\\]){named.group(1)}(?![A-Za-z])", solved.group(2)):
+        return f"{solved.group(1)} = {named.group(2)}"
+    return answer
+
+
 def _unsolved(answer: str, gold: str) -> bool:
     """Whether the gold is an equation solved for one variable (``y = 2x + 3``: its form, as
     "in the form y = mx + b" asks) and the answer, an equation, is not solved for it
@@ -899,6 +912,7 @@ def grade_answer(answer: str, gold: str) -> Verdict:
         return grade_answer(last, gold)
     if _QUESTION.get() and _copies_question_text(answer, gold):
         return fail("copied_question")
+    answer = _as_solved_for(answer, gold)
     if wrong_number_form(fraction_spelling(clean_answer(answer)), gold, _FORMS.get()):
         return fail("unevaluated")
     if _unsolved(clean_answer(answer), gold):
