@@ -43,7 +43,9 @@ is judged where the program cannot reach):
   module ``__test__``, so its own main block does not run either.
 
 A test set with no test (no assert, no input, no TestCase method) is ``bad_ground_truth``, never a
-pass. Reasons: ``ok``, ``no_code``, ``hedged`` (alternatives, not all right), ``too_long``, ``tests_failed``, ``vacuous_tests``, ``timeout``, ``memory``,
+pass. Reasons: ``ok``, ``no_code``, ``cut_off`` (an unclosed ``<think>``: the response never left its
+reasoning), ``hedged`` (alternatives, not all right, or prose after the program that doubts it:
+:func:`..lexicon.doubts_program`), ``too_long``, ``tests_failed``, ``vacuous_tests``, ``timeout``, ``memory``,
 ``output_limit``, ``tampered``, ``no_result``, ``missing_library`` (the sandbox interpreter lacks
 a library the *test code* imports, seen before any model code ran: the environment's fault, not
 the model's; count it, fix the environment), ``bad_ground_truth``, ``sandbox_error``.
@@ -76,7 +78,8 @@ import re
 import time
 from dataclasses import replace
 
-from pac_verl.verifiers.extract import answer_region, tail
+from pac_verl.verifiers import lexicon
+from pac_verl.verifiers.extract import answer_region, reading, tail, think_unclosed
 from pac_verl.verifiers.sandbox import Budget, Limits, SandboxSettings, judge, run_job, settings_for
 from pac_verl.verifiers.verdict import Verdict, fail
 
@@ -85,6 +88,8 @@ _INFO = re.compile(r"[^\n`]*\n")  # a fence's info string: the rest of its line,
 _PYTHON_TAGS = frozenset({"python", "python3", "py", "py3"})
 _LIST_ITEM = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")  # what may precede a fence
 FENCE = "```"
+_FENCE_LINE = re.compile(r"\A[ \t]*+\n?[ \t]*+(?:`{3,}+|~{3,}+)[^\n]*+")
+_FENCE_OPEN = re.compile(r"(?m)^[ \t]*+(`{3,}+|~{3,}+)")
 
 
 def default_limits(kind: str, sandbox: SandboxSettings | None = None) -> Limits:
@@ -424,6 +429,28 @@ def extract_programs(solution_str: str, ground_truth: str | None = None) -> list
     return []
 
 
+def prose_after(solution_str: str, program: str) -> str:
+    """The prose after ``program`` in the answer region, as a reader sees it
+    (:func:`..extract.reading`): from the end of its last line, without the fence that closes it
+    and without later code blocks (an example of use, tests); empty where the program is not in
+    the answer region (a program of the reasoning)."""
+    region = answer_region(tail(solution_str))
+    last = next((line.strip() for line in reversed(program.split("\n")) if line.strip()), "")
+    at = region.rfind(last) if last else -1
+    if at < 0:
+        return ""
+    rest = _FENCE_LINE.sub("", region[at + len(last) :], count=1)  # the block's closing fence
+    prose, pos = [], 0
+    for fence in _FENCE_OPEN.finditer(rest):
+        if fence.start() < pos:
+            continue
+        prose.append(rest[pos : fence.start()])
+        close = rest.find(fence.group(1), fence.end())
+        pos = len(rest) if close < 0 else close + len(fence.group(1))
+    prose.append(rest[pos:])
+    return reading(" ".join(prose))
+
+
 def extract_code(solution_str: str) -> str | None:
     """The program a response is judged on (None without code)."""
     programs = extract_programs(solution_str)
@@ -526,7 +553,11 @@ def score(
     alternatives share it, each run getting what the earlier ones left. ``sandbox``: the reward
     call's sandbox settings (training: the config's ``reward_kwargs.sandbox``); None reads the
     environment (``sandbox/settings.py``)."""
+    if think_unclosed(tail(solution_str)):
+        return fail("cut_off")  # the response never left its reasoning: no answer
     programs = extract_programs(solution_str, ground_truth)
+    if programs and lexicon.doubts_program(prose_after(solution_str, programs[0])):
+        return fail("hedged")  # "I'm not sure this handles negatives."
     if len(programs) > 1:  # alternatives: every one must pass (the hedging rule)
         if len(programs) > MAX_ALTERNATIVES:
             return fail("hedged")

@@ -161,6 +161,36 @@ DOUBT_BY_LANGUAGE = {
     "pa": (r"ਸ਼ਾਇਦ",),
     "gu": (r"કદાચ",),
 }  # fmt: skip
+# a belief the speaker states in the first person, present tense, of an answer already given:
+# "(I think)", "I believe.", "I suppose so.", "I feel like it's right", "I'd say so". Read after
+# the answer and inside it, not in the lead-in, where "I think the answer is" announces it
+# (:func:`believes`); a past belief ("I thought it was 8") is a step, "I hope" a wish, and a
+# feeling of certainty ("I feel sure") certainty
+BELIEF_VERBS = (
+    r"think", r"believe", r"suppose", r"feel", r"figure", r"imagine", r"assume", r"presume",
+    r"suspect", r"gather", r"reckon", r"guess",
+)  # fmt: skip
+BELIEF_BY_LANGUAGE = {
+    "de": (r"ich\s+(?:glaube|denke|vermute|nehme\s+an|schätze)", r"(?:glaube|denke|vermute|schätze)\s+ich"),
+    "fr": (r"je\s+(?:crois|pense|suppose|dirais)", r"j['’]imagine", r"il\s+me\s+semble"),
+    "es": (r"creo", r"supongo", r"pienso\s+que", r"me\s+parece", r"dir[ií]a"),
+    "pt": (r"acho", r"creio", r"suponho", r"penso\s+que", r"me\s+parece", r"diria"),
+    "it": (r"credo", r"penso\s+(?:che|di)", r"suppongo", r"mi\s+sembra", r"direi"),
+    "nl": (r"ik\s+(?:denk|geloof|veronderstel|vermoed)", r"(?:denk|geloof|vermoed)\s+ik"),
+    "sv": (r"jag\s+(?:tror|antar)", r"(?:tror|antar)\s+jag"),
+    "pl": (r"myślę", r"sądzę", r"przypuszczam", r"wydaje\s+mi\s+się"),
+    "cs": (r"myslím", r"řekl\s+bych", r"zdá\s+se\s+mi"),
+    "ru": (r"думаю", r"полагаю", r"(?:мне\s+)?кажется", r"по-моему"),
+    "uk": (r"думаю", r"гадаю", r"(?:мені\s+)?здається"),
+    "tr": (r"sanırım", r"bence", r"zannediyorum", r"düşünüyorum"),
+    "id": (r"saya\s+(?:pikir|kira|rasa)", r"kayaknya"),
+    "vi": (r"tôi\s+(?:nghĩ|đoán|tin)",),
+    "hi": (r"मुझे\s+लगता", r"मेरे\s+ख़?याल\s+से"),
+    "ar": (r"أعتقد", r"أظن"),
+    "zh": (r"我(?:觉得|认为|想|猜|相信|估计)",),
+    "ja": (r"と思(?:う|い|っ)", r"気がする"),
+    "ko": (r"(?:라고|다고|것\s*같다고)\s*생각",),
+}  # fmt: skip
 # the languages whose script does not space its words
 UNSPACED = ("zh", "ja", "ko", "th")
 DOUBT_CJK = DOUBT_BY_LANGUAGE["zh"]
@@ -666,6 +696,15 @@ DOUBT_RE = re.compile(
     rf"(?<!\w)(?:{_words(tuple(_SPACED))})(?!\w)|{_words(tuple(_UNSPACED))}|[{DOUBT_SYMBOLS}]",
     re.IGNORECASE,
 )
+_SURE_AFTER = r"(?:very|quite|fully|completely|totally|absolutely|really|pretty|so)\s+"
+BELIEF_RE = re.compile(
+    rf"\b[Ii]\s+(?:(?:still|really|personally|honestly|kind\s+of|sort\s+of|kinda|sorta|would|do)\s+)?"
+    rf"(?:{_words(BELIEF_VERBS)})\b(?!\s+(?:{_SURE_AFTER})?(?:{_CERTAIN}|good|great|fine|comfortable|"
+    rf"strongly|firmly)\b)|\b[Ii](?:['’]d|\s+would)\s+say\b|"
+    rf"(?<!\w)(?:{_words(tuple(w for c, ws in BELIEF_BY_LANGUAGE.items() if c not in UNSPACED for w in ws))})(?!\w)|"
+    rf"{_words(tuple(w for c, ws in BELIEF_BY_LANGUAGE.items() if c in UNSPACED for w in ws))}",
+    re.IGNORECASE,
+)
 # alternatives inside one answer (:func:`.extract.has_alternatives`); a bar between two numbers
 # ("8 | 7", "8 \\mid 7") offers both
 ALTERNATIVES_INSIDE = re.compile(
@@ -762,6 +801,25 @@ DOUBT_IN_STATEMENT = re.compile(
     rf"{DOUBT_RE.pattern}|{CONFIDENCE_RE.pattern}|{PERCENT_ASIDE.pattern}|{ANOTHER_READING.pattern}|"
     rf"\b(?:{_words(_UNPARSED)})\b|"
     r"\bor\s+not(?=\s*(?:[.!?;)\]]|$))",
+    re.IGNORECASE,
+)
+# what a program's being right is spoken of in (:func:`doubts_program`)
+_RIGHTNESS = (
+    r"work\w*", r"fail\w*", r"pass\w*", r"break\w*", r"broken", r"crash\w*", r"handl\w*",
+    r"cover\w*", r"miss\w*", r"wrong", r"right", r"correct\w*", r"incorrect\w*", r"bug\w*",
+    r"error\w*", r"edge", r"valid", r"invalid", r"time\s*out", r"succeed\w*", r"accept\w*",
+    r"test\w*", r"case\w*", r"input\w*", r"output\w*", r"expected", r"off[\s-]by[\s-]one",
+)  # fmt: skip
+_SPEAKS_OF_RIGHTNESS = re.compile(rf"\b(?:{_words(_RIGHTNESS)})\b", re.IGNORECASE)
+_MODAL = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|(?:un)?likely)\b", re.I)
+_NOT_MY_GUESS = re.compile(
+    r"(?<!\bI\s)(?<!\bmy\s)(?<!\ba\s)(?<!\bbest\s)(?<!\beducated\s)(?<!\brough\s)(?<!\bwild\s)"
+    r"\bguess\w*",
+    re.IGNORECASE,
+)
+# "I don't think there is another answer": a negated belief rejects, it does not doubt
+_NEGATED_BELIEF = re.compile(
+    rf"\b[Ii]\s+(?:do\s+not|don['’]t|can\s*not|can['’]t)\s+(?:{_words(BELIEF_VERBS)})\b",
     re.IGNORECASE,
 )
 _NEGATED_DOUBT = re.compile(
@@ -973,6 +1031,10 @@ _SENTENCE_END = re.compile(
     r"(?<=[.!?。])(?<!\.\.\.)(?<!i\.e\.)(?<!e\.g\.)(?<!etc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!approx\.)\s++|"
     r"(?<=\.\.\.)\s++(?=[^a-z]|(?:no|nope|nah|wait|hmm+|actually|oh|oops)\b)|\n"
 )
+# the layout of a line that is not words: Markdown's bullets ("- ", "* ", "+ ") and quote marks
+# ("> "), and the bullets of other typefaces; a bullet list after an answer ("- 5", "- 6") offers
+# its values as a plain line does. A numbered marker ("1. ") stays: it may be a value
+_LAYOUT = re.compile(r"^[ \t]*+(?:(?:[-*+>][ \t]|[•‣◦▪●○⁃∙·])[ \t]*+)++")
 # the values of each type of answer
 # a letter of a script written without spaces (Chinese, Japanese, Korean, Thai): a number glued
 # to it is still a number ("8也行")
@@ -1109,8 +1171,14 @@ def in_other_language(sentence: str) -> bool:
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of ``text`` (split at a sentence's end or a line), in one pass."""
-    return [s for s in _SENTENCE_END.split(text) if s.strip()]
+    """The sentences of ``text`` (split at a sentence's end or a line), in one pass, each without
+    the bullet or quote mark that opens its line (:data:`_LAYOUT`)."""
+    return [s for s in map(_without_layout, _SENTENCE_END.split(text)) if s.strip()]
+
+
+def _without_layout(sentence: str) -> str:
+    """A sentence without the layout that opens its line (:data:`_LAYOUT`)."""
+    return _LAYOUT.sub("", sentence, count=1)
 
 
 def hedges(answer: str) -> bool:
@@ -1120,11 +1188,44 @@ def hedges(answer: str) -> bool:
     reading)``), a denial of itself (``7 \\text{ is not the answer}``)."""
     found = (
         DOUBT_RE.search(answer)
+        or believes(answer)
         or CONFIDENCE_RE.search(answer)
         or ANOTHER_READING.search(answer)
         or _DENIES_ITSELF.search(answer)  # "7 \\text{ is not the answer}"
     )
     return bool(found or PERCENT_ASIDE.search(answer)) or any(c in answer for c in "?？")
+
+
+def believes(text: str) -> bool:
+    """Whether ``text`` states the speaker's belief, not knowledge, in the first person and the
+    present tense (:data:`BELIEF_RE`: "I think", "I believe", "I suppose", "I'd say", "I feel"
+    unless a word of certainty follows it, and the same verbs in :data:`BELIEF_BY_LANGUAGE`).
+    Read after an answer and inside it; a lead-in that says "I think the answer is" announces
+    the answer (docs/guides/rewards.md#hedges-one-lexicon-of-doubt)."""
+    return bool(BELIEF_RE.search(_NEGATED_BELIEF.sub(" ", text)))
+
+
+def doubts_program(text: str) -> bool:
+    """Whether prose after a program doubts that it is right (docs/guides/sandbox.md#which-block-is-the-program):
+    a sentence of it states a confidence below certainty as :func:`doubts` reads one, or a belief
+    (:func:`believes`: "I think this works"). Prose after a program also describes it, so a
+    modal or a qualifier ("could", "might", "may", "maybe", "probably", "likely") is doubt only
+    where the sentence speaks of the program being right (:data:`_RIGHTNESS`: "This might fail
+    on some inputs", "Probably correct"; "This could be sped up with a heap" describes), a
+    "guess" only the speaker's ("my guess", "I guess"; "the user's guess" is the task's word),
+    and a question, a correction word or a symbol lowers nothing ("How does it work? ...")."""
+    for sentence in sentences(text):
+        if not _SPEAKS_OF_RIGHTNESS.search(sentence):
+            sentence = _MODAL.sub(" ", sentence)  # "This could be sped up with a heap."
+        sentence = _unsettled(_NOT_MY_GUESS.sub(" ", sentence))
+        plainly = _plainly(sentence)
+        if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):
+            return True
+        if believes(sentence) or NOT_CERTAIN.search(sentence) or _graded_below_full(sentence):
+            return True
+        if _confidence_below_certainty(sentence, ""):
+            return True
+    return False
 
 
 def uncommits(sentence: str, answer: str = "", kind: str = "value", lead: bool = False) -> bool:
@@ -1277,6 +1378,8 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     sentence = _unsettled(sentence, answer)
     plainly = _plainly(sentence)
     if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):
+        return True
+    if not lead and believes(sentence):
         return True
     if NOT_CERTAIN.search(sentence):
         return True
@@ -1649,7 +1752,8 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
     sentence's one number with at most :data:`MAX_AROUND_WORDS` words around it ("Ehkä 8."), or when a sentence in the first person names it ("I lean
     towards 7 over 8"); unless the sentence rejects it (:func:`rejects`, or calls it wrong). Numbers (answers of
     type ``value`` that are numbers, and ``grid`` cells) are read so; a name is only by the
-    first-person rule."""
+    first-person rule, or where the sentence is names and nothing else ("Alice.", a bullet list of
+    names)."""
     numeric = kind == "grid" or (kind == "value" and _number(answer) is not None)
     if not (numeric or kind == "name") or not answer:
         return False
@@ -1674,6 +1778,8 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
         found += [m for m in _CELL.finditer(s) if _other_value(s, m, "", "cell")]
     if not found or rejects(s, answer, kind) or _said_wrong(s):
         return False
+    if kind == "name" and not _WORD_CHAR.search(_NAME_VALUE.sub(" ", s)):
+        return True  # "Alice.", "- Bob / - Alice": names and nothing said of them offer them
     speaker = _FIRST_PERSON.search(s) and not _LET_ME.search(s)
     for m in found:
         if m.re is _CELL:

@@ -160,3 +160,48 @@ def test_a_right_script_in_a_later_block_with_a_function_is_an_alternative_to_a_
     wrong = "def solve():\n    n = int(input())\n    print(n * n)\n\nsolve()"
     right = SUM_SRC + "\n\ndef check():\n    pass"
     assert run(answer(wrong, right, between="\nTest helper:\n"), SUM).reason == "hedged"
+
+
+FIB_ANSWER = f"```python\n{FIB_SRC}\n```"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "I'm not sure this handles negatives.",
+        "I think this works.",
+        "This might fail on some inputs.",
+        "Not fully tested; I'm not confident about edge cases.",
+        "Probably correct.",
+        "Perhaps there is an edge case I missed.",
+        "Ich glaube, das ist richtig.",  # German: "I think this is right"
+    ],
+)
+def test_prose_after_a_right_program_that_doubts_it_is_a_hedge(after):
+    # doubt reads alike in every task (docs/guides/sandbox.md#which-block-is-the-program)
+    assert run(f"{FIB_ANSWER}\n\n{after}").reason == "hedged"
+
+
+def test_doubt_between_the_program_and_an_example_block_is_a_hedge():
+    response = f"{FIB_ANSWER}\n\nI'm not sure about large n.\n\n```python\nprint(fib(10))\n```"
+    assert run(response).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "This could be sped up with matrix powers.",  # a modal that describes, not doubts
+        "It may be slow for very large n, since it loops n times.",
+        "How does it work? It keeps the last two numbers.",  # a question answered at once
+        "Time complexity: O(n).",
+        "This passes the examples: fib(10) returns 55.",
+    ],
+)
+def test_prose_that_describes_a_right_program_keeps_it(after):
+    assert run(f"{FIB_ANSWER}\n\n{after}").correct
+
+
+def test_a_program_in_a_reasoning_that_never_closes_is_cut_off():
+    # the response stops inside <think>: nothing after its reasoning, so no answer (spec)
+    response = f"<think>\nDraft:\n{FIB_ANSWER}\nThat should work. Let me now write the final answer"
+    assert run(response).reason == "cut_off"

@@ -1217,6 +1217,8 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         return fail("cut_off")
     if doubts(answer.scope, list(truth)) or reopens(_after_statements(answer), list(truth)):
         return fail("hedged")
+    if lexicon.believes(answer.lines) or lexicon.believes(answer.after):
+        return fail("hedged")  # "(I think)" in or after the block; not a lead-in's "I think"
     if uncommitted_statement(answer.lines, list(truth)):
         return fail("hedged")
     if about_another(answer.after, answer.statements, list(truth)):
