@@ -366,6 +366,27 @@ def test_a_label_gold_with_the_questions_choices_judges_the_value_given_too(answ
     assert verdict.correct is right, verdict
 
 
+PLAIN_CHOICES_QUESTION = "Which of these is prime? (A) 200 (B) 204 (C) 205 (D) 211 (E) 220"
+
+
+def test_a_choice_list_in_plain_text_is_one_question_expression():
+    assert question_expressions(PLAIN_CHOICES_QUESTION) == [
+        "(A) 200 (B) 204 (C) 205 (D) 211 (E) 220"
+    ]
+    assert question_expressions("Compute $2+3$. The label (A) alone lists nothing.") == ["2+3"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"),
+    [("211", True), ("D", True), ("(D) 211", True), ("205", False), ("(D) 205", False)],
+)
+def test_a_label_gold_reads_a_choice_list_written_without_dollars(answer, right):
+    # 211 is the one prime listed, as choice (D)
+    question = question_expressions(PLAIN_CHOICES_QUESTION)
+    verdict = score(f"So \\boxed{{{answer}}}", "\\text{(D)}", question=question)
+    assert verdict.correct is right, verdict
+
+
 def test_a_label_gold_without_the_questions_choices_judges_the_label_alone():
     assert score("So \\boxed{(B) 214}", "\\text{(B)}").correct  # nothing to hold 214 against
 

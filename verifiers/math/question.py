@@ -78,6 +78,9 @@ MAX_QUESTION_CHARS = 300
 _MATH_SPAN = re.compile(
     r"(?<!\\)\$\$(.+?)(?<!\\)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL
 )
+# a list of at least two choices in plain text, "(A) 5 (B) 6": labels in order from (A), each
+# with a short value after it on one line
+_PLAIN_CHOICES = re.compile(r"\(A\)[ \t]*+[^()\n]{1,40}?[ \t]*+\(B\)(?:[^\n]{0,200}+)")
 _INT_FRACTION = re.compile(
     r"\\[dtc]?frac\s*(?:\{\s*(-?\d+)\s*\}|(\d))\s*(?:\{\s*(\d+)\s*\}|(\d))|"
     r"(?<![\w.}\\^])(-?\d+)\s*/\s*(\d+)(?![\w.])"
@@ -91,7 +94,9 @@ class TooComplex(Exception):
 def question_expressions(text: str) -> list[str]:
     """The math spans of a question (``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``), in
     order, and the sides of each one that holds one ``=`` (``y=2x`` gives ``y=2x``, ``y``,
-    ``2x``); at most ``MAX_QUESTION_EXPRESSIONS``, each at most ``MAX_QUESTION_CHARS``."""
+    ``2x``), then a list of choices written outside them (``(A) 5 (B) 6 (C) 7``, one expression:
+    the values the labels stand for); at most ``MAX_QUESTION_EXPRESSIONS``, each at most
+    ``MAX_QUESTION_CHARS``."""
     out: list[str] = []
     for m in _MATH_SPAN.finditer(text or ""):
         span = next(g for g in m.groups() if g is not None).strip()
@@ -103,6 +108,9 @@ def question_expressions(text: str) -> list[str]:
         for piece in pieces:
             if piece not in out:
                 out.append(piece)
+    for m in _PLAIN_CHOICES.finditer(_MATH_SPAN.sub(" ", text or "")):
+        if len(m.group()) <= MAX_QUESTION_CHARS and m.group().strip() not in out:
+            out.append(m.group().strip())  # "(A) 5 (B) 6 (C) 7": the choices, read as listed
     return out[:MAX_QUESTION_EXPRESSIONS]
 
 
