@@ -92,12 +92,24 @@ IDIOMS = (
     r"(?:don['’]t|do\s+not)\s+hold\s+me\s+to", r"flip[\s-]?flop\w*",
     r"(?:(?<=\d\s)|(?<=\d,\s)|(?<=[})$]\s)|(?<=[})$],\s))or\s+so\b",  # "7 or so", not "an hour or so"
 )  # fmt: skip
+# the nouns of a probability's sample space: "equally likely outcomes" describe it, they rank no
+# candidate
+OUTCOMES = (
+    r"outcomes?", r"events?", r"cases?", r"results?", r"possibilit(?:y|ies)", r"ways?", r"choices?",
+    r"options?", r"draws?", r"rolls?", r"tosses", r"flips?", r"orders?", r"arrangements?",
+    r"sequences?", r"pairs?", r"positions?", r"points?", r"values?", r"numbers?", r"colou?rs?",
+    r"faces?", r"cards?", r"balls?", r"people", r"persons?", r"members?",
+)  # fmt: skip
+_OUTCOMES = "|".join(OUTCOMES)
+_SAMPLE_SPACE = re.compile(
+    rf"\b(?:equally|as|just\s+as)\s+(?:likely|probable)(?=\s+(?:{_OUTCOMES})\b)", re.IGNORECASE
+)
 # doubt about an answer in English (other languages: :data:`DOUBT_BY_LANGUAGE`); "could not" and
 # "could never" state a fact
 DOUBT = (
     r"probably", r"possibly", r"perhaps", r"maybe", r"unsure",
     # "likely" of an answer, not of a probability's outcomes ("two equally likely outcomes")
-    r"(?<!equally\s)(?:un)?likely(?!\s+(?:outcomes?|events?|cases?|results?|possibilities)\b)",
+    rf"(?<!equally\s)(?:un)?likely(?!\s+(?:{_OUTCOMES})\b)",
     r"uncertain", *LOW_CONFIDENCE, *IDIOMS, r"(?:also|equally)\s+possible",
     rf"(?:might|could)(?!\s+(?:not|never|only|{_METHOD})\b)",
     rf"may\s+(?:well\s+|also\s+)?(?:be|have)(?!\s+(?:{'|'.join(METHODS)})\b)",
@@ -364,7 +376,7 @@ ANSWERHOOD = (
     r"(?:an?\s+)?(?:strong\s+|serious\s+)?contender", r"(?:an?\s+)?live\s+(?:option|candidate|possibility)",
     r"tempting", r"in\s+(?:the\s+)?(?:running|contention|play)", r"on\s+the\s+table",
     # as good as the answer: "8 is just as good", "equally defensible", "every bit as valid"
-    rf"(?:(?:just|every\s+bit)\s+)?as\s+(?:{'|'.join(EQUIVALENT)})", rf"equally\s+(?:{'|'.join(EQUIVALENT)})",
+    rf"(?:(?:just|every\s+bit)\s+)?as\s+(?:{'|'.join(EQUIVALENT)})", rf"equally\s+(?:{'|'.join(EQUIVALENT)})(?!\s+(?:{_OUTCOMES})\b)",
     r"defensible", r"justifiable", r"viable", r"legitimate",
     # merit: "8 deserves equal consideration", "8 gets partial credit", "Bob has a fair claim"
     r"deserv\w*\s+(?:\w+\s+)?(?:consideration|credit|a\s+look)", r"(?:partial|some|half)\s+credit",
@@ -1310,9 +1322,16 @@ def _is_chance_answer(value: str, answer: str) -> bool:
 
 def lead_in(text: str) -> str:
     """The sentence that introduces a final answer: the last sentence of the text before it in
-    its own paragraph, else of the paragraph before (the reasoning before that is not read)."""
+    its own paragraph, else of the paragraph before (the reasoning before that is not read). A
+    sentence that only announces the answer ("Therefore, the final answer is") says nothing of
+    its own, so a remark just before it (a sentence with no number and no formula: a step of the
+    reasoning has them) leads in with it ("I'm not certain. Therefore, the final answer is")."""
     paragraphs = [p for p in _PARAGRAPH.split(text) if _WORD_CHAR.search(p)]
     found = sentences(paragraphs[-1]) if paragraphs else []
+    if found and _ANNOUNCES.fullmatch(found[-1]):
+        before = found[:-1] or (sentences(paragraphs[-2]) if len(paragraphs) > 1 else [])
+        if before and not _STEP_MARK.search(before[-1]):
+            return f"{before[-1]} {found[-1]}"
     return found[-1] if found else ""
 
 
@@ -1411,7 +1430,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     "8 also works", "Eric fits", "13 as well"; or alone in brackets, "(Eric)"), a cell value
     offered with a bar or a slash ("4/5", grids), a swap said to work (names, roles). A sentence
     that rejects what it names ("the other root, -8, is rejected") offers nothing."""
-    s = sentence.strip()
+    s = _SAMPLE_SPACE.sub(" ", sentence.strip())  # "four equally likely outcomes": a count
     if kind == "value" and _number(answer) is not None:
         s = numerals(s)  # "Eight, if we count differently": a value in any spelling
     elif _values(kind, answer) is _NAME_VALUE:
@@ -1759,7 +1778,8 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return False
     if kind == "grid" and _labelled_grid(sentence, answer):
         return True  # "Zweite Möglichkeit: 8 9 4 ...": another whole grid under a label
-    s = numerals(sentence.strip()) if numeric else sentence.strip()
+    s = _SAMPLE_SPACE.sub(" ", sentence.strip())  # "four equally likely outcomes": a count
+    s = numerals(s) if numeric else s
     if (
         numeric
         and _unread_arithmetic(sentence)
@@ -2216,6 +2236,14 @@ def _plain(expression: str) -> str:
 
 
 _PARAGRAPH = re.compile(r"\n[ \t]*+\n")
+# what marks a step of the reasoning rather than a remark: a number, a formula
+_STEP_MARK = re.compile(r"[\d$\\=]")
+# a sentence that only announces the answer: "Therefore, the final answer is", "**Answer:**"
+_ANNOUNCES = re.compile(
+    r"[\W_]*+(?:(?:so|thus|therefore|hence|then|overall|finally|in\s+conclusion|in\s+summary)"
+    rf"[\W_]++)?(?:(?:the\s+|my\s+)?(?:{_words(ANSWER_LABELS)})(?:\s+(?:is|=|:))?|(?:it|this|that)\s+is)[\W_]*+",
+    re.IGNORECASE,
+)
 _WORD_CHAR = re.compile(r"[^\W_]")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z '.-]{0,60}+")
 _ARITHMETIC = re.compile(r"[\d)]\s*(?:[-+*/^×÷·]|\\(?:cdot|times|div)\b)\s*[\d(]")

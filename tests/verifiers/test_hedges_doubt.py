@@ -82,6 +82,11 @@ LEAD_IN_HEDGES = [
     ("logic", "Probably:\n" + block(RIGHT), SK_MK),  # attacker's
     ("logic", "I couldn't fully resolve Mia; best guess below.\n\n" + block(RIGHT), SK_MK),
     ("logic", "I am not sure about Mia.\n\n" + block(RIGHT), SK_MK),  # our own
+    # a sentence that only announces the answer leads in with the sentence before it
+    ("math", "2n = 14, n = 7. It could be 8 if we count differently. I'm not certain.\n\n"
+     "Therefore, the final answer is $\\boxed{7}$.", "7"),  # blind set 8a's row
+    ("math", N7 + "Maybe I slipped somewhere. So the answer is \\boxed{7}.", "7"),
+    ("zebra", TEA + "Not fully sure.\n\n**Final answer:** \\boxed{Arnold}", "Arnold"),
 ]  # fmt: skip
 LEAD_IN_KEEPS = [
     ("math", "Maybe n = 8? Then 2 \\cdot 8 + 1 = 17, too big.\nSo 2n = 14 and n = 7.\n\n\\boxed{7}",
@@ -95,6 +100,10 @@ LEAD_IN_KEEPS = [
      f"Final answer:\n\n\\boxed{{{ARC10}}}", ARC10),
     ("logic", "Maybe Samuel is a knave? Then his claim is false, a contradiction.\n\nSo Samuel "
      "is a knight.\n\n" + block(RIGHT), SK_MK),
+    ("math", N7 + "Check: 2(7) + 1 = 15.\n\nTherefore, the final answer is \\boxed{7}.", "7"),
+    # "equally likely outcomes" counts a sample space (1 of 4 outcomes: 1/4); no candidate
+    ("math", "Four equally likely outcomes HH, HT, TH, TT; one is HH.\n\n"
+     "$$\\boxed{\\dfrac{1}{4}}$$", "\\frac{1}{4}"),  # blind set 8a's row
 ]  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from pac_verl.verifiers import compute_score
 from pac_verl.verifiers.math import score
 from pac_verl.verifiers.math.question import (
     FORMS_VERSION,
+    STATED,
     question_expressions,
     question_forms,
     question_of,
@@ -430,3 +431,27 @@ def test_the_number_of_percent_answers_a_percent_question(response, right):
     verdict = score(response, "25\\%", question=question_expressions(question),
                     forms=question_forms(question))  # fmt: skip
     assert verdict.correct is right, verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"),
+    [
+        ("4.5\\times10^{-4}", True), ("4.5 \\cdot 10^{-4}", True), ("4.5e-4", True),
+        ("45\\times10^{-5}", False),  # a coefficient of 10 or more is not scientific notation
+        ("0.00045", False), ("\\frac{9}{20000}", False),  # the value, not in the form asked
+        ("4.6\\times10^{-4}", False),
+    ],
+)  # fmt: skip
+def test_scientific_notation_asked_is_the_form_judged(answer, right):
+    # 0.00045 = 4.5 * 10^-4; the question asks for scientific notation
+    forms = [*question_forms("Express 0.00045 in scientific notation."), STATED]
+    assert "scientific" in forms
+    verdict = score(
+        f"So \\boxed{{{answer}}}", "4.5\\times10^{-4}", question=["0.00045"], forms=forms
+    )
+    assert verdict.correct is right, verdict
+
+
+def test_scientific_notation_not_asked_keeps_every_form_of_the_value():
+    verdict = score("So \\boxed{0.00045}", "4.5\\times10^{-4}", forms=[STATED])
+    assert verdict.correct

@@ -62,6 +62,7 @@ from pac_verl.verifiers.math.question import (
     canon,
     copies_question,
     form_violation,
+    in_scientific_notation,
     unreduced_text,
     wrong_number_form,
 )
@@ -1071,9 +1072,16 @@ def _score(solution_str: str, ground_truth: str) -> Verdict:
     def together(answers: list[str]) -> Verdict:  # one root per box, when the gold is several
         return grade_answer(", ".join(_sole_value(prepare(a), gold) for a in answers), gold)
 
+    def one(answer: str) -> Verdict:
+        if scientific and not in_scientific_notation(clean_answer(answer)):
+            return fail("unevaluated")  # "0.00045" where scientific notation is asked
+        return grade_answer(_listed_value(answer), gold)
+
+    # the gold's form is read before normalising, which writes 4.5 \times 10^{-4} as 0.00045
+    scientific = "scientific" in _FORMS.get() and in_scientific_notation(clean_answer(ground_truth))
     return judge_final_answers(
         final_answers(solution_str),
         answer_key,
-        lambda answer: grade_answer(_listed_value(answer), gold),
+        one,
         combine=together if _gold_is_set(gold) else None,
     )

@@ -139,7 +139,14 @@ _ASKS = {
                           r"points?)\b|\b(?:what|which)\s+(?:is\s+the\s+)?per\s?cent(?:age)?\b|"
                           r"\bhow\s+many\s+per\s?cent\b|\bin\s+\\?%|\(\s*\\?%\s*\)", re.I),
     "interval": re.compile(r"\binterval\s+notation\b", re.I),
+    "scientific": re.compile(r"\bscientific\s+notation\b", re.I),
 }  # fmt: skip
+# a number in scientific notation: a coefficient of at least 1 and under 10, times a power of ten
+# ("4.5 \\times 10^{-4}", "4.5 \\cdot 10^{-4}", "4.5e-4")
+_SCIENTIFIC = re.compile(
+    r"-?[ \t]*+[1-9](?:\.\d++)?+[ \t]*+(?:(?:\\times|\\cdot|×|\*)[ \t]*+10[ \t]*+\^[ \t]*+"
+    r"(?:\{[ \t]*+[-−+]?[ \t]*+\d++[ \t]*+\}|[-−+]?\d)|[eE][-+]?\d++)"
+)
 _INTERVAL = re.compile(
     r"^\s*(?:\\left)?[(\[].*,"
 )  # a gold written as an interval: [2, 3], (-\infty, 1)
@@ -250,6 +257,13 @@ def _is_share(answer: str, gold: str) -> bool:
     return Fraction(given.group(1)) != Fraction(number.group(1))
 
 
+def in_scientific_notation(text: str) -> bool:
+    """Whether ``text`` is a number in scientific notation: a coefficient of at least 1 and under
+    10 times a power of ten (``4.5 \\times 10^{-4}``, ``4.5 \\cdot 10^{-4}``, ``4.5e-4``; not
+    ``45 \\times 10^{-5}`` or ``0.00045``)."""
+    return bool(_SCIENTIFIC.fullmatch(text.strip()))
+
+
 def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     """Anything but a mixed number where the gold is one (``3.4`` or ``\\frac{17}{5}`` for
     ``3\\frac{2}{5}``: the gold's form is the form asked), or one whose fraction is improper
@@ -258,7 +272,8 @@ def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     where it asks for a decimal and the gold is one, a percentage where it asks for either, the
     hundredth of a percentage gold where a percent is asked (``0.35``; its number ``35`` is the
     percent), a mixed number where it asks for a common fraction, or an inequality where it asks for interval
-    notation and the gold is an interval (``2 \\le x \\le 3`` for ``[2, 3]``)."""
+    notation and the gold is an interval (``2 \\le x \\le 3`` for ``[2, 3]``); scientific
+    notation is :func:`in_scientific_notation`'s, read on the gold as written."""
     forms = set(forms)
     if _MIXED.fullmatch(gold.strip()):  # "\\frac{17}{5}", "3.4" or "2\\frac{7}{5}" for 3 2/5
         mixed = _MIXED.fullmatch(answer.strip())
