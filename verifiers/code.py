@@ -73,9 +73,11 @@ clock first.
 from __future__ import annotations
 
 import ast
+import io
 import json
 import re
 import time
+import tokenize
 from dataclasses import replace
 
 from pac_verl.verifiers import lexicon
@@ -88,6 +90,9 @@ _INFO = re.compile(r"[^\n`]*\n")  # a fence's info string: the rest of its line,
 _PYTHON_TAGS = frozenset({"python", "python3", "py", "py3"})
 _LIST_ITEM = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")  # what may precede a fence
 FENCE = "```"
+# inline code in prose, and a statement in it: a program's line, not a call or a value
+_INLINE_CODE = re.compile(r"(?<!`)`([^`\n]{1,300}+)`(?!`)")
+_STATEMENT = re.compile(r"\b(?:return|def|lambda|class|yield|import)\b|(?<![=!<>])=(?!=)")
 _FENCE_LINE = re.compile(r"\A[ \t]*+\n?[ \t]*+(?:`{3,}+|~{3,}+)[^\n]*+")
 _FENCE_OPEN = re.compile(r"(?m)^[ \t]*+(`{3,}+|~{3,}+)")
 
@@ -144,23 +149,44 @@ def fenced_blocks(text: str) -> list[str]:
     """Contents of the closed Python code fences of ``text`` in order (see :func:`_is_python`);
     a fence indented inside a Markdown list item loses that indentation. One pass, linear in the
     text's length; an unterminated fence is ignored."""
-    blocks, pos = [], 0
+    return [block for _, _, block in fenced_spans(text)]
+
+
+def fenced_spans(text: str) -> list[tuple[int, int, str]]:
+    """:func:`fenced_blocks` with where each fence starts and where its closing fence ends."""
+    spans, pos = [], 0
     while True:
         start = text.find(FENCE, pos)
         if start < 0:
-            return blocks
+            return spans
         info = _INFO.match(text, start + len(FENCE))
         if info is None or not _is_python(info.group()):  # another language, or inline: skip it
             end = text.find(FENCE, start + len(FENCE))
             if end < 0:
-                return blocks
+                return spans
             pos = end + len(FENCE)
             continue
         end = text.find(FENCE, info.end())
         if end < 0:
-            return blocks
-        blocks.append(_dedent(text[info.end() : end], _indent(text, start)))
+            return spans
+        spans.append(
+            (start, end + len(FENCE), _dedent(text[info.end() : end], _indent(text, start)))
+        )
         pos = end + len(FENCE)
+
+
+def uncorrected_blocks(text: str) -> list[str]:
+    """The fenced blocks of ``text`` but those the response itself corrects: a block followed,
+    before the next block, by prose that says it is wrong ("Wait, that's wrong; corrected:",
+    "Oops, that has a bug. Fixed version:"; :data:`..lexicon.CORRECTION`) is a step, as a
+    corrected box is in the text tasks, not an alternative."""
+    spans = fenced_spans(text)
+    kept = []
+    for i, (_, end, block) in enumerate(spans):
+        between = text[end : spans[i + 1][0]] if i + 1 < len(spans) else ""
+        if not (between and lexicon.corrects(between)):
+            kept.append(block)
+    return kept
 
 
 def indented_blocks(text: str) -> list[str]:
@@ -411,7 +437,7 @@ def extract_programs(solution_str: str, ground_truth: str | None = None) -> list
     needs = needs_of(ground_truth)
     text = tail(solution_str)
     region = answer_region(text)
-    blocks = fenced_blocks(region)
+    blocks = uncorrected_blocks(region)
     if blocks:
         return _programs(blocks, needs)
     program = unfenced_program(region)
@@ -431,15 +457,21 @@ def extract_programs(solution_str: str, ground_truth: str | None = None) -> list
 
 def prose_after(solution_str: str, program: str) -> str:
     """The prose after ``program`` in the answer region, as a reader sees it
-    (:func:`..extract.reading`): from the end of its last line, without the fence that closes it
-    and without later code blocks (an example of use, tests); empty where the program is not in
-    the answer region (a program of the reasoning)."""
+    (:func:`..extract.reading`): from the end of its block's closing fence (of its last line,
+    for a program written without a fence), without later code blocks (an example of use,
+    tests); empty where the program is not in the answer region (a program of the reasoning)."""
     region = answer_region(tail(solution_str))
-    last = next((line.strip() for line in reversed(program.split("\n")) if line.strip()), "")
-    at = region.rfind(last) if last else -1
-    if at < 0:
-        return ""
-    rest = _FENCE_LINE.sub("", region[at + len(last) :], count=1)  # the block's closing fence
+    ends = [
+        end for _, end, block in fenced_spans(region) if block.strip() and block.strip() in program
+    ]
+    if ends:  # the program's block: prose starts after its closing fence
+        rest = region[ends[-1] :]
+    else:  # written without a fence: prose starts after its last line
+        last = next((line.strip() for line in reversed(program.split("\n")) if line.strip()), "")
+        at = region.find(last, region.find(program.strip().split("\n")[0].strip())) if last else -1
+        if at < 0:
+            return ""
+        rest = _FENCE_LINE.sub("", region[at + len(last) :], count=1)
     prose, pos = [], 0
     for fence in _FENCE_OPEN.finditer(rest):
         if fence.start() < pos:
@@ -449,6 +481,38 @@ def prose_after(solution_str: str, program: str) -> str:
         pos = len(rest) if close < 0 else close + len(fence.group(1))
     prose.append(rest[pos:])
     return reading(" ".join(prose))
+
+
+def inline_programs(prose: str, program: str) -> list[str] | None:
+    """Programs written inline in the prose after ``program`` (docs/guides/sandbox.md#which-block-is-the-program):
+    inline code that is a statement the program does not hold is another program offered (``An
+    equivalent one-liner is `add = lambda a, b: a + b`.``), an alternative like a second block;
+    None where one of them is a fragment no test can run (`` `return a - b` ``), which offers a
+    change of the program and is a hedge. A call (`` `add(2, 3)` ``), a use that binds other
+    names (`` `x = add(2, 3)` ``) or a line the program holds offers nothing."""
+    written = "".join(program.split())
+    names = _binds(_statements(program) or [])
+    offered = []
+    for span in _INLINE_CODE.finditer(prose):
+        code = span.group(1).strip()
+        if not _STATEMENT.search(code) or "".join(code.split()) in written:
+            continue
+        body = _statements(code)
+        if body and _binds(body) & names:
+            offered.append(code + "\n")  # the program's own name, defined another way
+        elif not body or not _binds(body):
+            return None  # a line of a program ("return a - b") that no test can run
+    return offered
+
+
+def comments(program: str) -> str:
+    """The comments of ``program``, one a line (its prose inside the code); empty where it does
+    not tokenize."""
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(program).readline)
+        return "\n".join(t.string.lstrip("#").strip() for t in tokens if t.type == tokenize.COMMENT)
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return ""
 
 
 def extract_code(solution_str: str) -> str | None:
@@ -556,8 +620,14 @@ def score(
     if think_unclosed(tail(solution_str)):
         return fail("cut_off")  # the response never left its reasoning: no answer
     programs = extract_programs(solution_str, ground_truth)
-    if programs and lexicon.doubts_program(prose_after(solution_str, programs[0])):
-        return fail("hedged")  # "I'm not sure this handles negatives."
+    if programs:
+        prose = prose_after(solution_str, programs[0])
+        if lexicon.doubts_program(prose + "\n" + comments(programs[0])):
+            return fail("hedged")  # "I'm not sure this handles negatives.", "# not sure ..."
+        inline = inline_programs(prose, programs[0])
+        if inline is None:
+            return fail("hedged")  # "use `return a - b` instead": a change no test can run
+        programs = [*programs, *inline]
     if len(programs) > 1:  # alternatives: every one must pass (the hedging rule)
         if len(programs) > MAX_ALTERNATIVES:
             return fail("hedged")

@@ -113,7 +113,10 @@ DOUBT = (
     r"uncertain", *LOW_CONFIDENCE, *IDIOMS, r"(?:also|equally)\s+possible",
     rf"(?:might|could)(?!\s+(?:not|never|only|{_METHOD})\b)",
     rf"may\s+(?:well\s+|also\s+)?(?:be|have)(?!\s+(?:{'|'.join(METHODS)})\b)",
-    r"torn\s+between", r"undecided",
+    r"torn", r"undecided",
+    # a stake on the answer is odds talk ("I'd wager a small amount on it"; "I'd bet my life on
+    # it" is certainty: :data:`_ALL_IN`)
+    r"(?:I['’]d|I\s+would|I['’]ll|I\s+will|I)\s+(?:\w+\s+)?(?:bet|wager|stake|gamble|put\s+money)\w*",
     r"guess\w*", r"tentative\w*", r"unverified", r"unconfirmed", r"doubt\w*",
     r"(?:don['’]t|do\s+not|doesn['’]t)\s+know", r"no\s+idea", r"kidding", r"joking",
 )  # fmt: skip
@@ -127,7 +130,8 @@ DOUBT_BY_LANGUAGE = {
     "es": (r"quiz[aá]s?", r"tal\s+vez", r"probablemente", r"posiblemente", r"a\s+lo\s+mejor",
            r"puede\s+que", r"podr[ií]a\s+(?:ser|tambi[eé]n)",
            r"no\s+estoy\s+(?:del\s+todo\s+|muy\s+|completamente\s+|totalmente\s+)?segur[oa]",
-           r"suposici[oó]n", r"conjetura", r"confianza\s*:\s*(?:media|baja|moderada|regular)"),
+           r"suposici[oó]n", r"conjetura", r"confianza\s*:\s*(?:media|baja|moderada|regular)",
+           r"es\s+posible", r"(?:puede|podr[ií]a)\s+(?:estar|ser)\s+(?:mal|incorrect[oa]|err[oó]ne[oa])"),
     "fr": (r"peut[\s-]?[eê]tre", r"probablement", r"possiblement", r"il\s+se\s+peut",
            r"pourrait\s+(?:aussi|[eé]galement|[eê]tre|bien)",
            r"pas\s+(?:tout\s+[àa]\s+fait\s+|tr[eè]s\s+|vraiment\s+|compl[eè]tement\s+)?s[uû]r",
@@ -136,7 +140,8 @@ DOUBT_BY_LANGUAGE = {
     "bn": (r"হয়তো", r"সম্ভবত", r"হতে\s+পারে"),
     "pt": (r"talvez", r"provavelmente", r"possivelmente", r"pode\s+ser", r"poderia\s+(?:ser|tamb[eé]m)",
            r"n[aã]o\s+(?:tenho\s+(?:a\s+)?certeza|estou\s+(?:muito\s+|completamente\s+)?segur[oa])",
-           r"palpite", r"suposi[cç][aã]o", r"confian[cç]a\s*:\s*(?:m[eé]dia|baixa|moderada)"),
+           r"palpite", r"suposi[cç][aã]o", r"confian[cç]a\s*:\s*(?:m[eé]dia|baixa|moderada)",
+           r"[eé]\s+poss[ií]vel", r"(?:pode|poderia)\s+estar\s+(?:errad[oa]|incorret[oa]|mal)"),
     "ru": (r"(?<!не\s)может\s+быть", r"может\s+и", r"возможно", r"вероятно", r"наверное", r"наверно",
            r"пожалуй", r"не\s+(?:совсем\s+|очень\s+|до\s+конца\s+)?уверен\w*",
            r"уверенность\s*:\s*(?:средняя|низкая)"),
@@ -167,12 +172,20 @@ DOUBT_BY_LANGUAGE = {
     "uk": (r"можливо", r"мабуть", r"напевно", r"ймовірно", r"може\s+бути", r"не\s+впевнен\w*"),
     "th": (r"อาจจะ", r"บางที", r"น่าจะ"),
     "sw": (r"labda", r"pengine", r"huenda", r"sina\s+uhakika"),
-    "nl": (r"misschien", r"waarschijnlijk", r"mogelijk(?:erwijs)?", r"zou\s+(?:ook\s+)?kunnen"),
+    "nl": (r"misschien", r"waarschijnlijk", r"mogelijk(?:erwijs)?", r"zou\s+(?:ook\s+)?kunnen",
+           r"kan\s+(?:ook\s+)?(?:fout|verkeerd|onjuist)", r"niet\s+(?:helemaal\s+)?zeker"),
     "sv": (r"kanske", r"förmodligen", r"troligen", r"troligtvis", r"möjligen", r"eventuellt"),
     "ha": (r"watakila",),
     "pa": (r"ਸ਼ਾਇਦ",),
     "gu": (r"કદાચ",),
 }  # fmt: skip
+# words that make an answer approximate, inside it: "\\text{around } 6", "6-ish", "6-odd",
+# "\\approx 6"; an exact answer asked for is not committed to by "about 6" (after the answer,
+# "or so" and "-ish" are idioms)
+APPROXIMATE = (
+    r"around", r"about", r"approximately", r"approx\.?", r"roughly", r"circa", r"nearly",
+    r"almost", r"some\s*where\s+(?:around|near)", r"close\s+to", r"near",
+)  # fmt: skip
 # a belief the speaker states in the first person, present tense, of an answer already given:
 # "(I think)", "I believe.", "I suppose so.", "I feel like it's right", "I'd say so". Read after
 # the answer and inside it, not in the lead-in, where "I think the answer is" announces it
@@ -717,6 +730,11 @@ BELIEF_RE = re.compile(
     rf"{_words(tuple(w for c, ws in BELIEF_BY_LANGUAGE.items() if c in UNSPACED for w in ws))}",
     re.IGNORECASE,
 )
+_APPROXIMATE = re.compile(
+    rf"(?<![\w\\-])(?:{_words(APPROXIMATE)})(?![\w-])|-(?:ish|odd)\b|^\s*+(?:≈|\\approx\b|\\sim\b)",
+    re.IGNORECASE,
+)
+_TEXT_WRAP = re.compile(r"\\(?:text|mathrm|textbf|textit|mbox)\s*+\{([^{}]*+)\}")
 # alternatives inside one answer (:func:`.extract.has_alternatives`); a bar between two numbers
 # ("8 | 7", "8 \\mid 7") offers both
 ALTERNATIVES_INSIDE = re.compile(
@@ -822,6 +840,14 @@ _RIGHTNESS = (
     r"error\w*", r"edge", r"valid", r"invalid", r"time\s*out", r"succeed\w*", r"accept\w*",
     r"test\w*", r"case\w*", r"input\w*", r"output\w*", r"expected", r"off[\s-]by[\s-]one",
 )  # fmt: skip
+# prose that offers another program after the program: another answer
+_OFFERS_PROGRAM = re.compile(
+    r"\binstead\b(?!\s+of\b)|\balternatively\b|\balternative\s+(?:version|solution|program|"
+    r"implementation)|\bif\b[^.!?\n,]{0,80}+,[ \t]*+(?:just[ \t]+)?(?:try|swap|switch|change|use)\b|\bswap\s+in\b|"
+    r"\breplac\w*\b[^.!?\n]{0,80}?\bwith\b|"
+    r"\bif\s+(?:that|this|it)\s+(?:fails|doesn['’]t\s+work|does\s+not\s+work|breaks|is\s+wrong)",
+    re.IGNORECASE,
+)
 _SPEAKS_OF_RIGHTNESS = re.compile(rf"\b(?:{_words(_RIGHTNESS)})\b", re.IGNORECASE)
 _MODAL = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|(?:un)?likely)\b", re.I)
 _NOT_MY_GUESS = re.compile(
@@ -832,6 +858,12 @@ _NOT_MY_GUESS = re.compile(
 # "I don't think there is another answer": a negated belief rejects, it does not doubt
 _NEGATED_BELIEF = re.compile(
     rf"\b[Ii]\s+(?:do\s+not|don['’]t|can\s*not|can['’]t)\s+(?:{_words(BELIEF_VERBS)})\b",
+    re.IGNORECASE,
+)
+# a stake of everything is certainty: "I'd bet my life on it", "I'd stake anything on it"
+_ALL_IN = re.compile(
+    r"\b(?:bet|wager|stake|gamble)\w*\s+(?:my\s+(?:life|house|salary|savings|reputation|"
+    r"last\s+dollar)|(?:any|every)thing|the\s+(?:house|farm))\b",
     re.IGNORECASE,
 )
 _NEGATED_DOUBT = re.compile(
@@ -959,7 +991,7 @@ _SPELLED_NAME = re.compile(r"(?<![\w.-])[A-Z](?:[-.][a-z]){1,20}+(?![\w-])")
 _INSTEAD = re.compile(r"[ \t]*+instead\b", re.IGNORECASE)
 # a range with the answer at one end: "anywhere from 7 to 8", "between 7 and 8", "7 to 8"
 _RANGE = re.compile(
-    r"(?<![\w.])(-?\d{1,15}+(?:\.\d{1,15}+)?+)[ \t]++(?:to|and|through|or[ \t]++so)[ \t]++"
+    r"(?<![\w.])(-?\d{1,15}+(?:\.\d{1,15}+)?+)[ \t]++(?:to|and|through|or[ \t]++so|et|und|y|e|en|и|à|bis|a|tot|до)[ \t]++"
     r"(-?\d{1,15}+(?:\.\d{1,15}+)?+)(?![\w.]\w)",
     re.IGNORECASE,
 )
@@ -1195,11 +1227,14 @@ def _without_layout(sentence: str) -> str:
 
 def hedges(answer: str) -> bool:
     """Whether an answer qualifies itself with doubt: a word of :data:`DOUBT`,
-    :data:`NOT_UNIQUE` or :data:`ODDS`, a question mark, a symbol of doubt, a confidence under
+    :data:`NOT_UNIQUE` or :data:`ODDS`, a belief (:func:`believes`), a word that makes it
+    approximate (:data:`APPROXIMATE`: ``\\text{around }6``, ``6\\text{-ish}``), a question mark, a symbol of doubt, a confidence under
     100% (``7 (50% chance)``), another reading of the question (``7 (8 under a strict
     reading)``), a denial of itself (``7 \\text{ is not the answer}``)."""
+    answer = _TEXT_WRAP.sub(r"\1", answer)  # "6\\text{-ish}", "\\text{around }6"
     found = (
         DOUBT_RE.search(answer)
+        or _APPROXIMATE.search(answer)
         or believes(answer)
         or CONFIDENCE_RE.search(answer)
         or ANOTHER_READING.search(answer)
@@ -1217,16 +1252,27 @@ def believes(text: str) -> bool:
     return bool(BELIEF_RE.search(_NEGATED_BELIEF.sub(" ", text)))
 
 
+def corrects(text: str) -> bool:
+    """Whether ``text`` says that what came before it is wrong (:data:`CORRECTION`: "Wait,
+    that's wrong; corrected:", "Oops", "Scratch that"), not a mistake of others ("a common
+    mistake")."""
+    return bool(CORRECTION_RE.search(_OTHERS_MISTAKE.sub(" ", text)))
+
+
 def doubts_program(text: str) -> bool:
     """Whether prose after a program doubts that it is right (docs/guides/sandbox.md#which-block-is-the-program):
     a sentence of it states a confidence below certainty as :func:`doubts` reads one, or a belief
     (:func:`believes`: "I think this works"). Prose after a program also describes it, so a
     modal or a qualifier ("could", "might", "may", "maybe", "probably", "likely") is doubt only
     where the sentence speaks of the program being right (:data:`_RIGHTNESS`: "This might fail
-    on some inputs", "Probably correct"; "This could be sped up with a heap" describes), a
-    "guess" only the speaker's ("my guess", "I guess"; "the user's guess" is the task's word),
+    on some inputs", "Probably correct"; "This could be sped up with a heap" describes); a
+    sentence that offers another program is a second answer (:data:`_OFFERS_PROGRAM`: "use
+    `a - b` instead", "Alternatively, ...", "If this fails, try ..."; "a dict instead of a list"
+    describes; inline code is :func:`..code.inline_programs`'s); a "guess" only the speaker's ("my guess", "I guess"; "the user's guess" is the task's word),
     and a question, a correction word or a symbol lowers nothing ("How does it work? ...")."""
     for sentence in sentences(text):
+        if _OFFERS_PROGRAM.search(sentence):
+            return True  # "If this fails, try `a - b`.", "use `return a - b` instead"
         if not _SPEAKS_OF_RIGHTNESS.search(sentence):
             sentence = _MODAL.sub(" ", sentence)  # "This could be sped up with a heap."
         sentence = _unsettled(_NOT_MY_GUESS.sub(" ", sentence))
@@ -1289,7 +1335,7 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     the answer ("one can see this by ..."), and without a chance that
     is the answer's own value ("a 2/3 chance that ..." for the answer 2/3), and nothing where a
     word that refers back calls another value it names wrong ("8, which is wrong")."""
-    sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", sentence))
+    sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", _ALL_IN.sub(" ", sentence)))
     sentence = _VALUE_WRONG.sub(
         lambda m: m.group() if _is_answer(m["value"], answer) else " ", sentence
     )
@@ -1337,9 +1383,10 @@ def lead_in(text: str) -> str:
 
 def _confidence_below_certainty(sentence: str, answer: str) -> bool:
     if _OF_BEING_RIGHT.search(sentence) and _PROBABILITY.search(sentence):
-        for m in _SHARE.finditer(sentence):  # "P(correct) ≈ 0.6", "Likelihood of being right: 60%"
-            share = float(m.group(1)) / 100 if m.group(1) else float(m.group(2))
-            if 0 < share < 1 and not same(m.group().rstrip("%"), answer):
+        shares = numerals(sentence)  # "two thirds", "three in four": in digits
+        for m in _SHARE.finditer(shares):  # "P(correct) ≈ 0.6", "Likelihood of being right: 60%"
+            share = _share(m)
+            if share is not None and 0 < share < 1 and not same(m.group().rstrip("%"), answer):
                 return True
     splits = (int(m[1]) + int(m[2]) for m in _SPLIT.finditer(sentence))
     if "=" not in sentence and 100 in splits:
@@ -1635,7 +1682,38 @@ _OF_BEING_RIGHT = re.compile(r"\b(?:correct|right|true|accurate)\b", re.IGNORECA
 _PROBABILITY = re.compile(
     r"\bP[ \t]*+\(|\bp[ \t]*+[≈=~]|\b(?:probability|likelihood|chance|odds)\b", re.IGNORECASE
 )
-_SHARE = re.compile(r"(?<![\d.])(?:(\d{1,2}(?:\.\d{1,6})?)[ \t]*+%|(0?\.\d{1,6}))(?!\d|\.\d)")
+# a share: "60%", "0.6", "2/3", "3 in 4", "3 out of 4", "2 thirds" (:func:`numerals` writes
+# "two thirds" so), "a half"
+_SHARE = re.compile(
+    r"(?<![\d.])(?:(?P<pct>\d{1,2}(?:\.\d{1,6})?)[ \t]*+%|(?P<dec>0?\.\d{1,6})|"
+    r"(?P<num>\d{1,3})[ \t]*+(?:/|in|out[ \t]+of)[ \t]*+(?P<den>\d{1,3})|"
+    r"(?P<parts>\d{1,2}|one|two|three|four|five|six|seven|eight|nine)[ \t-]*+(?P<part>halve|3rd|third|quarter|4th|fourth|5th|fifth|6th|sixth|"
+    r"7th|seventh|8th|eighth|9th|ninth|10th|tenth)s?\b|(?P<half>an?[ \t]+half|half))(?!\d|\.\d)",
+    re.IGNORECASE,
+)
+_PARTS = {"halve": 2, "3rd": 3, "third": 3, "quarter": 4, "4th": 4, "fourth": 4, "5th": 5,
+          "fifth": 5, "6th": 6, "sixth": 6, "7th": 7, "seventh": 7, "8th": 8, "eighth": 8,
+          "9th": 9, "ninth": 9, "10th": 10, "tenth": 10}  # fmt: skip
+
+
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _share(m: re.Match) -> float | None:
+    """The share a :data:`_SHARE` match states (None for "2/0")."""
+    if m.group("pct"):
+        return float(m.group("pct")) / 100
+    if m.group("dec"):
+        return float(m.group("dec"))
+    if m.group("num"):
+        return int(m.group("num")) / int(m.group("den")) if int(m.group("den")) else None
+    if m.group("parts"):
+        parts = m.group("parts").lower()
+        count = int(parts) if parts.isdigit() else _NUMBER_WORDS.index(parts) + 1
+        return count / _PARTS[m.group("part").lower()]
+    return 0.5
+
+
 # a word spelled long or with digits for letters ("maaaybe", "pr0bably"): read as written plainly
 _ELONGATED = re.compile(r"([A-Za-z])\1{2,}")
 _LEET = re.compile(r"(?<=[A-Za-z])[013](?=[A-Za-z])")
@@ -2152,6 +2230,9 @@ def _candidate(s: str, m: re.Match, answer: str, kind: str) -> bool:
     return not _computed(s, m.start(), m.end()) and not same(value.replace("$", ""), answer)
 
 
+_PRODUCT_AFTER = re.compile(r"[ \t]*+\([ \t]*+-?\d")
+
+
 def _computed(s: str, start: int, end: int) -> bool:
     before = s[max(0, start - 20) : start].rstrip()
     after = s[end : end + 8].lstrip()
@@ -2165,6 +2246,8 @@ def _computed(s: str, start: int, end: int) -> bool:
             return True
     if _OPERATOR_WORD_AFTER.match(after) or _TERM_AFTER.match(s, end):
         return True  # "2 \\cdot 7", the 2 of "2n+1"
+    if _PRODUCT_AFTER.match(s, end):
+        return True  # the 2 of "2(7) + 1": a factor
     operand = after[1:].lstrip()[:1]
     return bool(after[:1] and after[0] in _OPERATOR and operand and operand not in ".,;")
 

@@ -205,3 +205,49 @@ def test_a_program_in_a_reasoning_that_never_closes_is_cut_off():
     # the response stops inside <think>: nothing after its reasoning, so no answer (spec)
     response = f"<think>\nDraft:\n{FIB_ANSWER}\nThat should work. Let me now write the final answer"
     assert run(response).reason == "cut_off"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "If this fails, try `return b + a - 0` or `return a - b`.",
+        "If the tests expect more, use `return a - b` instead.",  # a line no test can run
+        "If the grader complains, swap in the loop version.",
+        "A variant that might be intended: `def fib(n): return n`.",  # another program, wrong
+        "You could also write `fib = lambda n: n`.",
+    ],
+)
+def test_another_program_offered_in_prose_after_a_right_one_is_a_hedge(after):
+    assert run(f"{FIB_ANSWER}\n\n{after}").reason == "hedged"
+
+
+def test_a_right_program_offered_inline_is_an_alternative_that_passes():
+    one_liner = "fib = lambda n: round(((1 + 5 ** 0.5) / 2) ** n / 5 ** 0.5)"  # Binet: exact to 70
+    assert run(f"{FIB_ANSWER}\n\nAn equivalent one-liner is `{one_liner}`.").correct
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Try it: `x = fib(10)` gives 55.",  # a use of the program binds another name
+        "The line `a, b = b, a + b` steps the pair.",  # a line the program holds
+        "This uses a tuple instead of a list.",
+        "If n is 0, the loop never runs.",
+    ],
+)
+def test_prose_that_uses_or_explains_the_program_keeps_it(after):
+    assert run(f"{FIB_ANSWER}\n\n{after}").correct
+
+
+def test_doubt_in_a_comment_of_the_program_is_a_hedge():
+    doubtful = FIB_SRC.replace("return a", "return a  # not sure this is right")
+    assert run(answer(doubtful)).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "correction",
+    ["Wait, that's wrong; corrected:", "Oops, that has a bug. Fixed version:", "Scratch that."],
+)
+def test_a_block_the_response_corrects_is_a_step_not_an_alternative(correction):
+    wrong = "def fib(n):\n    return n"
+    assert run(answer(wrong, FIB_SRC, between=f"\n{correction}\n")).correct

@@ -40,6 +40,7 @@ from fractions import Fraction
 
 from text_to_num import text2num
 
+from pac_verl.verifiers import lexicon
 from pac_verl.verifiers.extract import (
     clean_answer,
     final_answers,
@@ -938,7 +939,13 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     if len(parts) > 1 and _union_of_inequalities(parts, gold):
         return OK
     aside = _VALUE_ASIDE.match(prepared) if len(parts) == 1 else None
-    conditional = aside and _CONDITIONAL_VALUE.match(aside.group(2))
+    if (
+        aside
+        and _has_words(aside.group(2))
+        and lexicon.hedge_after(unwrap_text(aside.group(2)), aside.group(1))
+    ):
+        return fail("hedged")  # "7 \\text{ (eight if counting from zero)}": read as a tail is
+    conditional = aside and _CONDITIONAL_VALUE.match(lexicon.numerals(unwrap_text(aside.group(2))))
     if conditional:
         parts = [aside.group(1), conditional.group(1)]  # "7 (8 if inclusive)": 8 under a condition
     elif aside and "," not in aside.group(2) and not _has_words(aside.group(2)):

@@ -272,14 +272,15 @@ def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     where it asks for a decimal and the gold is one, a percentage where it asks for either, the
     hundredth of a percentage gold where a percent is asked (``0.35``; its number ``35`` is the
     percent), a mixed number where it asks for a common fraction, or an inequality where it asks for interval
-    notation and the gold is an interval (``2 \\le x \\le 3`` for ``[2, 3]``); scientific
+    notation and the gold is an interval, anything but interval notation (``2 \\le x \\le 3`` or
+    the endpoints ``\\{2, 3\\}``, ``2, 3`` for ``[2, 3]``); scientific
     notation is :func:`in_scientific_notation`'s, read on the gold as written."""
     forms = set(forms)
     if _MIXED.fullmatch(gold.strip()):  # "\\frac{17}{5}", "3.4" or "2\\frac{7}{5}" for 3 2/5
         mixed = _MIXED.fullmatch(answer.strip())
         return not mixed or any(a >= b for a, b in text_fractions(answer))
-    if "interval" in forms and _INTERVAL.match(gold) and _INEQUALITY.search(answer):
-        return True
+    if "interval" in forms and _INTERVAL.match(gold) and not _INTERVAL.match(answer):
+        return True  # an inequality, the endpoints as a set or a list: not interval notation
     if forms & {"fraction", "decimal"} and _PERCENT.search(answer) and not _PERCENT.search(gold):
         return True  # "75\\%" where a common fraction or a decimal is asked for
     if "percent" in forms and _PERCENT.search(gold) and not _PERCENT.search(answer):
