@@ -53,6 +53,9 @@ MAX_FACTORIAL_DIGITS = 6  # n! and binomials of n are evaluated up to n = 10^6
 MAX_SYMBOLIC_DETERMINANT = (
     3  # rows of a determinant with a letter among its cells (4 rows: 24 terms, 0.8 s)
 )
+MAX_SYMBOLIC_TOWER = (
+    2  # exponents open at once over a letter: x^{x^{x}} is read, x^{x^{x^{x}}} costs 0.6 s
+)
 MAX_E_EXPONENT_DIGITS = 6  # 1e999999 is read (and sized); a longer exponent is too large at once
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _LITERAL_EXPONENT = re.compile(r"\d\s*+[eE]\s*+(?:[+\-−]\s*+)?+(\d[\d_]*+)")
@@ -382,12 +385,36 @@ def nesting(text: str) -> int:
     return deepest
 
 
+_LETTER = re.compile(r"[A-Za-z]")
+_COMMANDS = re.compile(r"\\[A-Za-z]+")
+
+
+def tower(text: str) -> int:
+    """The most exponents (``^{...}``) open at once in ``text``: ``x^{x^{x}}`` has 2. Linear."""
+    open_exponent: list[bool] = []
+    depth = deepest = 0
+    last = ""  # the last character that is not a blank
+    for ch in text:
+        if ch == "{":
+            exponent = last == "^"
+            open_exponent.append(exponent)
+            depth += exponent
+            deepest = max(deepest, depth)
+        elif ch == "}" and open_exponent:
+            depth -= open_exponent.pop()
+        if not ch.isspace():
+            last = ch
+    return deepest
+
+
 def math_refusal(answer: str) -> str | None:
     """``too_large`` or ``too_complex`` when ``answer`` (the text the parser will read) asks for
     more than the limits (see the module docstring), else None. Linear in ``answer``."""
     if len(answer) > MAX_GUARDED_CHARS:
         return None
     if nesting(answer) > MAX_NESTING or _symbolic_determinant(answer) > MAX_SYMBOLIC_DETERMINANT:
+        return "too_complex"
+    if tower(answer) > MAX_SYMBOLIC_TOWER and _LETTER.search(_COMMANDS.sub(" ", answer)):
         return "too_complex"
     for match in _ANY_E_EXPONENT.finditer(answer):
         digits = match.group(1)

@@ -54,6 +54,8 @@ ATTACKS = {
     # inside the answer: around the whole of it they would be punctuation, read past
     "braces nested 60 deep": ("\\boxed{" + "{" * 60 + "1" + "}" * 60 + "+1}", "2", "too_complex"),
     "power of a sum": ("\\boxed{(x+1)^{999}}", "x^2+2x+1", "too_complex"),
+    # a tower of exponents over a letter: sympy's simplification of x^{x^{x^{x}}} took 0.6 s
+    "symbolic power tower": ("\\boxed{x^{x^{x^{x^{x^{x}}}}}}", "5", "too_complex"),
     "power of a long sum": ("\\boxed{(a+b+c+d+f+g+h)^{90}}", "a+b+c+d+f+g+h", "too_complex"),
     # a large number times something the guard cannot evaluate, which the parser evaluates to 1
     "binomial of a number hidden behind ln e": (
