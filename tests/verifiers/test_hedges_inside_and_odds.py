@@ -77,4 +77,6 @@ def test_where_interval_notation_is_asked_the_endpoints_are_no_interval(box):
     # x^2 - 6x - 16 < 0 holds for -2 < x < 8: the interval (-2, 8)
     verdict = score("math", f"\\boxed{{{box}}}", "(-2,8)", forms=["interval", STATED])
     assert verdict.reason == "unevaluated"
-    assert score("math", "\\boxed{(-2, 8)}", "(-2,8)", forms=["interval", STATED]).reason == "ok"
+    for interval in ("(-2, 8)", "x \\in (-2, 8)"):  # membership in the interval is notation too
+        verdict = score("math", f"\\boxed{{{interval}}}", "(-2,8)", forms=["interval", STATED])
+        assert verdict.reason == "ok"

@@ -150,6 +150,7 @@ _SCIENTIFIC = re.compile(
 _INTERVAL = re.compile(
     r"^\s*(?:\\left)?[(\[].*,"
 )  # a gold written as an interval: [2, 3], (-\infty, 1)
+_MEMBER = re.compile(r"^\s*+[A-Za-z]\s*+(?:\\in\b|∈)\s*+")  # "x \\in (-2, 8)": the interval
 _INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant)(?![a-zA-Z])")
 
 
@@ -279,7 +280,11 @@ def wrong_number_form(answer: str, gold: str, forms: Iterable[str]) -> bool:
     if _MIXED.fullmatch(gold.strip()):  # "\\frac{17}{5}", "3.4" or "2\\frac{7}{5}" for 3 2/5
         mixed = _MIXED.fullmatch(answer.strip())
         return not mixed or any(a >= b for a, b in text_fractions(answer))
-    if "interval" in forms and _INTERVAL.match(gold) and not _INTERVAL.match(answer):
+    if (
+        "interval" in forms
+        and _INTERVAL.match(gold)
+        and not _INTERVAL.match(_MEMBER.sub("", answer))
+    ):
         return True  # an inequality, the endpoints as a set or a list: not interval notation
     if forms & {"fraction", "decimal"} and _PERCENT.search(answer) and not _PERCENT.search(gold):
         return True  # "75\\%" where a common fraction or a decimal is asked for
