@@ -455,3 +455,35 @@ def test_scientific_notation_asked_is_the_form_judged(answer, right):
 def test_scientific_notation_not_asked_keeps_every_form_of_the_value():
     verdict = score("So \\boxed{0.00045}", "4.5\\times10^{-4}", forms=[STATED])
     assert verdict.correct
+
+
+@pytest.mark.parametrize(
+    ("question", "forms"),
+    [
+        ("How long is the rope in centimeters?", ["unit:cm"]),
+        ("How many minutes does the trip take?", ["unit:minute"]),
+        ("Find the side (in m).", ["unit:m"]),
+        ("Give the area in square meters.", []),  # an area: no unit of length
+        ("Answer in hours and minutes.", []),  # two units: none is the one asked
+        ("In how many ways can we choose 2?", []),
+    ],
+)
+def test_the_unit_a_question_asks_in_is_one_of_its_forms(question, forms):
+    assert question_forms(question) == forms
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"),
+    [
+        ("12", True), ("12 \\text{ cm}", True), ("12\\,\\mathrm{cm}", True),
+        ("12 \\text{ m}", False), ("12 \\text{ inches}", False),  # another unit: another length
+        ("120 \\text{ mm}", False),  # the same length, not in the unit asked
+    ],
+)  # fmt: skip
+def test_an_answer_in_another_unit_than_the_question_asks_is_wrong(answer, right):
+    forms = [*question_forms("How long is the rope in centimeters?"), STATED]
+    assert score(f"So \\boxed{{{answer}}}", "12", forms=forms).correct is right
+
+
+def test_a_unit_is_read_past_where_the_question_names_none():
+    assert score("So \\boxed{12 \\text{ m}}", "12", forms=[STATED]).correct

@@ -66,6 +66,7 @@ from pac_verl.verifiers.math.question import (
     in_scientific_notation,
     unreduced_text,
     wrong_number_form,
+    wrong_unit,
 )
 from pac_verl.verifiers.verdict import (
     MAX_DISTINCT_ANSWERS,
@@ -1082,6 +1083,8 @@ def _score(solution_str: str, ground_truth: str) -> Verdict:
     def one(answer: str) -> Verdict:
         if scientific and not in_scientific_notation(clean_answer(answer)):
             return fail("unevaluated")  # "0.00045" where scientific notation is asked
+        if wrong_unit(answer, _FORMS.get()):
+            return fail("not_equal")  # "12 \\text{ m}" where the question asks in centimeters
         return grade_answer(_listed_value(answer), gold)
 
     # the gold's form is read before normalising, which writes 4.5 \times 10^{-4} as 0.00045

@@ -150,6 +150,53 @@ _SCIENTIFIC = re.compile(
 _INTERVAL = re.compile(
     r"^\s*(?:\\left)?[(\[].*,"
 )  # a gold written as an interval: [2, 3], (-\infty, 1)
+# units a question asks its answer in and an answer may name, by their canonical name
+_UNIT_NAMES = {
+    "mm": ("mm", "millimeter", "millimeters", "millimetre", "millimetres"),
+    "cm": ("cm", "centimeter", "centimeters", "centimetre", "centimetres"),
+    "m": ("m", "meter", "meters", "metre", "metres"),
+    "km": ("km", "kilometer", "kilometers", "kilometre", "kilometres"),
+    "inch": ("inch", "inches"),
+    "foot": ("ft", "foot", "feet"),
+    "yard": ("yd", "yard", "yards"),
+    "mile": ("mi", "mile", "miles"),
+    "mg": ("mg", "milligram", "milligrams"),
+    "g": ("g", "gram", "grams"),
+    "kg": ("kg", "kilogram", "kilograms"),
+    "pound": ("lb", "lbs", "pound", "pounds"),
+    "ounce": ("oz", "ounce", "ounces"),
+    "second": ("s", "sec", "secs", "second", "seconds"),
+    "minute": ("min", "mins", "minute", "minutes"),
+    "hour": ("h", "hr", "hrs", "hour", "hours"),
+    "day": ("day", "days"),
+    "week": ("week", "weeks"),
+    "year": ("yr", "yrs", "year", "years"),
+    "degree": ("degree", "degrees", "deg"),
+    "radian": ("rad", "radian", "radians"),
+    "liter": ("l", "liter", "liters", "litre", "litres"),
+    "ml": ("ml", "milliliter", "milliliters", "millilitre", "millilitres"),
+    "dollar": ("dollar", "dollars"),
+    "cent": ("cent", "cents"),
+}
+UNITS = {word: unit for unit, words in _UNIT_NAMES.items() for word in words}
+_WORDS_OF_UNITS = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
+# the question asks in a unit: "in centimeters", "How many cm", "(in cm)"; a one-letter unit only
+# in brackets ("(in m)"), as "in s" and "how many m" are English; "in square meters" names an
+# area, no unit of length
+_LONG_UNITS = "|".join(sorted((re.escape(w) for w in UNITS if len(w) > 1), key=len, reverse=True))
+_ASKED_UNIT = re.compile(
+    rf"\b(?:in|how\s+many)\s+({_LONG_UNITS})\b(?!\s*(?:\^|squared|cubed))|"
+    rf"\(\s*in\s+({_WORDS_OF_UNITS})\s*\)",
+    re.IGNORECASE,
+)
+_UNITS_JOINED = re.compile(
+    rf"\b(?:{_WORDS_OF_UNITS})\s+(?:and|or|&)\s+(?:{_WORDS_OF_UNITS})\b", re.I
+)
+_ANSWER_UNIT = re.compile(
+    r"\d[\d.,]*+\s*+(?:\\[,;: ]\s*+)*+(?:(?P<degree>\^\s*+\{?\s*+\\circ|°)|"
+    rf"(?:\\(?:text|mathrm|mbox|textrm)\s*+\{{\s*+)?(?P<unit>(?:{_WORDS_OF_UNITS})\.?)\s*+\}}?\s*+$)",
+    re.IGNORECASE,
+)
 _MEMBER = re.compile(r"^\s*+[A-Za-z]\s*+(?:\\in\b|∈)\s*+")  # "x \\in (-2, 8)": the interval
 _INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant)(?![a-zA-Z])")
 
@@ -167,11 +214,35 @@ def question_forms(text: str) -> list[str]:
     as a common fraction", "as a reduced fraction", "in fraction form"), ``decimal`` ("as a
     decimal", "in decimal notation", "to the nearest tenth"), neither when it names both;
     ``percent`` ("as a percent", "What percent ...", "in %", "(%)", "percentage points");
-    ``interval`` ("in interval notation")."""
+    ``interval`` ("in interval notation"); ``scientific`` ("in scientific notation"); and the
+    unit it asks its answer in, ``unit:cm`` ("in centimeters", "How many cm", "(in cm)"), where
+    it names one unit."""
     asked = [form for form, words in _ASKS.items() if words.search(text or "")]
     if "fraction" in asked and "decimal" in asked:
         asked = [form for form in asked if form not in ("fraction", "decimal")]
-    return asked
+    units = {UNITS[(m.group(1) or m.group(2)).lower()] for m in _ASKED_UNIT.finditer(text or "")}
+    if _UNITS_JOINED.search(text or ""):
+        units.add("")  # "in hours and minutes": an answer in two units names no one unit
+    return asked + ([f"unit:{units.pop()}"] if len(units) == 1 else [])
+
+
+def unit_of(answer: str) -> str | None:
+    """The unit an answer names after its number (``12 \\text{ m}``, ``12\\,\\mathrm{cm}``,
+    ``12 inches``, ``30^\\circ``), canonical (:data:`UNITS`), else None."""
+    m = _ANSWER_UNIT.search(answer)
+    if not m:
+        return None
+    if m.group("degree"):
+        return "degree"
+    return UNITS.get(m.group("unit").lower().rstrip("."))
+
+
+def wrong_unit(answer: str, forms: Iterable[str]) -> bool:
+    """Whether the answer names a unit other than the one its question asks in (``unit:cm``
+    among the forms): ``12 \\text{ m}`` where the question asks "in centimeters"."""
+    asked = next((f[len("unit:") :] for f in forms if f.startswith("unit:")), None)
+    named = unit_of(answer) if asked else None
+    return named is not None and named != asked
 
 
 def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
