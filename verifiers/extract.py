@@ -172,12 +172,13 @@ def answer_region(text: str) -> str:
 
 def box_spans(text: str) -> tuple[list[tuple[int, int, int]], bool]:
     """Every outermost closed ``\\boxed{...}`` / ``\\fbox{...}`` as ``(command start, content
-    start, content end)``, in order, and whether a box opened after the last of them never closes.
+    start, content end)``, in order, and whether a box never closes.
     ``\\boxed 7`` (no braces: TeX boxes the one token after it) is a box of the number after it.
 
     One pass over the text with a stack of open boxes, so a response of many unclosed boxes costs
     linear time. A box whose braces never close is ignored (``\\boxed{1} ... \\boxed{2`` gives
-    the first box, and True); a closed box inside an unclosed one still counts.
+    the first box, and True); a closed box inside an unclosed one is read (``\\boxed{\\boxed{4}``
+    gives 4), and the unclosed one around it is a box that never closes (True).
     """
     starts = {m.end(): m.start() for m in _BOX_RE.finditer(text)}
     if not starts and "\\boxed" not in text and "\\fbox" not in text:
@@ -208,8 +209,7 @@ def box_spans(text: str) -> tuple[list[tuple[int, int, int]], bool]:
         if not any(s <= m.start() < e for _, s, e in outer)
     ]
     outer.sort()
-    last_end = outer[-1][2] if outer else -1
-    return outer, any(start > last_end for start, _ in open_boxes)
+    return outer, bool(open_boxes)
 
 
 def boxes(text: str) -> list[str]:
@@ -356,7 +356,8 @@ def _settled(rest: str, boxed: str, kind: str = "value") -> bool:
     the boxed answer again explicitly ("Hmm, should the endpoints be included? ... Since it is
     strict, the answer stays (-2, 8).", "Is it 8? No: 3 + 4 = 7, so the answer is 7.") or
     rejects every other value offered before it ("Could it be 8? No, 8 fails clue 2.", "Could
-    it be 8? No, 8 gives 17.": :func:`.lexicon.denies_by_result`), or
+    it be 8? No, 8 gives 17.": :func:`.lexicon.denies_by_result`; "Could it be 54? No, 54 = 6
+    \\times 9.": :func:`.lexicon.denies_by_computation`), or
     answers a question that offered no other value with a bare affirmation after a check ("Wait,
     that's 46? 50-4=46. Yes."), as a
     grader reads a doubt raised and answered (:func:`.lexicon.recommits`). A last sentence that
@@ -369,8 +370,8 @@ def _settled(rest: str, boxed: str, kind: str = "value") -> bool:
     for sentence in sentences[:-1]:
         if lexicon.uncommits(sentence, boxed, kind) or lexicon.states_other(sentence, boxed, kind):
             offered |= lexicon.offered_values(sentence, boxed, kind)
-    if lexicon.denies_by_result(last, offered):
-        return True  # "Could it be 16? No, 16 gives 33."
+    if lexicon.denies_by_result(last, offered) or lexicon.denies_by_computation(last, offered):
+        return True  # "Could it be 16? No, 16 gives 33.", "Could it be 54? No, 54 = 6 \\times 9."
     if lexicon.hedge_after(sentences[-1], boxed, kind):
         return False
     if lexicon.recommits(last, boxed, kind):
@@ -434,10 +435,10 @@ def final_answers(
     if think_unclosed(solution_str):
         return FinalAnswers(cut_off=True)
     region = after_think(reading(solution_str))
-    spans, opened_after = box_spans(region)
+    spans, unclosed = box_spans(region)
     in_formula = spans and len(_DOLLAR.findall(region[: spans[-1][0]])) % 2 == 1
     rest = region[_after(region, spans[-1][2]) :] if spans else ""
-    if spans and (opened_after or unfinished_after(rest, in_formula)):
+    if spans and (unclosed or unfinished_after(rest, in_formula)):
         return FinalAnswers(cut_off=True)
     kept = [
         (start, s, e)

@@ -1368,15 +1368,21 @@ def _is_chance_answer(value: str, answer: str) -> bool:
 
 def lead_in(text: str) -> str:
     """The sentence that introduces a final answer: the last sentence of the text before it in
-    its own paragraph, else of the paragraph before (the reasoning before that is not read). A
-    sentence that only announces the answer ("Therefore, the final answer is") says nothing of
-    its own, so a remark just before it (a sentence with no number and no formula: a step of the
-    reasoning has them) leads in with it ("I'm not certain. Therefore, the final answer is")."""
+    its own paragraph, else of the paragraph before (the reasoning before that is not read); a
+    math delimiter that opens the answer's formula (``$``, ``\\[``) is no sentence. A sentence
+    with no number and no formula (an announcement, "Therefore, the final answer is", or a remark,
+    "I pick one:", "Hard to say.") is no step of the reasoning and says nothing of the answer's
+    value, so the sentence before it leads in with it where that one is a remark too ("I'm not
+    certain. Therefore, the final answer is") or a question ("Is it 7 or 8? I'll go with"): a
+    question answered by no step is a choice left open."""
+    text = text.rstrip()
+    while text.endswith(_MATH_OPENERS):  # "... I pick one: $" before the box
+        text = text[: -2 if text.endswith(_MATH_OPENERS[1:]) else -1].rstrip()
     paragraphs = [p for p in _PARAGRAPH.split(text) if _WORD_CHAR.search(p)]
     found = sentences(paragraphs[-1]) if paragraphs else []
-    if found and _ANNOUNCES.fullmatch(found[-1]):
+    if found and not _STEP_MARK.search(found[-1]):
         before = found[:-1] or (sentences(paragraphs[-2]) if len(paragraphs) > 1 else [])
-        if before and not _STEP_MARK.search(before[-1]):
+        if before and (not _STEP_MARK.search(before[-1]) or before[-1].rstrip().endswith("?")):
             return f"{before[-1]} {found[-1]}"
     return found[-1] if found else ""
 
@@ -1640,6 +1646,31 @@ def denies_by_result(sentence: str, others: set[str]) -> bool:
     return subject.casefold() in ("that", "it", "this") or all(same(subject, o) for o in others)
 
 
+def denies_by_computation(sentence: str, others: set[str]) -> bool:
+    """Whether a sentence is only a no and arithmetic that shows what the values ``others``
+    (another value offered before) are: a word of :data:`DENIALS`, then clauses that are each a
+    true equation ("No, 54 = 6 \\times 9.", "No: 54 is 6 times 9, while 56 = 7 \\times 8."), one
+    of them equal to each other value. A false equation, or a clause that is no equation, shows
+    nothing."""
+    denied = DENIED.match(sentence)
+    if not others or not denied:
+        return False
+    shown = []
+    for clause in _CLAUSE_JOIN.split(numerals(sentence[denied.end() :]).strip(" \t.,;:!—–")):
+        sides = _EQUATION_SIDE.split(clause)
+        values = [_evaluate(side.strip(" \t$")) for side in sides]
+        if len(sides) < 2 or None in values or len(set(values)) != 1:
+            return False
+        shown.append(values[0])
+    return all(any(_number(o) == float(v) for v in shown) for o in others)
+
+
+_CLAUSE_JOIN = re.compile(
+    r"[ \t]*+[,;][ \t]*+(?:(?:while|whereas|and|but)[ \t]++)?+", re.IGNORECASE
+)
+_EQUATION_SIDE = re.compile(r"=|\b(?:is|equals)\b", re.IGNORECASE)
+
+
 def offered_values(sentence: str, answer: str, kind: str = "value") -> set[str]:
     """The values of the answer's type other than ``answer`` that a sentence names."""
     found = _values(kind, answer).finditer(sentence)
@@ -1669,7 +1700,7 @@ _TEXT_COMMAND = re.compile(
 # a list of candidates, or a set or interval the answer's variable is said to be in
 _CANDIDATE_LIST = re.compile(
     r"\b(?:candidates|answer[ \t]+set|possible[ \t]+(?:answers|values|solutions|names|roles)|options|"
-    r"shortlist|contenders)\b[ \t]*+[:=]|(?:∈|\\in(?![A-Za-z]))[ \t$]*+(?:\\left[ \t]*+)?(?:\\\{|[{\[(])",
+    r"shortlist|contenders)\b[ \t]*+[:=]|(?:∈|\\in(?![A-Za-z]))[ \t$]*+(?:\\left[ \t]*+)?(?:\\\{|\{)",
     re.IGNORECASE,
 )
 # odds that split a hundred, said of something: "70/30 knave", "60/40 on Lily"
@@ -1745,6 +1776,13 @@ _MULTIPLE = re.compile(
     re.IGNORECASE,
 )
 _FACTOR_OF = {"twice": "2", "double": "2", "triple": "3", "thrice": "3", "half": "1/2"}
+# an operation named before its operands ("the product of 6 and 7 is 42"): the arithmetic
+_OPERATION_OF = re.compile(
+    r"\b(?:the[ \t]++)?(sum|total|product|difference|quotient)[ \t]++of[ \t]++"
+    r"(-?\d++(?:\.\d++)?+)[ \t]++and[ \t]++(-?\d++(?:\.\d++)?+)(?![\d.]\d)",
+    re.IGNORECASE,
+)
+_SYMBOL_OF = {"sum": "+", "total": "+", "product": "*", "difference": "-", "quotient": "/"}
 _WOULD = re.compile(r"(?<=[A-Za-z])['’]d(?=[ \t]+(?:be|have|say|go|pick|choose|guess)\b)")
 # the names a row's puzzle lists (Zebra), set by its grader: a name in any case is a name
 KNOWN_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("names", default=())
@@ -1822,12 +1860,14 @@ def _recommitted_after_but(s: str, answer: str, kind: str) -> str:
 def numerals(sentence: str) -> str:
     """``sentence`` with each value in another spelling written in digits: number words
     ("eight", "twenty-one", "seven point five"), Roman numerals of two letters or more ("VIII"),
-    arithmetic and multiples in words ("2 times 7 plus 1 is 15", "14 is twice 7") as symbols,
+    arithmetic and multiples in words ("2 times 7 plus 1 is 15", "the product of 6 and 7 is 42",
+    "14 is twice 7") as symbols,
     and arithmetic that no relation surrounds ("2^3", "(4 + 4)"), each as the value it is. A
     sentence with a relation (``=``, ``<``, ``\\le``, ...) computes or bounds: its arithmetic
     stays as written."""
     text = _ROMAN.sub(lambda m: str(_roman(m.group())), alpha2digit(sentence, "en"))
-    if _WORD_OPERATOR.search(text):  # "2 times 7 plus 1 is 15": 2 * 7 + 1 = 15
+    if _WORD_OPERATOR.search(text) or _OPERATION_OF.search(text):  # 2 times 7 plus 1 is 15
+        text = _OPERATION_OF.sub(lambda m: f"{m[2]} {_SYMBOL_OF[m[1].lower()]} {m[3]}", text)
         text = _WORD_OPERATOR.sub(
             lambda m: f" {_OPERATOR_OF[' '.join(m.group(1).lower().split())]} ", text
         )
@@ -2320,13 +2360,9 @@ def _plain(expression: str) -> str:
 
 _PARAGRAPH = re.compile(r"\n[ \t]*+\n")
 # what marks a step of the reasoning rather than a remark: a number, a formula
-_STEP_MARK = re.compile(r"[\d$\\=]")
-# a sentence that only announces the answer: "Therefore, the final answer is", "**Answer:**"
-_ANNOUNCES = re.compile(
-    r"[\W_]*+(?:(?:so|thus|therefore|hence|then|overall|finally|in\s+conclusion|in\s+summary)"
-    rf"[\W_]++)?(?:(?:the\s+|my\s+)?(?:{_words(ANSWER_LABELS)})(?:\s+(?:is|=|:))?|(?:it|this|that)\s+is)[\W_]*+",
-    re.IGNORECASE,
-)
+# what marks a step of reasoning: a number, a formula, a role stated (K&K reasons in words)
+_STEP_MARK = re.compile(r"[\d$\\=]|\bkn(?:igh|av)\w*", re.IGNORECASE)
+_MATH_OPENERS = ("$", "$$", "\\[", "\\(")  # what opens a formula; the last three are two long
 _WORD_CHAR = re.compile(r"[^\W_]")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z '.-]{0,60}+")
 _ARITHMETIC = re.compile(r"[\d)]\s*(?:[-+*/^×÷·]|\\(?:cdot|times|div)\b)\s*[\d(]")

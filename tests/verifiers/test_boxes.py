@@ -154,7 +154,7 @@ def test_boxes_are_the_outermost_closed_ones_in_order():
     ]
     assert boxes("\\boxed{\\boxed{3}}") == ["\\boxed{3}"]  # a nested box is part of the outer
     assert boxes("\\boxed{1} ... \\boxed{2") == ["1"]  # an unclosed box is no answer
-    assert boxes("\\boxed{ \\boxed{4} ") == ["4"]  # a closed box inside an unclosed one counts
+    assert boxes("\\boxed{ \\boxed{4} ") == ["4"]  # read; the response is cut off (test_cut_off)
     assert final_boxes("<think>\\boxed{1}</think> \\boxed{2}") == ["2"]
 
 

@@ -32,6 +32,9 @@ LONG_REASONING = (
         ("The answer is \\boxed{204}, which is the", "cut_off"),  # stops mid-sentence
         ("The answer is \\boxed{204}. Check: 12 \\cdot 17 =", "cut_off"),  # mid-formula
         ("The answer is \\boxed{204}. Hmm, actually it is \\boxed{20", "cut_off"),  # mid-box
+        ("The answer is \\boxed{\\boxed{204}", "cut_off"),  # the box around it never closes
+        ("The answer is \\boxed{ 204 \\boxed{204}", "cut_off"),
+        ("The answer is \\boxed{\\boxed{204}}", "ok"),  # both close: the box is 204
         ("The answer is \\boxed{204} minutes", "ok"),  # a short remark without a period
         ("\\boxed{204}\n\nThis satisfies every condition in the problem", "ok"),
         ("\\boxed{204}", "ok"),
