@@ -435,6 +435,9 @@ _SOURCE_SAYS = (
 # words that put a value in the answer's place: before it ("or 8", "gives 8", "Actually, 8")
 OFFER_WORDS = (
     _SOURCE_SAYS,
+    # another way of writing the answer: "one could also write (92+72)+(50-(46+32))"
+    r"(?:also|equally)\s+(?:be\s+)?(?:writ\w*|express\w*|put|say|give|answer)(?:\s+(?:it|this|that))?"
+    r"(?:\s+as)?",
     r"or", r"also", r"alternatively", r"alternative(?:\s+(?:answer|value))?",
     r"instead", r"oder", r"ou", r"oppure", r"или", r"либо", r"runner[\s-]?up(?:\s+is)?",
     r"tied\s+(?:with|to)", r"neck\s+and\s+neck\s+with", r"(?:a\s+)?(?:tie|dead\s+heat)\s+with",
@@ -2233,6 +2236,8 @@ def _candidate_after(
     pattern = _values(kind, answer)
     if _RESTATEMENT_RE.match(s, pos):
         return False
+    while kind == "expression" and s[pos - 1 : pos] == "(":
+        pos -= 1  # the bracket the offer word's gap took opens the expression: "or (9 + 3) * 4"
     starts = [pos]
     while gap and len(starts) <= MAX_GAP_WORDS and (word := _GAP_WORD.match(s, starts[-1])):
         if _RESTATEMENT_RE.match(s, starts[-1]):

@@ -1,13 +1,14 @@
-"""Three hedge classes (docs/guides/rewards.md#hedges-one-lexicon-of-doubt): a choice between
+"""Four hedge classes (docs/guides/rewards.md#hedges-one-lexicon-of-doubt): a choice between
 candidates posed just before the answer and picked with no reasoning between; arithmetic
-written in words ("the product of 6 and 7 is 42"), which names operands, not candidates; and a
+written in words ("the product of 6 and 7 is 42"), which names operands, not candidates; a
 doubt after the answer denied by computing the other value ("Could it be 54? No, 54 = 6 × 9."),
-which settles it. Expected verdicts are decided by hand from the task's truth (n = 7 solves
+which settles it; and another way of writing the answer ("One could also write ..."), which
+offers a candidate where its value differs. Expected verdicts are decided by hand from the task's truth (n = 7 solves
 2n + 1 = 15; 6 × 7 = 42; 7 × 8 = 56 and 6 × 9 = 54; Arnold drinks tea), never by running the
 scorer."""
 
 import pytest
-from hedge_cases import MNL, MNL_BLOCK, N7
+from hedge_cases import CD48, CD_RIGHT, MNL, MNL_BLOCK, N7
 
 from pac_verl.verifiers import score
 
@@ -124,3 +125,21 @@ def test_a_range_the_reasoning_counts_over_in_the_lead_in_is_no_candidate():
         "$\\varphi(100) = 100\\cdot\\frac12\\cdot\\frac45 = 40$.\n$\\boxed{40}$"
     )
     assert score("math", response, "40").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        ("One could also write (9 + 3) \\times 5, but I'll keep the boxed one.", "hedged"),
+        ("One could also write it as 4 \\times (9 + 3).", "ok"),  # the same expression
+    ],
+)
+def test_another_way_of_writing_the_answer_offers_it_where_its_value_differs(after, reason):
+    # (9 + 3) * 4 = 48 from [3, 9, 4]; (9 + 3) * 5 = 60 is another expression and value
+    assert score("countdown", f"{CD_RIGHT}\n\n{after}", CD48).reason == reason
+
+
+@pytest.mark.parametrize(("after", "reason"), [("We could also write this as 0.5.", "ok"),
+                                               ("We could also write this as 0.6.", "hedged")])  # fmt: skip
+def test_another_way_of_writing_a_value_offers_it_where_it_differs(after, reason):
+    assert score("math", f"$\\boxed{{\\frac12}}$\n\n{after}", "\\frac12").reason == reason

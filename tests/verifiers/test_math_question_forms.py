@@ -487,3 +487,23 @@ def test_an_answer_in_another_unit_than_the_question_asks_is_wrong(answer, right
 
 def test_a_unit_is_read_past_where_the_question_names_none():
     assert score("So \\boxed{12 \\text{ m}}", "12", forms=[STATED]).correct
+
+
+@pytest.mark.parametrize(
+    ("question", "forms"),
+    [
+        ("Convert $\\frac{7}{20}$ to a decimal.", ["decimal"]),
+        ("Convert 0.35 to a fraction in lowest terms.", ["fraction"]),
+        ("Convert $\\frac{3}{8}$ into a percent.", ["percent"]),
+        ("Round 3.14159 to one decimal place.", []),  # a rounding, no form of the answer
+    ],
+)
+def test_a_conversion_asks_for_the_form_it_converts_to(question, forms):
+    assert question_forms(question) == forms
+
+
+def test_a_fraction_where_a_conversion_to_a_decimal_is_asked_is_unevaluated():
+    # 7/20 = 35/100 = 0.35: the value is right, the form is the one the question converts from
+    forms = [*question_forms("Convert $\\frac{7}{20}$ to a decimal."), STATED]
+    assert score("$\\boxed{\\frac{35}{100}}$", "0.35", forms=forms).reason == "unevaluated"
+    assert score("$\\boxed{0.35}$", "0.35", forms=forms).correct

@@ -127,14 +127,14 @@ def _prompt_text(value: Any) -> str:
 # the forms a question's wording names for its answer
 _ASKS = {
     "fraction": re.compile(r"\b(?:common|improper|simple|reduced|proper|irreducible)\s+fractions?\b|"
-                           r"\bas\s+an?\s+fraction\b|\bin\s+(?:fraction(?:al)?|rational)\s+form\b|"
+                           r"\b(?:as|to|into)\s+an?\s+fraction\b|\bin\s+(?:fraction(?:al)?|rational)\s+form\b|"
                            r"\bfraction\s+in\s+(?:its\s+)?(?:lowest|simplest|reduced)\s+(?:terms|form)|"
                            r"\b(?:to|in)\s+(?:its\s+)?lowest\s+terms\b|"
                            r"\bratio\s+of\s+(?:two\s+)?(?:relatively\s+prime\s+)?integers\b", re.I),
-    "decimal": re.compile(r"\bas\s+an?\s+decimal\b|\bdecimal\s+(?:form|notation|number|"
+    "decimal": re.compile(r"\b(?:as|to|into)\s+an?\s+decimal\b(?!\s+places?\b)|\bdecimal\s+(?:form|notation|number|"
                           r"expansion|representation|to\s+the\s+nearest)|\bin\s+decimals?\b|"
                           r"\bto\s+the\s+nearest\s+(?:tenth|hundredth|thousandth)\b", re.I),
-    "percent": re.compile(r"\b(?:as|in|into)\s+(?:a\s+)?per\s?cent(?:age)?s?\b|"
+    "percent": re.compile(r"\b(?:as|in|into|to)\s+(?:a\s+)?per\s?cent(?:age)?s?\b|"
                           r"\bper\s?cent(?:age)?\s+(?:form|notation|of|increase|decrease|change|"
                           r"points?)\b|\b(?:what|which)\s+(?:is\s+the\s+)?per\s?cent(?:age)?\b|"
                           r"\bhow\s+many\s+per\s?cent\b|\bin\s+\\?%|\(\s*\\?%\s*\)", re.I),
@@ -211,9 +211,10 @@ FORMS_VERSION = 2
 
 def question_forms(text: str) -> list[str]:
     """The forms a question's wording asks for its answer: ``fraction`` ("Express your answer
-    as a common fraction", "as a reduced fraction", "in fraction form"), ``decimal`` ("as a
-    decimal", "in decimal notation", "to the nearest tenth"), neither when it names both;
-    ``percent`` ("as a percent", "What percent ...", "in %", "(%)", "percentage points");
+    as a common fraction", "as a reduced fraction", "in fraction form", "to a fraction"),
+    ``decimal`` ("as a decimal", "Convert ... to a decimal", "in decimal notation", "to the
+    nearest tenth"), neither when it names both; ``percent`` ("as a percent", "to a percent",
+    "What percent ...", "in %", "(%)", "percentage points");
     ``interval`` ("in interval notation"); ``scientific`` ("in scientific notation"); and the
     unit it asks its answer in, ``unit:cm`` ("in centimeters", "How many cm", "(in cm)"), where
     it names one unit."""
