@@ -256,12 +256,12 @@ _STATES_ANSWER = re.compile(
 _AFFIRMS = re.compile(rf"(?:{'|'.join(lexicon.AFFIRMATIONS)})[\s.!✓]*+", re.IGNORECASE)
 # a negation right before the last box: the box is what the answer is not
 _NEGATED_BOX = re.compile(
-    rf"(?:{'|'.join(lexicon.NOT_THIS)})[ \t]*+(?:the\s+|an?\s+)?[$*(\[ \t]*+$",
+    rf"(?:{'|'.join(lexicon.NOT_THIS)})[ \t]*+(?:the\s+|an?\s+)?[$*(\[\\ \t]*+$",  # "\\(" too
     re.IGNORECASE,
 )
 # a denial right after a box: "\\boxed{8}? No.", "\\boxed{8}... wait, no.", "\\boxed{8}? Not quite."
 _NO_AFTER = re.compile(
-    rf"[ \t$]*+(?:\?|\.{{3}}|…)?[ \t]*+(?:(?:wait|hmm+|oh)[ \t,.!]*+)?{lexicon.DENIAL}",
+    rf"(?:[ \t$]|\\[)\]])*+(?:\?|\.{{3}}|…)?[ \t]*+(?:(?:wait|hmm+|oh)[ \t,.!]*+)?{lexicon.DENIAL}",
     re.IGNORECASE,
 )
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)

@@ -271,7 +271,8 @@ def test_rule_a_question_of_the_answer_checked_and_affirmed_settles(after, reaso
 @pytest.mark.parametrize(
     "response",
     ["The answer is not \\boxed{7}.", "\\boxed{7 \\text{ is not the answer}}",
-     "It isn't $\\boxed{7}$.", "\\boxed{7 \\text{ (8 if inclusive)}}"],
+     "It isn't $\\boxed{7}$.", "\\boxed{7 \\text{ (8 if inclusive)}}",
+     "The answer is not \\(\\boxed{7}\\).", "It isn't \\[\\boxed{7}\\]"],  # any math delimiter
 )  # fmt: skip
 def test_rule_a_box_the_response_denies_or_conditions_is_no_committed_answer(response):
     assert score("math", N7 + response, "7").reason == "hedged"
