@@ -230,6 +230,7 @@ ODDS = (
     r"\d{1,3}(?:-|\s+)to(?:-|\s+)\d{1,3}\s+(?:odds|on|in\s+favou?r|against)",
     r"(?:probability|likelihood|chance|odds)\s+(?:(?:that|of)\s+)?(?:this|it|the\s+answer|"
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b", r"(?:probability|likelihood|chance|odds)\s+of\s+that",
+    r"odds\s*+[:=]",  # odds given as a label: "Odds: Arnold 2, Bob 1"
 )  # fmt: skip
 # a value the speaker will not rule out: "I wouldn't rule out 8", "can't fully exclude Bob"
 _NOT_RULE_OUT = (
@@ -379,6 +380,7 @@ _LITOTES = (
 # what is said of a candidate that makes it an answer: "8 also works", "Eric fits", "8 is valid"
 ANSWERHOOD = (
     r"works?", r"worked", r"fits?", r"satisf\w*", r"valid", r"possible", r"plausible",
+    r"(?:full|partial|equal)\s+(?:marks|credit)", r"credit",
     r"consistent", r"correct", r"acceptable", r"an?\s+(?:valid\s+|possible\s+|correct\s+)?"
     r"(?:answer|solution|candidate|option)", r"the\s+(?:runner[\s-]?up|other|second|alternative)",
     r"an?\s+(?:close|distant|strong|near|tough|hard|narrow)\s+(?:second|runner[\s-]?up|contender|"
@@ -957,14 +959,20 @@ _OFFERS_GAP = re.compile(r"\b(?:or|alternatively|oder|ou|oppure|или|либо)
 _RESTATEMENT_RE = re.compile(rf"\b(?:{_words(RESTATEMENT)})\b|≈|\\approx", re.IGNORECASE)
 # a value given relative to the answer ("one more", "two less")
 _RELATIVE = re.compile(
-    r"\b(?:one|two|three|\d{1,3})\s+(?:more|less|fewer|higher|lower)\b(?!\s+than)|"
+    r"\b(?:one|two|three|\d{1,3})\s+(?:more|less|fewer|higher|lower)\b"
+    r"(?!\s+(?:than|times?|checks?|steps?|looks?|things?|ways?|details?|notes?)\b)|"
     # a small step from the answer: "a notch higher", "bump it up by one"
     r"\b(?:notch|tad|touch|smidge|step)\s+(?:higher|lower|more|less|bigger|smaller|up|down)\b|"
     r"\bbump\w*\s+(?:it|that|this|the\s+answer)\s+(?:up|down)\b|"
     # a value given by an operation on the answer: "add one", "its successor", "double it",
     # "the first prime after it", "the next integer"
     r"\b(?:add|subtract|plus|minus)(?:ing)?\s+(?:one|two|three|\d{1,3})\b|"
-    r"\b(?:its|the)\s+(?:successor|predecessor)\b|\b(?:double|triple|halve|negate)\s+(?:it|that|this)\b|"
+    r"\b(?:its|the)\s+(?:successor|predecessor)\b|"
+    r"\b(?:doubl|tripl|halv|negat)\w*\s+(?:it|that|this|the\s+answer)\b|"
+    # a neighbour of it, the one next to it: "its neighbour above", "the one after it"
+    r"\b(?:its|the|a)\s+(?:[a-z]{1,12}\s+)?neighbou?rs?\b|"
+    r"\b(?:one|number|integer|value)\s+(?:right\s+|just\s+|immediately\s+)?(?:after|before|"
+    r"above|below)\s+(?:it|that|this|this\s+one|that\s+one)\b|\boff[\s-]by[\s-]one\b|"
     r"\bthe\s+(?:next|previous|preceding|following)\s+(?:one|number|integer|value|prime|"
     r"multiple|square|odd|even)\b|\b(?:first|next|smallest|largest|nearest)\s+[a-z]{1,12}\s+"
     r"(?:after|before|above|below|past)\s+(?:it|that|this)\b",
@@ -998,17 +1006,19 @@ _RANGE = re.compile(
     r"(-?\d{1,15}+(?:\.\d{1,15}+)?+)(?![\w.]\w)",
     re.IGNORECASE,
 )
-_RELATIVE_OFFER = re.compile(
-    rf"\b(?:if|unless|when|or|either|alternatively|otherwise|{_words(READINGS)})\b", re.I
+# the unknown moved by a step, as a term of its own: "n+1", "$n - 1$", "2n" (not "2n+1", a
+# question's expression), read only in a sentence with no relation ("x-1 > 2" bounds)
+_UNKNOWN_MOVED = re.compile(
+    r"(?<![\w\\+*/^.-])[a-z][ \t]*+[+-][ \t]*+\d{1,3}(?![\w.+*/^-])|"
+    r"(?<![\w.+*/^-])[2-9][a-z](?![\w(.+*/^-])"
 )
-# the value next to the answer, which "also", "too" or another reading offers ("The integer right
-# after this one also deserves a look", "an off-by-one variant gives one more")
-_NEXT_TO_ANSWER = re.compile(
-    r"\b(?:one|number|integer|value)\s+(?:right\s+|just\s+|immediately\s+)?(?:after|before|above|"
-    r"below)\s+(?:it|that|this|this\s+one|that\s+one)\b|\boff[\s-]by[\s-]one\b",
+# what offers a relative value beside the answer: a condition, "or", "either", "alternatively",
+# another reading, "also", "too", "equally", or a word that makes it an answer ("works", "valid")
+_RELATIVE_OFFER = re.compile(
+    rf"\b(?:if|unless|when|or|either|alternatively|otherwise|{_words(READINGS)}|also|too|"
+    rf"as\s+well|equally|{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
 )
-_NEXT_OFFER = re.compile(rf"\b(?:also|too|as\s+well|{_words(READINGS)})\b", re.IGNORECASE)
 _RECOMMIT_BEFORE = re.compile(
     rf"\b(?:{_words(RECOMMIT_BEFORE)})[ \t]*+[:=]?[ \t*$(\[]{{0,4}}$", re.IGNORECASE
 )
@@ -1050,7 +1060,7 @@ _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 _VALUE_OFFER = re.compile(
     r"(?:[\s,(:→⇒—–$]|\\q?quad\b|\\[,;])"
     r"{0,6}(?:(?:is|are|as|be|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
-    r"remains?|stays?|gets?|takes?|earns?|wins?|has|have|comes?(?:\s+in)?)\s+)"
+    r"remains?|stays?|gets?|takes?|earns?|deserves?|wins?|has|have|comes?(?:\s+in)?)\s+)"
     r"{0,4}"
     rf"(?:{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
@@ -1068,7 +1078,7 @@ _UNDER_READING = re.compile(
     re.IGNORECASE,
 )
 # cell values offered side by side at the end of a clause: "(cell 10: 7 or 0)"
-_CELL_OR = re.compile(r"(?<![\d.])\d[ \t]++or[ \t]++\d(?=[ \t]*+(?:[.,;)]|$))")
+_CELL_OR = re.compile(r"(?<![\d.])\d[ \t]++(?:\([ \t]*+)?or[ \t]++\d(?=[ \t]*+(?:[.,;)]|$))")
 _ANSWERHOOD_RE = re.compile(rf"\b(?:also|{_words(ANSWERHOOD)})\b", re.IGNORECASE)
 # a sentence ends at ".", "!", "?" or a line, not at an abbreviation ("i.e.", "e.g.", "etc.",
 # "vs.", "cf.", "approx."); an ellipsis before a word in lower case goes on
@@ -1194,13 +1204,15 @@ def _english_word(word: str) -> bool:
 
 
 def _read_words(sentence: str) -> list[str]:
-    """The words of a sentence counted for its language (:data:`ENGLISH_SHARE`)."""
+    """The words of a sentence counted for its language (:data:`ENGLISH_SHARE`): not a name (a
+    capitalised word past the first, or one of the puzzle's names, :data:`KNOWN_NAMES`), which
+    belongs to no language ("Alice est aussi possible." is French)."""
     found = itertools.islice(
         _LETTER_WORD.finditer(_LATEX_COMMAND.sub(" ", sentence)), MAX_READ_WORDS
     )
-    return [
-        w.casefold() for i, w in enumerate(m.group() for m in found) if i == 0 or not w[0].isupper()
-    ]
+    names = {n.casefold() for n in KNOWN_NAMES.get()}
+    words = [w for i, w in enumerate(m.group() for m in found) if i == 0 or not w[0].isupper()]
+    return [w.casefold() for w in words if w.casefold() not in names]
 
 
 def reads_english(sentence: str) -> bool:
@@ -1373,11 +1385,13 @@ def lead_in(text: str) -> str:
     """The sentence that introduces a final answer: the last sentence of the text before it in
     its own paragraph, else of the paragraph before (the reasoning before that is not read); a
     math delimiter that opens the answer's formula (``$``, ``\\[``) is no sentence. A sentence
-    with no number and no formula (an announcement, "Therefore, the final answer is", or a remark,
-    "I pick one:", "Hard to say.") is no step of the reasoning and says nothing of the answer's
-    value, so the sentence before it leads in with it where that one is a remark too ("I'm not
-    certain. Therefore, the final answer is") or a question ("Is it 7 or 8? I'll go with"): a
-    question answered by no step is a choice left open."""
+    with no number, formula or role (an announcement, "Therefore, the final answer is", or a
+    remark, "I pick one:", "Hard to say.") is no step of the reasoning and says nothing of the
+    answer's value, so the sentence before it leads in with it where that is a question or no
+    step itself (a step computes or states a role): "I'm not certain. Therefore, the final answer
+    is", "Is it 7 or 8? I'll go with", "It's 7 or 8. My pick:" (a choice posed and picked with
+    no step between is left open), not "I first guessed 8, but 2 · 8 + 1 = 17. So the answer
+    is"."""
     text = text.rstrip()
     while text.endswith(_MATH_OPENERS):  # "... I pick one: $" before the box
         text = text[: -2 if text.endswith(_MATH_OPENERS[1:]) else -1].rstrip()
@@ -1385,7 +1399,7 @@ def lead_in(text: str) -> str:
     found = sentences(paragraphs[-1]) if paragraphs else []
     if found and not _STEP_MARK.search(found[-1]):
         before = found[:-1] or (sentences(paragraphs[-2]) if len(paragraphs) > 1 else [])
-        if before and (not _STEP_MARK.search(before[-1]) or before[-1].rstrip().endswith("?")):
+        if before and (before[-1].rstrip().endswith("?") or not _is_step(before[-1])):
             return f"{before[-1]} {found[-1]}"
     return found[-1] if found else ""
 
@@ -1397,9 +1411,11 @@ def _confidence_below_certainty(sentence: str, answer: str) -> bool:
             share = _share(m)
             if share is not None and 0 < share < 1 and not same(m.group().rstrip("%"), answer):
                 return True
-    splits = (int(m[1]) + int(m[2]) for m in _SPLIT.finditer(sentence))
-    if "=" not in sentence and 100 in splits:
-        return True  # "I'd give him 70/30 knave": odds that split a hundred
+    splits = [int(m[1]) + int(m[2]) for m in (*_SPLIT.finditer(sentence),
+                                              *_SPLIT_AT_END.finditer(sentence))]  # fmt: skip
+    shares = [int(m[1]) for m in _SHARE_OF_HUNDRED.finditer(sentence)]
+    if "=" not in sentence and (100 in splits or (len(shares) > 1 and sum(shares) == 100)):
+        return True  # "I'd give him 70/30 knave", "60/40 over Bob", "Arnold 55%, Bob 45%"
     for m in CONFIDENCE_NUMBER.finditer(sentence):
         value = _confidence_value(m)
         bare = not (m.group("den") or m.group("pct"))
@@ -1503,10 +1519,9 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
             ends = [same(m.group(1), answer), same(m.group(2), answer)]
             if ends[0] != ends[1]:
                 return True
-    if _NEXT_TO_ANSWER.search(s) and _NEXT_OFFER.search(s) and not _computes(s):
-        return True
-    if _RELATIVE.search(s) and _RELATIVE_OFFER.search(s) and not _computes(s):
-        return True  # "one more otherwise", "one less if the ends count"
+    moved = _UNKNOWN_MOVED.search(s) and not _RELATION.search(s)
+    if (_RELATIVE.search(s) or moved) and _RELATIVE_OFFER.search(s) and not _computes(s):
+        return True  # "one more otherwise", "its successor is equally valid", "n+1 works too"
     if kind == "grid" and (GRID_ALTERNATIVE.search(s) or _CELL_OR.search(s)):
         return True
     if kind == "grid" and _other_cell_at(s, answer):
@@ -1709,8 +1724,17 @@ _CANDIDATE_LIST = re.compile(
 # odds that split a hundred, said of something: "70/30 knave", "60/40 on Lily"
 _SPLIT = re.compile(
     r"(?<![\d.,/{])([1-9]\d?)[ \t]*+[/:][ \t]*+([1-9]\d?)"
-    r"(?=[ \t]++(?:(?:on|in|for|against|odds|split|chance|knights?|knaves?)\b|[A-Z]))"
+    r"(?=[ \t]++(?:(?:on|in|for|against|over|vs|versus|between|odds|split|chance|knights?|"
+    r"knaves?)\b|[A-Z]))"
 )
+# odds that end a sentence after a colon, a dash or a role: "7 vs 8: 60/40.", "Noah — knave 60/40"
+_SPLIT_AT_END = re.compile(
+    r"(?:[:—–][ \t]*+|\bkn(?:igh|av)\w*[ \t]++)([1-9]\d?)[ \t]*+[/:][ \t]*+([1-9]\d?)"
+    r"[ \t]*+[.!]?[ \t]*+$",
+    re.IGNORECASE,
+)
+# shares of a hundred given to candidates side by side: "Arnold 55%, Bob 45%"
+_SHARE_OF_HUNDRED = re.compile(r"(?<![\d.])(\d{1,2})[ \t]*+(?:\\?%|percent\b)", re.IGNORECASE)
 # a probability stated of the answer being right, and the shares it may take
 _OF_BEING_RIGHT = re.compile(r"\b(?:correct|right|true|accurate)\b", re.IGNORECASE)
 _PROBABILITY = re.compile(
@@ -2365,8 +2389,17 @@ def _plain(expression: str) -> str:
 
 _PARAGRAPH = re.compile(r"\n[ \t]*+\n")
 # what marks a step of the reasoning rather than a remark: a number, a formula
-# what marks a step of reasoning: a number, a formula, a role stated (K&K reasons in words)
-_STEP_MARK = re.compile(r"[\d$\\=]|\bkn(?:igh|av)\w*", re.IGNORECASE)
+# what marks a sentence that may be a step of reasoning: a number, a formula, a role stated
+_ROLE_WORD = re.compile(r"\bkn(?:igh|av)\w*", re.IGNORECASE)
+_STEP_MARK = re.compile(rf"[\d$\\=]|{_ROLE_WORD.pattern}", re.IGNORECASE)
+
+
+def _is_step(sentence: str) -> bool:
+    """Whether a sentence is a step of reasoning: it computes, or states a role (K&K reasons in
+    words)."""
+    return _computes(sentence) or bool(_ROLE_WORD.search(sentence))
+
+
 _MATH_OPENERS = ("$", "$$", "\\[", "\\(")  # what opens a formula; the last three are two long
 _WORD_CHAR = re.compile(r"[^\W_]")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z '.-]{0,60}+")

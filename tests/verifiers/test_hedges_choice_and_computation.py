@@ -143,3 +143,8 @@ def test_another_way_of_writing_the_answer_offers_it_where_its_value_differs(aft
                                                ("We could also write this as 0.6.", "hedged")])  # fmt: skip
 def test_another_way_of_writing_a_value_offers_it_where_it_differs(after, reason):
     assert score("math", f"$\\boxed{{\\frac12}}$\n\n{after}", "\\frac12").reason == reason
+
+
+@pytest.mark.parametrize("lead", ["It's 7 or 8. I'll go with $", "Either 7 or 8 fits. My pick: $"])
+def test_a_choice_stated_then_picked_with_no_step_between_uncommits(lead):
+    assert score("math", f"We need 2n + 1 = 15.\n\n{lead}\\boxed{{7}}$", "7").reason == "hedged"

@@ -237,6 +237,7 @@ def _call(question, gold, answer, info_key):
     [
         # recorded by this reading: the question asks for no percent, so 7% is no count of 7
         ({"question_forms": [], "question_forms_version": FORMS_VERSION}, False),
+        ({"question_forms": [], "question_forms_version": 2}, False),  # 2 read every percent
         # recorded by an older reading (no version), or no question at all: the units are unknown,
         # and a percentage over 1 is read as its number (a count is no share)
         ({"question_forms": []}, True),
@@ -507,3 +508,48 @@ def test_a_fraction_where_a_conversion_to_a_decimal_is_asked_is_unevaluated():
     forms = [*question_forms("Convert $\\frac{7}{20}$ to a decimal."), STATED]
     assert score("$\\boxed{\\frac{35}{100}}$", "0.35", forms=forms).reason == "unevaluated"
     assert score("$\\boxed{0.35}$", "0.35", forms=forms).correct
+
+
+@pytest.mark.parametrize(
+    ("question", "forms"),
+    [
+        ("What is its speed in km/h?", ["unit:km/hour"]),
+        ("What is its speed in kilometers per hour?", ["unit:km/hour"]),
+        ("How fast is it (in m/s)?", ["unit:m/second"]),
+        ("What is its speed in mph?", ["unit:mile/hour"]),
+    ],
+)
+def test_a_rate_a_question_asks_in_is_one_unit_per_another(question, forms):
+    assert question_forms(question) == forms
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"),
+    [
+        ("60", True), ("60 \\text{ km/h}", True), ("60\\,\\mathrm{km}/\\mathrm{h}", True),
+        ("60 \\text{ kilometers per hour}", True),
+        ("60 \\text{ m/s}", False), ("60\\,\\text{m}/\\text{s}", False),  # another rate
+        ("60 \\text{ mph}", False), ("60 \\text{ km}/\\text{min}", False),
+    ],
+)  # fmt: skip
+def test_an_answer_in_another_rate_than_the_question_asks_is_wrong(answer, right):
+    # 120 km in 2 hours: 60 km/h
+    forms = [*question_forms("A car goes 120 km in 2 hours. What is its speed in km/h?"), STATED]
+    assert score(f"So \\boxed{{{answer}}}", "60", forms=forms).correct is right
+
+
+@pytest.mark.parametrize(
+    ("version", "answer", "right"),
+    [
+        # version 2 read "in km/h" as km: the unit it recorded is the first of the one asked
+        (2, "60 \\text{ km/h}", True), (2, "60 \\text{ km}", True),
+        (2, "60 \\text{ m/s}", False), (2, "60 \\text{ mph}", False),
+        (FORMS_VERSION, "60 \\text{ km/h}", False),  # this reading says km, so km/h is another unit
+    ],
+)  # fmt: skip
+def test_a_unit_recorded_by_a_reading_before_rates_is_not_held_against_the_answer(
+    version, answer, right
+):
+    info = {"type": "math", "question_forms": ["unit:km"], "question_forms_version": version}
+    verdict = compute_score("math", f"\\boxed{{{answer}}}", "60", info, workers=1)
+    assert (verdict["acc"] == 1.0) is right, verdict

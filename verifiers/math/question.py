@@ -177,6 +177,10 @@ _UNIT_NAMES = {
     "ml": ("ml", "milliliter", "milliliters", "millilitre", "millilitres"),
     "dollar": ("dollar", "dollars"),
     "cent": ("cent", "cents"),
+    "mile/hour": (
+        "mph",
+    ),  # a rate in one word; other rates are read as "km/h", "meters per second"
+    "km/hour": ("kph", "kmh"),
 }
 UNITS = {word: unit for unit, words in _UNIT_NAMES.items() for word in words}
 _WORDS_OF_UNITS = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
@@ -184,19 +188,24 @@ _WORDS_OF_UNITS = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
 # in brackets ("(in m)"), as "in s" and "how many m" are English; "in square meters" names an
 # area, no unit of length
 _LONG_UNITS = "|".join(sorted((re.escape(w) for w in UNITS if len(w) > 1), key=len, reverse=True))
+# a rate: one unit per another ("km/h", "meters per second", "miles an hour")
+_PER = r"[ \t]*+(?:/|\bper\b|\ban?\b)[ \t]*+"
 _ASKED_UNIT = re.compile(
-    rf"\b(?:in|how\s+many)\s+({_LONG_UNITS})\b(?!\s*(?:\^|squared|cubed))|"
-    rf"\(\s*in\s+({_WORDS_OF_UNITS})\s*\)",
+    rf"\b(?:in|how\s+many)\s+((?:{_LONG_UNITS})\b(?:{_PER}(?:{_WORDS_OF_UNITS})\b)?+)"
+    rf"(?!\s*(?:\^|squared|cubed))|"
+    rf"\(\s*in\s+((?:{_WORDS_OF_UNITS})\b(?:{_PER}(?:{_WORDS_OF_UNITS})\b)?+)\s*\)",
     re.IGNORECASE,
 )
 _UNITS_JOINED = re.compile(
     rf"\b(?:{_WORDS_OF_UNITS})\s+(?:and|or|&)\s+(?:{_WORDS_OF_UNITS})\b", re.I
 )
 _ANSWER_UNIT = re.compile(
-    r"\d[\d.,]*+\s*+(?:\\[,;: ]\s*+)*+(?:(?P<degree>\^\s*+\{?\s*+\\circ|°)|"
-    rf"(?:\\(?:text|mathrm|mbox|textrm)\s*+\{{\s*+)?(?P<unit>(?:{_WORDS_OF_UNITS})\.?)\s*+\}}?\s*+$)",
+    r"\d[\d.,]*+\s*+(?:(?P<degree>\^\s*+\{?\s*+\\circ|°)|"
+    rf"(?P<unit>(?:{_WORDS_OF_UNITS})\b(?:{_PER}(?:{_WORDS_OF_UNITS})\b)?+)\s*+\.?\s*+$)",
     re.IGNORECASE,
 )
+# what wraps or spaces a unit in LaTeX: "\\text{ m}", "\\,", "\\mathrm{km}/\\mathrm{h}"
+_UNIT_LATEX = re.compile(r"\\(?:text|mathrm|mbox|textrm|rm)\b|\\[,;: !]|[{}]")
 _MEMBER = re.compile(r"^\s*+[A-Za-z]\s*+(?:\\in\b|∈)\s*+")  # "x \\in (-2, 8)": the interval
 _INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant)(?![a-zA-Z])")
 
@@ -205,8 +214,12 @@ _INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant
 # form missing from them is not asked (a count's question asks for no percentage)
 STATED = "stated"
 # the reading of a question's forms the builders record (``extra_info["question_forms_version"]``):
-# 2 reads every way a question asks for a percent; a row without it was read before that
-FORMS_VERSION = 2
+# 2 reads every way a question asks for a percent; 3 reads the unit it asks in, rates included.
+# A row of an older reading states its percent forms from 2 on, and its units from 3 on.
+FORMS_VERSION = 3
+_PERCENT_STATED_SINCE = 2
+_UNITS_READ_SINCE = 3
+_RATE_UNKNOWN = "unit-of-rate:"  # a unit an older reading recorded: the first of the one asked
 
 
 def question_forms(text: str) -> list[str]:
@@ -221,29 +234,44 @@ def question_forms(text: str) -> list[str]:
     asked = [form for form, words in _ASKS.items() if words.search(text or "")]
     if "fraction" in asked and "decimal" in asked:
         asked = [form for form in asked if form not in ("fraction", "decimal")]
-    units = {UNITS[(m.group(1) or m.group(2)).lower()] for m in _ASKED_UNIT.finditer(text or "")}
+    units = {canonical_unit(m.group(1) or m.group(2)) for m in _ASKED_UNIT.finditer(text or "")}
     if _UNITS_JOINED.search(text or ""):
         units.add("")  # "in hours and minutes": an answer in two units names no one unit
     return asked + ([f"unit:{units.pop()}"] if len(units) == 1 else [])
 
 
+def canonical_unit(phrase: str) -> str:
+    """A unit as written (``cm``, ``kilometers per hour``, ``m/s``, ``mph``), canonical
+    (:data:`UNITS`; a rate as ``km/hour``)."""
+    parts = re.split(_PER, phrase.strip().lower())
+    return "/".join(UNITS.get(p.strip().rstrip("."), p.strip()) for p in parts if p.strip())
+
+
 def unit_of(answer: str) -> str | None:
     """The unit an answer names after its number (``12 \\text{ m}``, ``12\\,\\mathrm{cm}``,
-    ``12 inches``, ``30^\\circ``), canonical (:data:`UNITS`), else None."""
-    m = _ANSWER_UNIT.search(answer)
+    ``12 inches``, ``30^\\circ``, a rate: ``60\\,\\text{m}/\\text{s}``, ``60 mph``),
+    canonical (:func:`canonical_unit`), else None."""
+    m = _ANSWER_UNIT.search(_UNIT_LATEX.sub(" ", answer))
     if not m:
         return None
     if m.group("degree"):
         return "degree"
-    return UNITS.get(m.group("unit").lower().rstrip("."))
+    return canonical_unit(m.group("unit"))
 
 
 def wrong_unit(answer: str, forms: Iterable[str]) -> bool:
     """Whether the answer names a unit other than the one its question asks in (``unit:cm``
-    among the forms): ``12 \\text{ m}`` where the question asks "in centimeters"."""
-    asked = next((f[len("unit:") :] for f in forms if f.startswith("unit:")), None)
-    named = unit_of(answer) if asked else None
-    return named is not None and named != asked
+    among the forms): ``12 \\text{ m}`` where the question asks "in centimeters", ``60 m/s``
+    where it asks "in km/h"; where only the first unit of the one asked is known
+    (``unit-of-rate:km``, :func:`question_of`), another first unit."""
+    for form in forms:
+        if form.startswith("unit:"):
+            named = unit_of(answer)
+            return named is not None and named != form[len("unit:") :]
+        if form.startswith(_RATE_UNKNOWN):
+            named = unit_of(answer)
+            return named is not None and named.split("/")[0] != form[len(_RATE_UNKNOWN) :]
+    return False
 
 
 def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -251,10 +279,12 @@ def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     ``extra_info["question_expressions"]`` and ``["question_forms"]`` (what the builders write),
     else read from the question text a row may carry (``question``, ``problem`` or ``prompt``:
     rows written before the fields existed, SEC's). The forms end with :data:`STATED` where they
-    are read now from the question text, or were recorded by builders of this reading
-    (``question_forms_version`` at least :data:`FORMS_VERSION`): then a form missing from them is
-    not asked. Otherwise (rows recorded by an older reading, rows with no question) the question's
-    units are unknown."""
+    are read now from the question text, or were recorded by builders that read every percent
+    wording (``question_forms_version`` 2 on): then a form missing from them is not asked.
+    Otherwise (rows recorded by an older reading, rows with no question) the question's units are
+    unknown. A unit recorded before version 3, which reads rates ("in km/h" was read as km), is
+    the first unit of the one asked (``unit-of-rate:km``): an answer's unit is held to it where it
+    names another first unit (``60 m/s``, ``60 mph``), not where it names a rate of it."""
     if not isinstance(extra_info, Mapping):
         return (), ()
     text = ""
@@ -265,10 +295,13 @@ def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     given = extra_info.get("question_forms")
     forms = _strings(given, lambda: question_forms(text))
     try:
-        current = int(extra_info.get("question_forms_version") or 0) >= FORMS_VERSION
+        version = int(extra_info.get("question_forms_version") or 0)
     except (TypeError, ValueError):
-        current = False
-    stated = current if given is not None else bool(text.strip())
+        version = 0
+    if given is not None and version < _UNITS_READ_SINCE:  # "in km/h" was read as km
+        forms = tuple(f"{_RATE_UNKNOWN}{f[len('unit:') :]}" if f.startswith("unit:") else f
+                      for f in forms)  # fmt: skip
+    stated = version >= _PERCENT_STATED_SINCE if given is not None else bool(text.strip())
     return (
         _strings(extra_info.get("question_expressions"), lambda: question_expressions(text)),
         (*forms, STATED) if stated else forms,
