@@ -1457,6 +1457,31 @@ def unread_symbol(text: str) -> bool:
     )
 
 
+_ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_NUMBER_WORD = {w: str(i) for i, w in enumerate(_ONES)} | {
+    w: f"{i + 2}0" for i, w in enumerate(_TENS)
+}
+_ODDS_IN_WORDS = re.compile(
+    rf"\b({'|'.join(_NUMBER_WORD)})(?:[- ]to[- ]|[-/])({'|'.join(_NUMBER_WORD)})\b", re.IGNORECASE
+)
+
+
+def _odds_in_digits(sentence: str) -> str:
+    """``sentence`` with odds written in words as digits: "three-to-one" as "3 to 1",
+    "seventy-thirty" as "70/30" (a compound number, "twenty-one", is no odds: the first word
+    of a split is a ten, or the odds have "to")."""
+
+    def digits(m: re.Match) -> str:
+        a, b = _NUMBER_WORD[m[1].lower()], _NUMBER_WORD[m[2].lower()]
+        joined = " to " if "to" in m.group().lower() else "/"
+        if joined == "/" and not (a.endswith("0") and b.endswith("0")):
+            return m.group()  # "twenty-one": a number
+        return f"{a}{joined}{b}"
+
+    return _ODDS_IN_WORDS.sub(digits, sentence)
+
+
 def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     """Whether a sentence states a confidence below certainty in ``answer``: a word of doubt, of
     odds or of an answer that is not unique, a confidence under 100%, odds that split a hundred
@@ -1469,6 +1494,11 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     sentence = _unsettled(sentence, answer)
     plainly = _plainly(sentence)
     if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):
+        return True
+    in_digits = _odds_in_digits(sentence)  # "three-to-one on", "Seventy-thirty it's right."
+    if in_digits != sentence and (
+        DOUBT_RE.search(in_digits) or _confidence_below_certainty(in_digits, answer)
+    ):
         return True
     if not lead and believes(sentence):
         return True
@@ -1510,6 +1540,12 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if rejects(s, answer, kind):
         return False
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
+        return True
+    if (
+        OFFERED_AFTER.match(s)  # "Or, flipping clue 2, Alice.": what it names is offered
+        and kind != "roles"
+        and any(_candidate(s, m, answer, kind) for m in _values(kind, answer).finditer(s))
+    ):
         return True
     for m in _NAMED_OTHER.finditer(s):  # "Another route: 7*3+25", "Second choice: 8"
         if _candidate_after(s, m.end(), answer, kind, gap=kind == "grid", whole=True):
@@ -1725,7 +1761,7 @@ _CANDIDATE_LIST = re.compile(
 _SPLIT = re.compile(
     r"(?<![\d.,/{])([1-9]\d?)[ \t]*+[/:][ \t]*+([1-9]\d?)"
     r"(?=[ \t]++(?:(?:on|in|for|against|over|vs|versus|between|odds|split|chance|knights?|"
-    r"knaves?)\b|[A-Z]))"
+    r"knaves?|it|it['’]s|that|this)\b|[A-Z]))"
 )
 # odds that end a sentence after a colon, a dash or a role: "7 vs 8: 60/40.", "Noah — knave 60/40"
 _SPLIT_AT_END = re.compile(

@@ -94,3 +94,30 @@ def test_a_bound_on_the_unknown_moved_by_a_step_in_the_lead_in_offers_nothing():
         "\\boxed{(-\\infty,-1)\\cup(3,\\infty)}"
     )
     assert score("math", response, "(-\\infty,-1)\\cup(3,\\infty)").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["Honestly I'd put this at about three-to-one on.", "I'd lay two-to-one on that.",
+     "Seventy-thirty it's right."],
+)  # fmt: skip
+def test_odds_written_in_words_uncommit(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize("after", ["Twenty-one cases were checked.", "That is seven, as required."])
+def test_a_compound_number_in_words_is_no_odds(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        ("Or, flipping clue 2, alice.", "hedged"),  # a sentence opened by "or" offers what it names
+        ("Or, swapping clues 1 and 4, Bob.", "hedged"),
+        ("Or, in other words, Arnold.", "ok"),  # the answer again
+    ],
+)
+def test_a_sentence_opened_by_or_offers_every_other_name_it_names(after, reason):
+    response = f"{TEA}\\boxed{{Arnold}}\n\n{after}"
+    assert score("zebra", response, "Arnold", question=NAMES).reason == reason

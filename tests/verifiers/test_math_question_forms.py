@@ -553,3 +553,13 @@ def test_a_unit_recorded_by_a_reading_before_rates_is_not_held_against_the_answe
     info = {"type": "math", "question_forms": ["unit:km"], "question_forms_version": version}
     verdict = compute_score("math", f"\\boxed{{{answer}}}", "60", info, workers=1)
     assert (verdict["acc"] == 1.0) is right, verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"),
+    [("12 \\text{ cm}", True), ("12 \\text{ cm}^2", False), ("12 cm²", False),
+     ("12 \\text{ cm}^{3}", False), ("12 \\text{ cm squared}", False)],
+)  # fmt: skip
+def test_an_area_or_a_volume_where_a_length_is_asked_is_another_unit(answer, right):
+    forms = [*question_forms("How long is the side in centimeters?"), STATED]
+    assert score(f"So \\boxed{{{answer}}}", "12", forms=forms).correct is right

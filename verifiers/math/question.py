@@ -201,7 +201,8 @@ _UNITS_JOINED = re.compile(
 )
 _ANSWER_UNIT = re.compile(
     r"\d[\d.,]*+\s*+(?:(?P<degree>\^\s*+\{?\s*+\\circ|°)|"
-    rf"(?P<unit>(?:{_WORDS_OF_UNITS})\b(?:{_PER}(?:{_WORDS_OF_UNITS})\b)?+)\s*+\.?\s*+$)",
+    rf"(?P<unit>(?:{_WORDS_OF_UNITS})(?![a-z])(?:{_PER}(?:{_WORDS_OF_UNITS})(?![a-z]))?+)"
+    r"(?P<power>\s*+(?:\^\s*+[23]|²|³|squared|cubed))?+\s*+\.?\s*+$)",
     re.IGNORECASE,
 )
 # what wraps or spaces a unit in LaTeX: "\\text{ m}", "\\,", "\\mathrm{km}/\\mathrm{h}"
@@ -249,13 +250,16 @@ def canonical_unit(phrase: str) -> str:
 
 def unit_of(answer: str) -> str | None:
     """The unit an answer names after its number (``12 \\text{ m}``, ``12\\,\\mathrm{cm}``,
-    ``12 inches``, ``30^\\circ``, a rate: ``60\\,\\text{m}/\\text{s}``, ``60 mph``),
-    canonical (:func:`canonical_unit`), else None."""
+    ``12 inches``, ``30^\\circ``, a rate: ``60\\,\\text{m}/\\text{s}``, ``60 mph``, a power:
+    ``12 \\text{ cm}^2`` is ``cm^2``), canonical (:func:`canonical_unit`), else None."""
     m = _ANSWER_UNIT.search(_UNIT_LATEX.sub(" ", answer))
     if not m:
         return None
     if m.group("degree"):
         return "degree"
+    power = (m.group("power") or "").strip()
+    if power:  # "12 cm^2": an area, another unit than cm
+        return f"{canonical_unit(m.group('unit'))}^{'3' if power.endswith(('3', '³', 'cubed')) else '2'}"
     return canonical_unit(m.group("unit"))
 
 
