@@ -223,7 +223,7 @@ DOUBT_CJK = DOUBT_BY_LANGUAGE["zh"]
 DOUBT_SYMBOLS = "\u2753\u2754\u2049\u203d\u00bf\U0001f914\U0001f937"
 # odds on the answer: "a coin flip", "50/50", "a toss-up"; the chance the speaker gives it
 ODDS = (
-    r"even\s+(?:money|odds)", r"coin[\s-]?(?:flip|toss)\w*", r"(?:flip|toss)\w*\s+(?:a\s+|the\s+)?coin", r"toss[\s-]?up",
+    r"idk", r"dunno", r"no\s+(?:clue|idea)", r"even\s+(?:money|odds)", r"coin[\s-]?(?:flip|toss)\w*", r"(?:flip|toss)\w*\s+(?:a\s+|the\s+)?coin", r"toss[\s-]?up",
     r"(?:could|can|might|may)\s+go\s+either\s+way", r"(?:go|goes|going|went)\s+either\s+way", r"50\s*/\s*50", r"fifty[\s-]fifty",
     r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance|between)",
     r"odds\b[^.!?\n\d]{0,20}+\d{1,3}\s*(?:[-–:/]|(?:-|\s+)to(?:-|\s+))\s*\d{1,3}",
@@ -854,6 +854,8 @@ _OFFERS_PROGRAM = re.compile(
     re.IGNORECASE,
 )
 _SPEAKS_OF_RIGHTNESS = re.compile(rf"\b(?:{_words(_RIGHTNESS)})\b", re.IGNORECASE)
+_CLAUSES_OF = re.compile(r"[,;:]|\b(?:and|but|while|though)\b", re.IGNORECASE)
+_UNTESTED = re.compile(r"\buntested\b|\bnot\s+(?:been\s+|yet\s+)?tested\b", re.IGNORECASE)
 _MODAL = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|(?:un)?likely)\b", re.I)
 _NOT_MY_GUESS = re.compile(
     r"(?<!\bI\s)(?<!\bmy\s)(?<!\ba\s)(?<!\bbest\s)(?<!\beducated\s)(?<!\brough\s)(?<!\bwild\s)"
@@ -1288,8 +1290,12 @@ def doubts_program(text: str) -> bool:
     for sentence in sentences(text):
         if _OFFERS_PROGRAM.search(sentence):
             return True  # "If this fails, try `a - b`.", "use `return a - b` instead"
-        if not _SPEAKS_OF_RIGHTNESS.search(sentence):
-            sentence = _MODAL.sub(" ", sentence)  # "This could be sped up with a heap."
+        if _UNTESTED.search(sentence) or any(
+            _MODAL.search(clause) and _SPEAKS_OF_RIGHTNESS.search(clause)
+            for clause in _CLAUSES_OF.split(_unsettled(sentence))
+        ):
+            return True  # "This may fail for very large inputs.", "Untested."
+        sentence = _MODAL.sub(" ", sentence)  # "This could be sped up with a heap."
         sentence = _unsettled(_NOT_MY_GUESS.sub(" ", sentence))
         plainly = _plainly(sentence)
         if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):

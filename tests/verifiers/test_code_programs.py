@@ -175,6 +175,9 @@ FIB_ANSWER = f"```python\n{FIB_SRC}\n```"
         "Probably correct.",
         "Perhaps there is an edge case I missed.",
         "Ich glaube, das ist richtig.",  # German: "I think this is right"
+        "This may fail for very large inputs.",  # a modal in a clause of rightness
+        "Edge cases may not be covered.",
+        "Untested.",
     ],
 )
 def test_prose_after_a_right_program_that_doubts_it_is_a_hedge(after):
@@ -195,6 +198,7 @@ def test_doubt_between_the_program_and_an_example_block_is_a_hedge():
         "How does it work? It keeps the last two numbers.",  # a question answered at once
         "Time complexity: O(n).",
         "This passes the examples: fib(10) returns 55.",
+        "It passes all the tests, and could be made faster.",  # the modal is of speed
     ],
 )
 def test_prose_that_describes_a_right_program_keeps_it(after):

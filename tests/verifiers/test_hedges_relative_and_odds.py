@@ -121,3 +121,8 @@ def test_a_compound_number_in_words_is_no_odds(after):
 def test_a_sentence_opened_by_or_offers_every_other_name_it_names(after, reason):
     response = f"{TEA}\\boxed{{Arnold}}\n\n{after}"
     assert score("zebra", response, "Arnold", question=NAMES).reason == reason
+
+
+@pytest.mark.parametrize("after", ["IDK tbh.", "Dunno.", "lol no clue"])
+def test_casual_doubt_uncommits(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
