@@ -563,3 +563,11 @@ def test_a_unit_recorded_by_a_reading_before_rates_is_not_held_against_the_answe
 def test_an_area_or_a_volume_where_a_length_is_asked_is_another_unit(answer, right):
     forms = [*question_forms("How long is the side in centimeters?"), STATED]
     assert score(f"So \\boxed{{{answer}}}", "12", forms=forms).correct is right
+
+
+@pytest.mark.parametrize(
+    ("answer", "right"), [("(B)\\ 204", True), ("204", True), ("(C)\\ 204", False)]
+)
+def test_a_gold_of_a_label_and_its_value_refuses_the_value_under_another_label(answer, right):
+    # AMC: choice (B) is 204; "(C) 204" names another choice
+    assert score(f"The answer is $\\boxed{{{answer}}}$.", "\\textbf{(B) }204").correct is right

@@ -1081,12 +1081,17 @@ def _score(solution_str: str, ground_truth: str) -> Verdict:
         return grade_answer(", ".join(_sole_value(prepare(a), gold) for a in answers), gold)
 
     def one(answer: str) -> Verdict:
+        labelled = _choice(answer)
+        if gold_label and labelled and labelled[1].strip() and labelled[0] != gold_label:
+            return fail("not_equal")  # "(C) 204" where the gold is "(B) 204": another choice
         if scientific and not in_scientific_notation(clean_answer(answer)):
             return fail("unevaluated")  # "0.00045" where scientific notation is asked
         if wrong_unit(answer, _FORMS.get()):
             return fail("not_equal")  # "12 \\text{ m}" where the question asks in centimeters
         return grade_answer(_listed_value(answer), gold)
 
+    gold_choice = _choice(ground_truth)  # a gold of a label and its value: "\textbf{(B) }204"
+    gold_label = gold_choice[0] if gold_choice and gold_choice[1].strip() else None
     # the gold's form is read before normalising, which writes 4.5 \times 10^{-4} as 0.00045
     scientific = "scientific" in _FORMS.get() and in_scientific_notation(clean_answer(ground_truth))
     return judge_final_answers(
