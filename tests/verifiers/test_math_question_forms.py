@@ -571,3 +571,10 @@ def test_an_area_or_a_volume_where_a_length_is_asked_is_another_unit(answer, rig
 def test_a_gold_of_a_label_and_its_value_refuses_the_value_under_another_label(answer, right):
     # AMC: choice (B) is 204; "(C) 204" names another choice
     assert score(f"The answer is $\\boxed{{{answer}}}$.", "\\textbf{(B) }204").correct is right
+
+
+def test_an_unreduced_fraction_of_long_terms_is_no_way_around_lowest_terms():
+    # 66...6 / 88...8 (100 digits each) = 3/4, written unreduced where lowest terms are asked
+    answer = "\\frac{" + "6" * 100 + "}{" + "8" * 100 + "}"
+    forms = [*question_forms("Reduce 18/24 to lowest terms."), STATED]
+    assert score(f"\\boxed{{{answer}}}", "\\frac{3}{4}", forms=forms).reason == "unevaluated"

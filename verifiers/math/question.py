@@ -322,12 +322,17 @@ def _strings(given: Any, otherwise: Any) -> tuple[str, ...]:
         return ()
 
 
+# the digits of a fraction's two terms read for a common factor: past every answer's length
+# (`grade.MAX_ANSWER_CHARS`), so no fraction an answer writes is too long to check (gcd is fast)
+MAX_FRACTION_DIGITS = 1000
+
+
 def text_fractions(text: str) -> list[tuple[int, int]]:
     """The fractions of two integers written in ``text`` (``\\frac{18}{24}``, ``18/24``)."""
     out = []
     for m in _INT_FRACTION.finditer(text):
         num, den = m[1] or m[2] or m[5], m[3] or m[4] or m[6]
-        if len(num) + len(den) <= 40:
+        if len(num) + len(den) <= MAX_FRACTION_DIGITS:
             out.append((int(num), int(den)))
     return out
 
