@@ -227,6 +227,11 @@ ODDS = (
     r"(?:could|can|might|may)\s+go\s+either\s+way", r"(?:go|goes|going|went)\s+either\s+way", r"50\s*/\s*50", r"fifty[\s-]fifty",
     r"\d{1,2}\s*[-–/:]\s*\d{1,2}\s+(?:in\s+favou?r|odds|split|chance|between)",
     r"odds\b[^.!?\n\d]{0,20}+\d{1,3}\s*(?:[-–:/]|(?:-|\s+)to(?:-|\s+))\s*\d{1,3}",
+    # a ratio laid as odds on the answer: "3 to 1 on it", "2-to-1 it passes", "I'd lay 2 to 1"
+    r"\d{1,3}(?:-|[ \t]++)to(?:-|[ \t]++)\d{1,3}[ \t]++(?:(?:on|against)(?:[ \t]++(?:it|this|that|"
+    r"the[ \t]+answer|my[ \t]+answer)\b|[ \t]*+[.!]?+[ \t]*+$)|(?:it|that|this)\b)",
+    r"\b(?:lay|laying|bet|betting|wager\w*|offer\w*)[ \t]++(?:you[ \t]++)?(?:odds[ \t]++of[ \t]++)?"
+    r"\d{1,3}(?:-|[ \t]++)to(?:-|[ \t]++)\d{1,3}\b",
     r"\d{1,3}(?:-|\s+)to(?:-|\s+)\d{1,3}\s+(?:odds|on|in\s+favou?r|against)",
     r"(?:probability|likelihood|chance|odds)\s+(?:(?:that|of)\s+)?(?:this|it|the\s+answer|"
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b", r"(?:probability|likelihood|chance|odds)\s+of\s+that",
@@ -754,6 +759,9 @@ GRID_ALTERNATIVE = re.compile(r"(?<![\d.])\d[ \t]{0,3}[/|][ \t]{0,3}\d(?!\d|\.\d
 # them starts with "or"/"either" or ends with one of these words shortly before the later box,
 # or when it speaks of another reading or another candidate ("under the other reading we get")
 OFFERED_AFTER = re.compile(r"^\W*+(?:or|either)\b", re.IGNORECASE)
+# a sentence that goes on from the answer with "or" ("Or, flipping clue 2, Alice."); "either" opens
+# a choice of its own ("Either 2 or 3 of the coins land heads.")
+_OR_OPENS = re.compile(r"^\W*+or\b", re.IGNORECASE)
 OFFERED_BEFORE = re.compile(
     rf"\b(?:or|either|{_words(QUALIFIERS)}|alternatively|otherwise|{MAY_BE})\b[^.!?\n]{{0,30}}$",
     re.IGNORECASE,
@@ -910,6 +918,49 @@ _ITS_VALUE = re.compile(
 # a condition and its consequence: "if" (also "if you"), the clause's end, what may open the
 # consequence before its value, and what may follow a bare value
 _IF = re.compile(rf"{CONDITION_RE.pattern}|\bif\b|\botherwise\b", re.IGNORECASE)
+# a change to the question or its solution, supposed by a gerund that opens a sentence after the
+# answer as "if" would: "Flipping clue 2, Alice.", "Swapping clues 1 and 4 yields Arnold."
+CHANGES = (
+    r"flipp", r"swapp", r"revers", r"invert", r"negat", r"ignor", r"dropp", r"relax", r"chang",
+    r"alter", r"switch", r"mirror", r"shift", r"rotat", r"transpos", r"toggl", r"replac",
+    r"remov", r"omitt", r"skipp", r"loosen", r"tighten", r"tweak", r"modify", r"(?:mis|re-?)?read",
+)  # fmt: skip
+_CHANGE_OPENS = re.compile(
+    rf"^[\W_]*+(?:(?:or|and|but|so|then)\b[ \t,]*+)?(?:by[ \t]+)?(?:{_words(CHANGES)})ing\b",
+    re.IGNORECASE,
+)
+_CHANGE_GIVES = re.compile(
+    rf"{_CHANGE_OPENS.pattern}[^.!?;:\n]{{0,80}}?\b(?:{_words(GIVES)}|produces?|makes?[ \t]+it)\b"
+    rf"{_BETWEEN}",
+    re.IGNORECASE,
+)
+# another answer of the task described in words, the subject of a sentence after the answer: "A
+# mirrored grid is also plausible.", "Another rule (...) also fits.", "A near-miss alternative
+# shifts the block right by one." (not another way to the answer: "An alternative check ...")
+_OTHERS = (
+    r"another", r"alternative", r"different", r"second", r"mirror(?:ed)?", r"flipped", r"reversed",
+    r"shifted", r"rotated", r"transposed", r"swapped", r"near[\s-]?miss", r"competing", r"rival",
+)  # fmt: skip
+_DESCRIBED_NOUNS = (
+    *CANDIDATES,
+    r"rule",
+    r"pattern",
+    r"reading",
+    r"interpretation",
+    r"expression",
+    r"program",
+    r"guess",
+    r"pick",
+    r"transformation",
+    r"mapping",
+)
+_OTHER_DESCRIBED = re.compile(
+    rf"^[\W_]*+(?:(?:a|an|one|my)[ \t]+)?(?:(?:{_words(_OTHERS)})[ \t-]+(?:[^\W\d_]+[ \t-]+){{0,2}}?"
+    rf"(?:{_words(_DESCRIBED_NOUNS)})s?|(?:[^\W\d_-]+(?:-[^\W\d_]+)?[ \t]+)?alternatives?)\b"
+    r"(?![ \t]+(?:[^\W\d_]+[ \t]+)?(?:way|method|approach|derivation|proof|check|argument|"
+    r"explanation|view|angle|verification|reasoning|computation|calculation|route|look|solve)s?\b)",
+    re.IGNORECASE,
+)
 _CLAUSE_END = re.compile(r"[ \t]*+[,:;][ \t]*+|[ \t]++then[ \t]+", re.IGNORECASE)
 MAX_CLAUSES = 4  # the clauses after a condition read for its consequence
 _CONSEQUENT = re.compile(
@@ -1302,7 +1353,7 @@ def doubts_program(text: str) -> bool:
             return True
         if believes(sentence) or NOT_CERTAIN.search(sentence) or _graded_below_full(sentence):
             return True
-        if _confidence_below_certainty(sentence, ""):
+        if _below_certainty(sentence, plainly, ""):
             return True
     return False
 
@@ -1333,18 +1384,25 @@ def states_doubt(text: str, answer: str = "") -> bool:
         sentence = _unsettled(sentence, answer)
         if DOUBT_IN_STATEMENT.search(sentence) or NOT_CERTAIN.search(sentence):
             return True
-        if DOUBT_IN_STATEMENT.search(_plainly(sentence)):
-            return True
-        if _confidence_below_certainty(sentence, answer):
+        plainly = _plainly(sentence)
+        if DOUBT_IN_STATEMENT.search(plainly) or _below_certainty(sentence, plainly, answer):
             return True
     return False
 
 
 def _plainly(sentence: str) -> str:
     """A sentence as written plainly: a word spelled long or with digits for letters
-    ("maaaybe", "pr0bably") as the word, a logical "not" sign as "not" ("(¬certain)")."""
+    ("maaaybe", "pr0bably") as the word, a logical "not" sign as "not" ("(¬certain)"), odds in
+    number words in digits ("three-to-one on" as "3 to 1 on", :func:`_odds_in_digits`)."""
     plainly = _LEET.sub(lambda m: "oie"["013".index(m.group())], _ELONGATED.sub(r"\1", sentence))
-    return _NOT_SIGN.sub("not ", plainly)
+    return _odds_in_digits(_NOT_SIGN.sub("not ", plainly))
+
+
+def _below_certainty(sentence: str, plainly: str, answer: str) -> bool:
+    """:func:`_confidence_below_certainty` of a sentence as written or as written plainly."""
+    return _confidence_below_certainty(sentence, answer) or (
+        plainly != sentence and _confidence_below_certainty(plainly, answer)
+    )
 
 
 def _unsettled(sentence: str, answer: str = "") -> str:
@@ -1501,22 +1559,22 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     plainly = _plainly(sentence)
     if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):
         return True
-    in_digits = _odds_in_digits(sentence)  # "three-to-one on", "Seventy-thirty it's right."
-    if in_digits != sentence and (
-        DOUBT_RE.search(in_digits) or _confidence_below_certainty(in_digits, answer)
-    ):
-        return True
     if not lead and believes(sentence):
         return True
     if NOT_CERTAIN.search(sentence):
         return True
     if _graded_below_full(sentence) or unread_symbol(sentence):
         return True
-    if _confidence_below_certainty(sentence, answer):
+    if _below_certainty(sentence, plainly, answer):  # "Seventy-thirty it's right."
         return True
     if not lead and _LOWERS.search(sentence):
         return True
-    if not lead and _CONTRADICTS.search(sentence) and not CONDITION_RE.search(sentence):
+    if (
+        not lead
+        and _CONTRADICTS.search(sentence)
+        and not CONDITION_RE.search(sentence)
+        and not _CHANGE_OPENS.match(sentence)  # "Flipping clue 2 gives a contradiction."
+    ):
         return True
     for m in itertools.chain(
         PERCENT_ASIDE.finditer(sentence), _PERCENT_AFTER_DASH.finditer(sentence)
@@ -1548,11 +1606,19 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
     if (
-        OFFERED_AFTER.match(s)  # "Or, flipping clue 2, Alice.": what it names is offered
+        _OR_OPENS.match(s)  # "Or, flipping clue 2, Alice.": what it names is offered
         and kind != "roles"
         and any(_candidate(s, m, answer, kind) for m in _values(kind, answer).finditer(s))
     ):
         return True
+    described = _OTHER_DESCRIBED.match(s) and not _NAMED_OTHER.search(s)  # not "Second option: X"
+    if described and not confirms(s, answer, kind):
+        return True  # "A mirrored grid is also plausible.", "Another rule also fits."
+    changed = _CHANGE_GIVES.match(s)  # "Flipping clue 2 gives Alice."
+    if changed and kind != "roles" and not _said_wrong(s):
+        m = _values(kind, answer).match(s, changed.end())
+        if m and _offered(s, m, answer, kind):
+            return True
     for m in _NAMED_OTHER.finditer(s):  # "Another route: 7*3+25", "Second choice: 8"
         if _candidate_after(s, m.end(), answer, kind, gap=kind == "grid", whole=True):
             return True
@@ -1581,7 +1647,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     for m in _LABEL.finditer(s):  # "Final answer: Bob" after \boxed{Arnold}
         if _candidate_after(s, m.end(), answer, kind, gap=False, whole=True):
             return True
-    if _IF.search(s) and _conditional_candidate(s, answer, kind):
+    if (_IF.search(s) or _CHANGE_OPENS.match(s)) and _conditional_candidate(s, answer, kind):
         return True  # "If clue 4 is read strictly, Bob instead.", "(8 if you count the ends)"
     for m in () if confirms(s, answer, kind) else _OFFER.finditer(s):
         if _between_others(s, m.start(), answer, kind):
@@ -1763,15 +1829,16 @@ _CANDIDATE_LIST = re.compile(
     r"shortlist|contenders)\b[ \t]*+[:=]|(?:∈|\\in(?![A-Za-z]))[ \t$]*+(?:\\left[ \t]*+)?(?:\\\{|\{)",
     re.IGNORECASE,
 )
-# odds that split a hundred, said of something: "70/30 knave", "60/40 on Lily"
+# odds that split a hundred, said of something: "70/30 knave", "60/40 on Lily", "50-50 on this"
+_SPLIT_BY = r"(?:[ \t]*+[/:–-][ \t]*+|[ \t]++to[ \t]++)"
 _SPLIT = re.compile(
-    r"(?<![\d.,/{])([1-9]\d?)[ \t]*+[/:][ \t]*+([1-9]\d?)"
+    rf"(?<![\d.,/{{-])([1-9]\d?){_SPLIT_BY}([1-9]\d?)"
     r"(?=[ \t]++(?:(?:on|in|for|against|over|vs|versus|between|odds|split|chance|knights?|"
     r"knaves?|it|it['’]s|that|this)\b|[A-Z]))"
 )
 # odds that end a sentence after a colon, a dash or a role: "7 vs 8: 60/40.", "Noah — knave 60/40"
 _SPLIT_AT_END = re.compile(
-    r"(?:[:—–][ \t]*+|\bkn(?:igh|av)\w*[ \t]++)([1-9]\d?)[ \t]*+[/:][ \t]*+([1-9]\d?)"
+    rf"(?:[:—–][ \t]*+|\bkn(?:igh|av)\w*[ \t]++)([1-9]\d?){_SPLIT_BY}([1-9]\d?)"
     r"[ \t]*+[.!]?[ \t]*+$",
     re.IGNORECASE,
 )
@@ -2250,7 +2317,7 @@ def _conditional_candidate(s: str, answer: str, kind: str) -> bool:
     start, or after the conditional clause (past a comma, a colon or "then", and "it's"). A
     value inside the "if" clause is what is supposed, not an answer offered."""
     pattern = _values(kind, answer)
-    condition = _IF.search(s)
+    condition = _IF.search(s) or _CHANGE_OPENS.match(s)
     start = len(s) - len(s.lstrip("([ \t*"))
     m = pattern.match(s, start)
     before_if = (

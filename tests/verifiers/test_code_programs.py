@@ -176,6 +176,8 @@ FIB_ANSWER = f"```python\n{FIB_SRC}\n```"
         "Perhaps there is an edge case I missed.",
         "Ich glaube, das ist richtig.",  # German: "I think this is right"
         "This may fail for very large inputs.",  # a modal in a clause of rightness
+        "I'd lay two-to-one it passes.",  # odds in number words
+        "50-50 on this one.",
         "Edge cases may not be covered.",
         "Untested.",
     ],

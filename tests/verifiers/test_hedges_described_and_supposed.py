@@ -1,0 +1,90 @@
+"""Hedge classes read alike in every task (docs/guides/rewards.md#hedges-one-lexicon-of-doubt):
+another answer described in words as the subject of a sentence after the answer ("A mirrored
+grid is also plausible.", "A near-miss alternative keeps the 3 where it was."); a change to the
+question or its steps supposed by a gerund, as "if" would suppose it, whose consequence is
+another candidate ("Flipping clue 2 gives Alice.", "Swapping clues 1 and 4, Bob."); odds laid on
+the answer in any spelling ("50-50 on this one.", "I'd lay two-to-one it's right."). And the
+honest tails these rules keep: another way to the same answer, a change that fails. Expected
+verdicts are decided by hand from the task's truth (n = 7 solves 2n + 1 = 15; Arnold drinks
+tea; the ARC and Countdown answers of hedge_cases are right), never by running the scorer."""
+
+import pytest
+from hedge_cases import N7, TEA, reasons_after
+
+from pac_verl.verifiers import score
+
+NAMES = ["Arnold", "Bob", "Alice"]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "A mirrored grid is also plausible.",
+        "Another rule (shift everything left by one) also fits the examples.",
+        "A near-miss alternative keeps the first number where it was.",
+        "A different answer is also plausible.",
+        "An alternative reading of the question works too.",
+    ],
+)
+def test_another_answer_described_in_words_uncommits_in_every_task(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "An alternative check confirms it.",  # another way to the same answer
+        "Alternative methods give the same result.",
+        "Another way to see it is to check every condition again.",
+    ],
+)
+def test_another_way_to_the_same_answer_keeps_it_in_every_task(after):
+    assert set(reasons_after(after).values()) == {"ok"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Flipping clue 2 gives Alice.",
+        "Flipping clue 2, Alice.",
+        "Swapping clues 1 and 4 yields Bob.",
+        "Or, reading clue 3 loosely, Bob.",
+        "Reading clue 2 the other way gives Alice.",
+    ],
+)
+def test_a_change_supposed_by_a_gerund_offers_its_consequence(after):
+    response = f"{TEA}\\boxed{{Arnold}}\n\n{after}"
+    assert score("zebra", response, "Arnold", question=NAMES).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Flipping clue 2 gives a contradiction.",  # the change fails: the answer stands
+        "Swapping the order of the clues still gives Arnold.",
+        "Checking clue 2 gives Arnold again.",
+    ],
+)
+def test_a_change_that_fails_or_gives_the_answer_keeps_it(after):
+    response = f"{TEA}\\boxed{{Arnold}}\n\n{after}"
+    assert score("zebra", response, "Arnold", question=NAMES).reason == "ok"
+
+
+def test_a_change_of_sign_that_gives_another_value_uncommits_in_math():
+    # 2n - 1 = 15 gives n = 8: another reading's value beside 7
+    after = "Flipping the sign of 1 gives 8."
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "50-50 on this one.",
+        "70 to 30 on it.",
+        "I'd lay two-to-one it's right.",
+        "About three-to-one on.",
+        "Seventy-thirty on it.",
+    ],
+)
+def test_odds_laid_on_the_answer_in_any_spelling_uncommit_in_every_task(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
