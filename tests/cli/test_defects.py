@@ -6,19 +6,31 @@ print no Python traceback, and say on stderr what is wrong (the regular expressi
 the list of inputs tried so far: when you meet a new bad input, add a row (and a data variant in
 ``VARIANTS`` if it needs one).
 
-The subprocesses run two at a time in one module fixture (the machine has two cores); the data is
-built once per module. Data defects must be caught before verl is imported, and the training
-entry point must fail before Ray starts, which keeps each case to a second or two.
+The rows run in one module fixture; the data is built once per module. Data defects must be caught
+before verl is imported, and the training entry point must fail before Ray starts, which keeps
+each case to a second or two of work, but a ``pac-verl preflight`` subprocess pays about 9 CPU s
+of start-up (torch, the verifiers, the GPU-path import probe) before it reads the data. So the
+first row of each ``pac-verl`` subcommand, every ``python -m pac_verl.main`` row and the
+read-only-mount row run as real subprocesses (two at a time: the machine has two cores), proving
+the console entry end to end; the other rows run the same entry point, ``pac_verl.cli.main``, in
+this process (same argv, environment and working folder; stdout and stderr captured at the file
+descriptors too; an exception that escapes is the traceback and exit status 1 a process would
+give), one after another beside them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import traceback
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -299,14 +311,80 @@ def _has_ro_mount() -> bool:
     return subprocess.run(["unshare", "-rm", "true"], capture_output=True).returncode == 0
 
 
-def _run(command: list[str], paths: dict[str, str], cwd: Path) -> subprocess.CompletedProcess:
+def _env() -> dict[str, str]:
+    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+def _run(command: list[str], paths: dict[str, str], cwd: Path, env: dict[str, str]
+         ) -> subprocess.CompletedProcess:  # fmt: skip
     argv = [a.format(**paths) for a in command]
     if any("{ro}" in a for a in command):
         # a tmpfs mounted read-only in a private mount namespace: a real EROFS, even as root
         argv = ["unshare", "-rm", "sh", "-c", 'mount -t tmpfs -o ro tmpfs "$0" && exec "$@"',
                 paths["ro"], *argv]  # fmt: skip
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     return subprocess.run(argv, capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+
+
+def _in_process(command: list[str], paths: dict[str, str], cwd: Path, env: dict[str, str]
+                ) -> subprocess.CompletedProcess:  # fmt: skip
+    """``pac-verl ARGS`` as its console script runs it (``sys.exit(pac_verl.cli.main())``), in this
+    process: the same argv, environment (restored after) and working folder; what it writes to
+    stdout and stderr, through ``sys`` or the file descriptors; the exit status a process would
+    have, with an escaping exception's traceback on stderr. Warnings are shown as Python shows
+    them by default, each once per run."""
+    from pac_verl.cli import main
+
+    argv = [a.format(**paths) for a in command]
+    assert argv[0] == PAC_VERL, argv
+    saved_env, saved_cwd, saved_argv = dict(os.environ), os.getcwd(), sys.argv
+    out, err = io.StringIO(), io.StringIO()
+    with tempfile.TemporaryFile() as fd_out, tempfile.TemporaryFile() as fd_err:
+        sys.stdout.flush(), sys.stderr.flush()
+        kept = os.dup(1), os.dup(2)
+        os.dup2(fd_out.fileno(), 1), os.dup2(fd_err.fileno(), 2)
+        try:
+            os.environ.clear()
+            os.environ.update(env)
+            os.chdir(cwd)
+            sys.argv = argv
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                    warnings.catch_warnings():  # fmt: skip
+                warnings.resetwarnings()
+                for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning,
+                                 ResourceWarning):  # fmt: skip
+                    warnings.simplefilter("ignore", category)
+                try:
+                    code = main(argv[1:])
+                except SystemExit as exit_:
+                    code = exit_.code
+                except BaseException:  # what the interpreter prints for an uncaught exception
+                    traceback.print_exc(file=err)
+                    code = 1
+                if code is not None and not isinstance(code, int):
+                    print(code, file=err)  # sys.exit("text"): the text, status 1
+                    code = 1
+        finally:
+            os.dup2(kept[0], 1), os.dup2(kept[1], 2)
+            os.close(kept[0]), os.close(kept[1])
+            sys.argv = saved_argv
+            os.chdir(saved_cwd)
+            os.environ.clear()
+            os.environ.update(saved_env)
+        fd_out.seek(0), fd_err.seek(0)
+        stdout = out.getvalue() + fd_out.read().decode(errors="replace")
+        stderr = err.getvalue() + fd_err.read().decode(errors="replace")
+    return subprocess.CompletedProcess(argv, code or 0, stdout, stderr)
+
+
+def _subprocess_rows(todo: list) -> set[str]:
+    """The rows run as processes: the first of each ``pac-verl`` subcommand, every ``python -m
+    pac_verl.main`` row and every row that needs the read-only mount."""
+    first: dict[tuple[str, ...], str] = {}
+    for name, command, _ in todo:
+        first.setdefault(tuple(command[:2]), name)
+    return {name for name, command, _ in todo
+            if command[0] != PAC_VERL or any("{ro}" in a for a in command)
+            or first[tuple(command[:2])] == name}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -334,9 +412,13 @@ def results(tmp_path_factory, small_multi_level):
     pq.write_table(pq.read_table(good / "train.parquet").slice(0, 0), variant("empty"))
     ro_ok = _has_ro_mount()
     todo = [d for d in DEFECTS if ro_ok or not any("{ro}" in a for a in d[1])]
+    env = _env()
+    processes = _subprocess_rows(todo)
     with ThreadPoolExecutor(max_workers=2) as pool:
-        done = dict(zip([d[0] for d in todo],
-                        pool.map(lambda d: _run(d[1], paths, root), todo)))  # fmt: skip
+        started = {d[0]: pool.submit(_run, d[1], paths, root, env)
+                   for d in todo if d[0] in processes}  # fmt: skip
+        done = {d[0]: _in_process(d[1], paths, root, env) for d in todo if d[0] not in processes}
+        done.update({name: future.result() for name, future in started.items()})
     return done, paths
 
 
