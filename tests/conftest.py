@@ -12,6 +12,7 @@ import os
 import signal
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
 
 
 _LOCKS: dict[str, int] = {}
+_REPORTED_WAIT_S = 5.0  # a wait for the serial lock this long is listed at the end of the run
+_WAITS: list[tuple[str, float]] = []
 _HELD = {"serial": False}  # this process keeps the room from one serial test to the next
 
 
@@ -109,6 +112,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     time. A test process alone takes it uncontended."""
     turnstile, room = _lock(item.config, "turnstile"), _lock(item.config, "room")
     serial = item.get_closest_marker("serial") is not None
+    waited = time.monotonic()
     if not _HELD["serial"]:
         fcntl.flock(turnstile, fcntl.LOCK_EX)
         if serial:
@@ -117,6 +121,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
         else:
             fcntl.flock(turnstile, fcntl.LOCK_UN)
             fcntl.flock(room, fcntl.LOCK_SH)
+    waited = time.monotonic() - waited
+    if waited >= _REPORTED_WAIT_S:  # shown at the end of the run (pytest_terminal_summary)
+        item.user_properties.append(("waited_for_the_room_s", round(waited, 1)))
     try:
         yield
     finally:
@@ -124,6 +131,23 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
         _HELD["serial"] = keep
         if not keep:
             fcntl.flock(room, fcntl.LOCK_UN)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "setup":  # every worker's reports reach the controlling process
+        _WAITS.extend(
+            (report.nodeid, s) for k, s in report.user_properties if k == "waited_for_the_room_s"
+        )
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The tests that waited for the serial lock (a ``serial`` test for the others to finish,
+    or a test for a ``serial`` one): the time two workers and the lanes lose to it."""
+    if _WAITS:
+        terminalreporter.section("waits for the serial lock")
+        for nodeid, seconds in sorted(_WAITS, key=lambda w: -w[1]):
+            terminalreporter.write_line(f"{seconds:8.1f}s  {nodeid}")
+        terminalreporter.write_line(f"{sum(s for _, s in _WAITS):8.1f}s  in all")
 
 
 @pytest.fixture(autouse=True)
