@@ -190,10 +190,18 @@ _WORDS_OF_UNITS = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
 _LONG_UNITS = "|".join(sorted((re.escape(w) for w in UNITS if len(w) > 1), key=len, reverse=True))
 # a rate: one unit per another ("km/h", "meters per second", "miles an hour")
 _PER = r"[ \t]*+(?:/|\bper\b|\ban?\b)[ \t]*+"
+
+
+def _unit_phrase(first: str, end: str = r"\b") -> str:
+    """A unit or a rate of two ("cm", "km/h", "meters per second"): ``first``, the words the
+    (first) unit may be, ``end`` what ends each unit's word."""
+    return rf"(?:{first}){end}(?:{_PER}(?:{_WORDS_OF_UNITS}){end})?+"
+
+
 _ASKED_UNIT = re.compile(
-    rf"\b(?:in|how\s+many)\s+((?:{_LONG_UNITS})\b(?:{_PER}(?:{_WORDS_OF_UNITS})\b)?+)"
+    rf"\b(?:in|how\s+many)\s+({_unit_phrase(_LONG_UNITS)})"
     rf"(?!\s*(?:\^|squared|cubed))|"
-    rf"\(\s*in\s+((?:{_WORDS_OF_UNITS})\b(?:{_PER}(?:{_WORDS_OF_UNITS})\b)?+)\s*\)",
+    rf"\(\s*in\s+({_unit_phrase(_WORDS_OF_UNITS)})\s*\)",
     re.IGNORECASE,
 )
 _UNITS_JOINED = re.compile(
@@ -201,7 +209,7 @@ _UNITS_JOINED = re.compile(
 )
 _ANSWER_UNIT = re.compile(
     r"\d[\d.,]*+\s*+(?:(?P<degree>\^\s*+\{?\s*+\\circ|°)|"
-    rf"(?P<unit>(?:{_WORDS_OF_UNITS})(?![a-z])(?:{_PER}(?:{_WORDS_OF_UNITS})(?![a-z]))?+)"
+    rf"(?P<unit>{_unit_phrase(_WORDS_OF_UNITS, end='(?![a-z])')})"
     r"(?P<power>\s*+(?:\^\s*+[23]|²|³|squared|cubed))?+\s*+\.?\s*+$)",
     re.IGNORECASE,
 )
