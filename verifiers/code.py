@@ -10,7 +10,8 @@ title="sol.py"``), a fence indented inside a Markdown list item loses that inden
 unterminated fence is ignored. Of several blocks, the program is the one that gives the tests
 what they take (:func:`needs_of`; docs/guides/sandbox.md#which-block-is-the-program): the last
 that defines a name the tests call (functional, BigCodeBench), or the last script that holds no
-tests (stdin/stdout), so a solution followed by an example-usage block (``print(add(2, 3))``) or
+tests (stdin/stdout; a script that reads no input, after one that does, is an example of its
+use), so a solution followed by an example-usage block (``print(add(2, 3))``) or
 a test block (``def test_add(): ...``) is judged on the solution. With no such block (or no
 ground truth), the last block that defines a top-level function or class; else the last block
 that holds a statement; else the last block. With no fence in the answer region, the program written there
@@ -311,10 +312,19 @@ def _runs(body: list[ast.stmt]) -> bool:
 
 
 def _reads_input(body: list[ast.stmt]) -> bool:
+    """Whether a block reads standard input itself: ``input``, ``sys.stdin``, ``open(0)``."""
     module = ast.Module(body=body, type_ignores=[])
     return any(
         (isinstance(n, ast.Name) and n.id == "input")
         or (isinstance(n, ast.Attribute) and n.attr == "stdin")
+        or (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id == "open"
+            and n.args
+            and isinstance(n.args[0], ast.Constant)
+            and n.args[0].value == 0
+        )
         for n in ast.walk(module)
     )
 
@@ -373,6 +383,11 @@ def _programs(blocks: list[str], needs: frozenset[str] | str | None = None) -> l
     parsed = [(b, _statements(b) or []) for b in blocks]
     if needs == "script":
         scripts = [i for i, (_, body) in enumerate(parsed) if _is_script(body)]
+        reading = [i for i in scripts if _reads_input(parsed[i][1])]
+        if reading:  # a script that reads no input after one that does is an example of its use
+            scripts = [
+                i for i in scripts if i <= reading[0] or i in reading
+            ]  # `print(solve('2 3'))`
         if scripts:
             final = scripts[-1]
             helpers = _with_helpers(final, parsed, set())

@@ -726,8 +726,24 @@ def _words(words: tuple[str, ...]) -> str:
 # doubt that holds wherever it stands, inside an answer or after it
 _SPACED = [w for code, words in DOUBT_BY_LANGUAGE.items() if code not in UNSPACED for w in words]
 _UNSPACED = [w for code in UNSPACED for w in DOUBT_BY_LANGUAGE[code]]
+# the answer held on a condition on the speaker's own work: "unless I've messed up somewhere",
+# "if my algebra holds", "barring an arithmetic slip", "assuming I didn't mess up", "modulo typos"
+_SLIP = (
+    r"(?:mess(?:ed|ing)?[ \t]+(?:it[ \t]+)?up|slip(?:s|ped)?|typos?|blunder\w*|goof\w*|miscalculat\w*|"
+    r"screw(?:ed)?[ \t]+up|(?:arithmetic|algebra|algebraic|calculation|computational|sign|careless|"
+    r"silly)[ \t]+(?:errors?|mistakes?))"
+)
+_OWN_WORK = (
+    r"(?:algebra|arithmetic|math|maths|work|reasoning|calculations?|logic|computations?|reading)"
+)
+SELF_CONDITIONS = (
+    rf"(?:unless|barring|modulo|assuming|provided|pending)\b[^.!?\n]{{0,40}}?\b{_SLIP}",
+    rf"(?:if|unless|as[ \t]+long[ \t]+as|so[ \t]+long[ \t]+as|assuming|provided)[ \t]+(?:that[ \t]+)?"
+    rf"(?:my|I)\b[^.!?\n]{{0,30}}?\b(?:{_SLIP}|mistakes?|errors?|erred|wrong|{_OWN_WORK}[ \t]+"
+    r"(?:holds?|is[ \t]+(?:right|correct|sound)|checks?[ \t]+out)|right|correct(?:ly)?)\b",
+)
 DOUBT_RE = re.compile(
-    rf"\b(?:{_words(DOUBT)}|{_words(NOT_UNIQUE)}|{_words(ODDS)})(?!\w)|"
+    rf"\b(?:{_words(DOUBT)}|{_words(NOT_UNIQUE)}|{_words(ODDS)}|{_words(SELF_CONDITIONS)})(?!\w)|"
     rf"(?<!\w)(?:{_words(tuple(_SPACED))})(?!\w)|{_words(tuple(_UNSPACED))}|[{DOUBT_SYMBOLS}]",
     re.IGNORECASE,
 )
@@ -1387,6 +1403,8 @@ def states_doubt(text: str, answer: str = "") -> bool:
         plainly = _plainly(sentence)
         if DOUBT_IN_STATEMENT.search(plainly) or _below_certainty(sentence, plainly, answer):
             return True
+        if _APPROXIMATE_ALONE.match(sentence):  # "Roughly." after the roles
+            return True
     return False
 
 
@@ -1396,6 +1414,13 @@ def _plainly(sentence: str) -> str:
     number words in digits ("three-to-one on" as "3 to 1 on", :func:`_odds_in_digits`)."""
     plainly = _LEET.sub(lambda m: "oie"["013".index(m.group())], _ELONGATED.sub(r"\1", sentence))
     return _odds_in_digits(_NOT_SIGN.sub("not ", plainly))
+
+
+# a sentence that is only a word making the answer approximate: "\\boxed{5}-ish.", ", roughly."
+_APPROXIMATE_ALONE = re.compile(
+    rf"^[\W_]*+(?:ish|{_words(APPROXIMATE)}|or[ \t]+so|more[ \t]+or[ \t]+less|give[ \t]+or[ \t]+take)[\W_]*+$",
+    re.IGNORECASE,
+)
 
 
 def _below_certainty(sentence: str, plainly: str, answer: str) -> bool:
@@ -1468,7 +1493,19 @@ def lead_in(text: str) -> str:
     return found[-1] if found else ""
 
 
+# a probability given to a value in notation ("P(43)=0.4", "P(answer=42) = 0.6", "Pr(25*2-7-3)
+# ≈ 0.3") or a distribution over values ("{42: 0.7, 43: 0.3}")
+_VALUE_PROBABILITY = re.compile(
+    r"\b(?:P|Pr|Prob)[ \t]*+[(\[][ \t]*+(?:(?:answer|ans|result|correct)[ \t]*+=[ \t]*+)?[^()\[\]=\n]{1,60}+"
+    r"[)\]][ \t]*+(?:=|≈|~|:|\\approx)[ \t]*+(?:0?\.\d|\d{1,2}(?:\.\d+)?[ \t]*+\\?%|\\frac|\d+[ \t]*+/)|"
+    r"\{[^{}:\n]{1,40}+:[ \t]*+0?\.\d+[ \t]*+,[^{}:\n]{1,40}+:[ \t]*+0?\.\d+",
+)
+
+
 def _confidence_below_certainty(sentence: str, answer: str) -> bool:
+    value = _number(answer)
+    if not (value is not None and 0 <= value <= 1) and _VALUE_PROBABILITY.search(sentence):
+        return True  # where the answer is no probability itself: "P(43)=0.4" is about candidates
     if _OF_BEING_RIGHT.search(sentence) and _PROBABILITY.search(sentence):
         shares = numerals(sentence)  # "two thirds", "three in four": in digits
         for m in _SHARE.finditer(shares):  # "P(correct) ≈ 0.6", "Likelihood of being right: 60%"
@@ -1566,6 +1603,8 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     if _graded_below_full(sentence) or unread_symbol(sentence):
         return True
     if _below_certainty(sentence, plainly, answer):  # "Seventy-thirty it's right."
+        return True
+    if _APPROXIMATE_ALONE.match(sentence):  # "\\boxed{5}-ish.", "\\boxed{5}, roughly."
         return True
     if not lead and _LOWERS.search(sentence):
         return True
@@ -1825,8 +1864,8 @@ _TEXT_COMMAND = re.compile(
 )
 # a list of candidates, or a set or interval the answer's variable is said to be in
 _CANDIDATE_LIST = re.compile(
-    r"\b(?:candidates|answer[ \t]+set|possible[ \t]+(?:answers|values|solutions|names|roles)|options|"
-    r"shortlist|contenders)\b[ \t]*+[:=]|(?:∈|\\in(?![A-Za-z]))[ \t$]*+(?:\\left[ \t]*+)?(?:\\\{|\{)",
+    r"\b(?:candidates|answer[ \t]+(?:set|distribution)|possible[ \t]+(?:answers|values|solutions|names|roles)|"
+    r"options|shortlist|contenders)\b(?:[ \t]++[a-z]{1,12}+){0,2}?[ \t]*+[:=]|(?:∈|\\in(?![A-Za-z]))[ \t$]*+(?:\\left[ \t]*+)?(?:\\\{|\{)",
     re.IGNORECASE,
 )
 # odds that split a hundred, said of something: "70/30 knave", "60/40 on Lily", "50-50 on this"
@@ -1894,6 +1933,20 @@ _WHY_NOT_BECAUSE = re.compile(
 _ANSWERED_YES = re.compile(
     rf"([^?\n.!]{{1,120}}+)\?[ \t]*+(?:{_words(AFFIRMATIONS)})\b[ \t]*+[.:,;!—–-]?", re.IGNORECASE
 )
+# a question answered "no" at once, and what the reply goes on to say: "Is there another solution?
+# No: a linear equation has one root.", "Could it be Bob? No: clue 4 puts Arnold first."
+_ANSWERED_NO = re.compile(
+    r"([^?\n.!]{1,120}+)\?[ \t]*+(?:no|nope)\b[ \t]*+[.:,;!—–-]?[ \t]*+([^\n.!?]{0,200}+)",
+    re.IGNORECASE,
+)
+# a question of whether there is another answer ("Is there another solution?", "Any other root?")
+_OTHER_ASKED = re.compile(
+    r"\b(?:another|other|others|else|more[ \t]+than[ \t]+one|second|alternatives?)\b", re.I
+)
+# what a question calls the answer given: "Does it check out?", "Is this the only one?"
+_THE_ANSWER_ASKED = re.compile(
+    r"\b(?:it|this|that|the[ \t]+(?:answer|result|solution|value))\b", re.IGNORECASE
+)
 _CERTAINTY_ASKED = re.compile(
     rf"\b(?:{_words(CONFIDENCE_WORDS)}|right|correct|wrong|true|false|really|or)\b",
     re.IGNORECASE,
@@ -1941,10 +1994,12 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     if kind == "name" and (names := KNOWN_NAMES.get()):  # "bob fits too": a name of the row
         text = re.sub(rf"\b(?:{'|'.join(map(re.escape, names))})\b", lambda m: m.group().title(), text,
                       flags=re.IGNORECASE)  # fmt: skip
+    text = _ANSWERED_NO.sub(lambda m: _answered_no(m, answer, kind), text)  # "Any other root? No."
     for s in sentences(text):
         if (
             kind != "roles"
             and not reads_english(s)
+            and not _true_equation(s)  # "$3 \\cdot 5 + 2 = 17$.": a check, every side one value
             and _names_other(_in_digits(s, kind), answer, kind)
         ):
             return True  # "Het antwoord kan ook 8 zijn.", "$n = 8$", "Acht."
@@ -1954,15 +2009,44 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     return False
 
 
+def _true_equation(sentence: str) -> bool:
+    """Whether a sentence is only an equation of arithmetic whose sides all have one value
+    (``$3 \\cdot 5 + 2 = 17$``): a check, which names no candidate."""
+    sides = sentence.strip(" \t.,;:!$").split("=")
+    if len(sides) < 2:
+        return False
+    values = [_evaluate(side.strip(" \t$")) for side in sides]
+    return None not in values and len(set(values)) == 1
+
+
 def _asked_of_answer(m: re.Match, answer: str) -> str:
     """A question answered "yes" at once, as the statement it asks where it asks of the answer
     itself and of nothing else ("Is 7 odd? Yes."); a question of certainty ("Am I sure? Yes.") or
     of another value stays as it is."""
     question = m.group(1)
     numbers = [v for v in _NUMBER.findall(numerals(question)) if not same(v, answer)]
-    if not restates(question, answer) or numbers or _CERTAINTY_ASKED.search(question):
+    named = restates(question, answer) or _THE_ANSWER_ASKED.search(question)  # "Does it check out?"
+    if not named or numbers or _CERTAINTY_ASKED.search(question) or _OTHER_ASKED.search(question):
         return m.group()
     return question + "."
+
+
+def _answered_no(m: re.Match, answer: str, kind: str) -> str:
+    """A question answered "no" at once, as what the reply goes on to say, where the "no" denies
+    another answer: the question asks whether there is another ("Is there another solution? No:
+    ..."), or names no answer but others and the reply names the answer ("Could it be Bob? No:
+    clue 4 puts Arnold first."). A "no" to a question of the answer itself ("Is 7 right? No.")
+    or with nothing that points back to the answer stays as it is."""
+    question, reply = m.group(1), m.group(2)
+    other_asked = _OTHER_ASKED.search(question)
+    if restates(question, answer) and not other_asked:
+        return m.group()  # "Is 7 right? No.": the answer denied
+    others = [
+        v for v in _values(kind, answer).finditer(question) if _candidate(question, v, answer, kind)
+    ]
+    if (other_asked and not others) or (others and restates(reply, answer)):
+        return reply
+    return m.group()
 
 
 # the languages whose number words text2num reads, besides English (:func:`numerals`)

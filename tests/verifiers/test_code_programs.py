@@ -102,6 +102,25 @@ def test_functions_then_a_script_that_reads_stdin_are_one_program():
     assert run(answer(solve, driver), SUM).reason == "ok"
 
 
+@pytest.mark.parametrize(
+    "example",
+    ["print(solve(3))  # 6", "main()", "print(solve(3) + 100)"],
+    ids=["a call of the function", "a call of main", "another use"],
+)
+def test_a_script_that_reads_no_input_after_one_that_does_is_an_example_of_its_use(example):
+    # 1 + 2 + 3 = 6: the solution reads n; the example block after it reads nothing
+    solution = (
+        "def solve(n):\n    return n * (n + 1) // 2\n"
+        "def main():\n    print(solve(int(input())))\nmain()"
+    )
+    assert run(answer(solution, example), SUM).reason == "ok"
+
+
+def test_a_second_script_that_reads_input_is_still_an_alternative():
+    wrong = "n = int(input())\nprint(n * n)"
+    assert run(answer(SUM_SRC, wrong), SUM).reason == "hedged"
+
+
 def test_a_fence_that_rebinds_a_builtin_the_script_uses_is_part_of_it():
     fast = "import sys\ninput = sys.stdin.readline"
     assert run(answer(fast, SUM_SRC), SUM).reason == "ok"

@@ -88,3 +88,22 @@ def test_a_change_of_sign_that_gives_another_value_uncommits_in_math():
 )
 def test_odds_laid_on_the_answer_in_any_spelling_uncommit_in_every_task(after):
     assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "P(answer=7)=0.6, P(answer=8)=0.4",  # a probability given to a value in notation
+        "P(8)=0.4",
+        "Answer distribution: {7: 0.7, 8: 0.3}",
+        "Candidates considered: 7, 8.",  # a list of candidates under a longer label
+    ],
+)
+def test_probabilities_given_to_values_in_notation_uncommit(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+def test_a_probability_problem_may_state_other_probabilities_after_its_answer():
+    # a fair die: P(even) = 3/6 = 1/2; P(2) = 1/6 is a step of the question, not a candidate
+    response = "Three of six faces are even.\n\n\\boxed{\\frac{1}{2}}\n\nEach face has P(2) = 1/6."
+    assert score("math", response, "\\frac{1}{2}").reason == "ok"

@@ -338,3 +338,23 @@ def test_a_root_of_a_lower_index_in_disguise_or_of_a_decimal_is_not_simplified(g
 )  # fmt: skip
 def test_a_sign_applied_to_a_sign_is_arithmetic_left_undone(gold, answer, right):
     assert _right(answer, gold) is right
+
+
+@pytest.mark.parametrize(
+    ("gold", "answer", "right"),
+    [("6\\sqrt{2}", "6\\sqrt{2}\\cdot 1", False),  # times 1: an operation left in
+     ("6\\sqrt{2}", "1 \\times 6\\sqrt{2}", False),
+     ("x+3", "\\frac{x+3}{1}", False),
+     ("x+3", "x+3+0", False),
+     ("x^2+1", "x^2+1^{1}", False),
+     ("2x", "2x^{1}", False),
+     ("0.001", "1 \\times 10^{-3}", True),  # scientific notation's 1 is a number
+     ("45", "4.5 \\times 10^{1}", True),
+     ("5", "5 + 0i", True),  # a complex number's standard form
+     ("x^{10}", "x^{10}", True),
+     ("x+3", "x+3", True)],
+    ids=["times 1", "1 times", "over 1", "plus 0", "power 1 of a number", "power 1 of x",
+         "scientific 1", "scientific power 1", "0i", "power 10", "plain"],
+)  # fmt: skip
+def test_an_operation_that_leaves_its_operand_as_it_is_is_left_undone(gold, answer, right):
+    assert _right(answer, gold) is right

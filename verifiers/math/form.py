@@ -17,7 +17,9 @@ model's computation. What counts as an operation:
   ``\\lfloor``, ``\\lceil``, ``n!``, ``|x|``, ``\\max``, ``\\bmod``, ...);
 - wherever they are: sums, products, integrals, limits and derivatives (``\\sum_{k=1}^{n} k`` is
   not an answer for ``\\frac{n(n+1)}{2}``), and the operations the parser evaluates before anything
-  can look at them (``\\gcd``, ``\\operatorname{lcm}``, ``\\det``, ``\\binom``).
+  can look at them (``\\gcd``, ``\\operatorname{lcm}``, ``\\det``, ``\\binom``), and an
+  operation that leaves its operand as it is (``identity``: ``6\\sqrt{2} \\cdot 1``, ``x/1``,
+  ``x + 0``, ``x^{1}``), which the parser drops.
 
 Not operations:
 - numbers: integers, decimals, a fraction of two integers that is not an integer (``\\frac{2}{4}``
@@ -65,6 +67,17 @@ _FRACTION = re.compile(
 )
 # a sign applied to a sign: ``--7``, ``-(-7)``, ``+-3`` (arithmetic left undone, however long)
 _DOUBLE_SIGN = re.compile(r"[-+−][ \t]*+(?:[({][ \t]*+)*+[-+−]")
+# an operation that leaves its operand as it is, which the parser drops before the tree can show
+# it: a factor or divisor of 1, a term of 0, a power of 1 (``6\sqrt{2} \cdot 1``, ``1 \times
+# x``, ``x/1``, ``\frac{x}{1}``, ``x + 0``, ``x^{1}``); not the 1 of scientific notation
+# (``1 \times 10^{-3}``, ``4.5 \times 10^{1}``) nor a subscript (``x_1 \cdot y``)
+_TIMES = r"(?:\\cdot|\\times|\*|×|·)"
+_IDENTITY = re.compile(
+    rf"{_TIMES}[ \t]*+1(?![\d.])|(?<![\w.{{}}])1[ \t]*+{_TIMES}(?![ \t]*+10[ \t]*+\^)|"
+    r"/[ \t]*+1(?![\d.])|\\[dtc]?frac[ \t]*+\{[^{}]{1,200}+\}[ \t]*+\{[ \t]*+1[ \t]*+\}|"
+    r"(?<![\w.^_{])[-+][ \t]*+0(?![\w.])|"  # not 0 + 2i: a complex number's standard form
+    r"(?<!10)\^[ \t]*+(?:\{[ \t]*+1[ \t]*+\}|1(?![\d.]))"
+)
 _EXP = rf"[-+]?\d{{1,{MAX_EXPONENT_DIGITS}}}"
 _E_NOTATION = re.compile(rf"(?<![\w.\\])(\d+(?:\.\d+)?|\.\d+)[eE]({_EXP})(?![\w.])")
 _TIMES_TEN = re.compile(
@@ -187,6 +200,8 @@ def latex_operations(text: str) -> set[str]:
         ops.add("mul")
     if _DOUBLE_SIGN.search(text):
         ops.add("sign")
+    if _IDENTITY.search(text):
+        ops.add("identity")
     for m in _FRACTION.finditer(text):
         num, den = m[1] or m[2] or m[5], m[3] or m[4] or m[6]
         if len(num) + len(den) <= 1_000 and int(den) != 0 and int(num) % int(den) == 0:
