@@ -37,49 +37,18 @@ def _starts_ray(path: Path) -> bool:
     return "pytest.mark.ray" in path.read_text()
 
 
-@functools.cache
-def _is_slow(path: Path) -> bool:
-    return "pytest.mark.slow" in path.read_text()
-
-
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """``pytest -n 2`` (pytest-xdist's default ``--dist load``): a file's tests run on one worker,
     so that its module fixtures (a training run, a built data set) are made once, and the files
     that hold a test marked ``ray`` run on one worker, one after another
     (docs/development/testing.md). The scheduler sees test ids only, so a file joins the Ray
-    group by naming the mark.
-
-    The longest work goes out first: the Ray group, then the files that hold a test marked
-    ``slow``, then the rest (each in xdist's order, most tests first). xdist alone orders by the
-    number of tests, which put the Ray group (a few dozen tests, the longest unit) and the slow
-    files of two to eleven tests (the GPU install's resolution, minutes) behind the verifier
-    files of hundreds of short tests, so that a long unit could start last, beside an idle
-    worker. Started first, they run beside the short files, which even out the end."""
+    group by naming the mark."""
     if config.getvalue("dist") != "load":
         return None
-    from collections import OrderedDict
-
     from xdist.scheduler import LoadScopeScheduling
 
-    def rank(scope: str) -> int:
-        return 0 if scope == "ray" else 1 if _is_slow(config.rootpath / scope) else 2
-
-    class LongestFirst(OrderedDict):
-        """xdist's work queue (scope -> tests), from which a worker takes the next file with
-        ``popitem(last=False)``: the first of the lowest rank instead of the first."""
-
-        def popitem(self, last: bool = True):
-            if last or not self:
-                return super().popitem(last)
-            scope = min(self, key=rank)  # min keeps the first of equal ranks
-            return scope, self.pop(scope)
-
     class ByFile(LoadScopeScheduling):
-        def __init__(self, config, log=None):
-            super().__init__(config, log)
-            self.workqueue = LongestFirst()
-
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             return "ray" if _starts_ray(config.rootpath / path) else path
