@@ -153,8 +153,10 @@ def stopped(tmp_path_factory) -> Stopped:
         if proc.poll() is None:
             os.killpg(pgid, signal.SIGKILL)
             proc.wait()
-    left = ours(home, pgid)  # a moment for the kernel to finish their exits
-    for _ in range(20):
+    # a moment for their exits: Ray's agents leave once they see the raylet gone, which took
+    # over 10 s on 2 loaded cores (ray::RuntimeEnvAgent, CI of 2561f08)
+    left = ours(home, pgid)
+    for _ in range(60):
         if not left:
             break
         time.sleep(0.5)
