@@ -1493,11 +1493,21 @@ def lead_in(text: str) -> str:
     return found[-1] if found else ""
 
 
+def _bracketed(depth: int) -> str:
+    """A run of characters with brackets balanced up to ``depth`` deep, each level at most 60
+    units long (possessive, and a bracket opens no other branch: linear)."""
+    unit = r"[^()\[\]=\n]"
+    for _ in range(depth):
+        unit = rf"(?:[^()\[\]=\n]|\({unit}{{0,60}}+\))"
+    return rf"{unit}{{1,60}}+"
+
+
 # a probability given to a value in notation ("P(43)=0.4", "P(answer=42) = 0.6", "Pr(25*2-7-3)
-# ≈ 0.3") or a distribution over values ("{42: 0.7, 43: 0.3}")
+# ≈ 0.3", "P(((95-80)+33)-46)=0.3") or a distribution over values ("{42: 0.7, 43: 0.3}")
 _VALUE_PROBABILITY = re.compile(
-    r"\b(?:P|Pr|Prob)[ \t]*+[(\[][ \t]*+(?:(?:answer|ans|result|correct)[ \t]*+=[ \t]*+)?[^()\[\]=\n]{1,60}+"
-    r"[)\]][ \t]*+(?:=|≈|~|:|\\approx)[ \t]*+(?:0?\.\d|\d{1,2}(?:\.\d+)?[ \t]*+\\?%|\\frac|\d+[ \t]*+/)|"
+    r"\b(?:P|Pr|Prob)[ \t]*+[(\[][ \t]*+(?:(?:answer|ans|result|correct)[ \t]*+=[ \t]*+)?"
+    + _bracketed(4)
+    + r"[)\]][ \t]*+(?:=|≈|~|:|\\approx)[ \t]*+(?:0?\.\d|\d{1,2}(?:\.\d+)?[ \t]*+\\?%|\\frac|\d+[ \t]*+/)|"
     r"\{[^{}:\n]{1,40}+:[ \t]*+0?\.\d+[ \t]*+,[^{}:\n]{1,40}+:[ \t]*+0?\.\d+",
 )
 

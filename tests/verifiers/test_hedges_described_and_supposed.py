@@ -9,7 +9,7 @@ verdicts are decided by hand from the task's truth (n = 7 solves 2n + 1 = 15; Ar
 tea; the ARC and Countdown answers of hedge_cases are right), never by running the scorer."""
 
 import pytest
-from hedge_cases import N7, TEA, reasons_after
+from hedge_cases import CD46, CD46_BOX, N7, TEA, reasons_after
 
 from pac_verl.verifiers import score
 
@@ -101,6 +101,17 @@ def test_odds_laid_on_the_answer_in_any_spelling_uncommit_in_every_task(after):
 )
 def test_probabilities_given_to_values_in_notation_uncommit(after):
     assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "P(((25*2)-7)-3)=0.3",  # 40: another expression, its brackets nested inside P(...)
+        "Pr((25*2-(7+3))) ≈ 0.2",
+    ],
+)
+def test_probabilities_given_to_bracketed_expressions_uncommit_countdown(after):
+    assert score("countdown", f"{CD46_BOX}\n\n{after}", CD46).reason == "hedged"
 
 
 def test_a_probability_problem_may_state_other_probabilities_after_its_answer():
