@@ -1966,6 +1966,13 @@ _WORD_OPERATOR = re.compile(
     r"(?<=\d)[ \t]++(times|multiplied[ \t]++by|plus|minus|divided[ \t]++by|over)[ \t]++(?=\(?\d)",
     re.IGNORECASE,
 )
+# a power in words after a number ("12 squared", "2 cubed", "2 to the power of 10", "3 to the
+# 4th power"): written as the power
+_WORD_POWER = re.compile(
+    r"(?<=\d)[ \t]++(?:(?P<word>squared|cubed)|(?:raised[ \t]++)?to[ \t]++the[ \t]++"
+    r"(?:(?:power[ \t]++of[ \t]++)(?P<of>\d{1,2})|(?P<nth>\d{1,2})(?:st|nd|rd|th)?+[ \t]++power))\b",
+    re.IGNORECASE,
+)
 _WORD_RESULT = re.compile(r"(?<=\d)[ \t]++(?:is|equals|gives|makes)[ \t]++(?=-?\d)", re.IGNORECASE)
 _OPERATOR_OF = {"times": "*", "multiplied by": "*", "plus": "+", "minus": "-", "divided by": "/",
                 "over": "/"}  # fmt: skip
@@ -2090,8 +2097,8 @@ def _recommitted_after_but(s: str, answer: str, kind: str) -> str:
 def numerals(sentence: str) -> str:
     """``sentence`` with each value in another spelling written in digits: number words
     ("eight", "twenty-one", "seven point five"), Roman numerals of two letters or more ("VIII"),
-    arithmetic and multiples in words ("2 times 7 plus 1 is 15", "the product of 6 and 7 is 42",
-    "14 is twice 7") as symbols,
+    arithmetic, multiples and powers in words ("2 times 7 plus 1 is 15", "the product of 6 and 7
+    is 42", "14 is twice 7", "12 squared") as symbols,
     and arithmetic that no relation surrounds ("2^3", "(4 + 4)"), each as the value it is. A
     sentence with a relation (``=``, ``<``, ``\\le``, ...) computes or bounds: its arithmetic
     stays as written."""
@@ -2103,9 +2110,16 @@ def numerals(sentence: str) -> str:
         )
         text = _WORD_RESULT.sub(" = ", text)
     text = _MULTIPLE.sub(lambda m: f" = {_FACTOR_OF[m.group(1).lower()]} * ", text)
+    text = _WORD_POWER.sub(_power_in_symbols, text)
     if _RELATION.search(text):
         return text
     return _ARITHMETIC_RUN.sub(lambda m: _value_text(m.group()), text)
+
+
+def _power_in_symbols(m: re.Match) -> str:
+    if m["word"]:
+        return "^2" if m["word"].lower() == "squared" else "^3"
+    return f"^{m['of'] or m['nth']}"
 
 
 def states_other(sentence: str, answer: str, kind: str = "value") -> bool:

@@ -34,6 +34,23 @@ def test_a_unit_aside_or_a_restated_value_inside_the_box_keeps_it(box):
 
 
 @pytest.mark.parametrize(
+    "box, gold, reason",
+    [
+        ("144 \\text{ (twelve squared)}", "144", "ok"),  # 12^2 = 144: its working, in words
+        ("144\\ (12^2)", "144", "ok"),
+        ("144 \\ (12 \\times 12)", "144", "ok"),
+        ("1024 \\text{ (two to the power of ten)}", "1024", "ok"),  # 2^10 = 1024
+        ("144 \\text{ (thirteen squared)}", "144", "hedged"),  # 13^2 = 169: another value
+        ("144 (12^2 + 1)", "144", "hedged"),  # 145
+        ("145\\ (12^2)", "144", "hedged"),  # the working is right, the answer is not
+    ],
+)
+def test_an_aside_of_arithmetic_with_the_answers_value_is_its_working(box, gold, reason):
+    response = f"We get 12^2 = 144 and 2^10 = 1024.\n\n\\boxed{{{box}}}"
+    assert score("math", response, gold).reason == reason
+
+
+@pytest.mark.parametrize(
     "after",
     [
         "P(correct) is around two thirds.",  # a share of being right under 1, in any wording

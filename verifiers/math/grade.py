@@ -886,6 +886,17 @@ def _as_solved_for(answer: str, gold: str) -> str:
     return answer
 
 
+def _explained_number(answer: str) -> str | None:
+    """The number of an answer whose bracketed aside is arithmetic of the same value, in symbols
+    or words (``144 (12^2)``, ``144 \\text{ (twelve squared)}``): the number, the aside being
+    its working; else None."""
+    aside = _VALUE_ASIDE.match(clean_answer(answer))
+    if not aside or simple_number(aside.group(1)) is None:
+        return None
+    worked = simple_number(lexicon.numerals(unwrap_text(aside.group(2))))
+    return aside.group(1) if worked == simple_number(aside.group(1)) else None
+
+
 def _unsolved(answer: str, gold: str) -> bool:
     """Whether the gold is an equation solved for one variable (``y = 2x + 3``: its form, as
     "in the form y = mx + b" asks) and the answer, an equation, is not solved for it
@@ -915,6 +926,8 @@ def grade_answer(answer: str, gold: str) -> Verdict:
         return grade_answer(last, gold)
     if _QUESTION.get() and _copies_question_text(answer, gold):
         return fail("copied_question")
+    if (explained := _explained_number(answer)) is not None:
+        return grade_answer(explained, gold)
     answer = _as_solved_for(answer, gold)
     if wrong_number_form(fraction_spelling(clean_answer(answer)), gold, _FORMS.get()):
         return fail("unevaluated")
