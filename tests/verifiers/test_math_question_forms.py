@@ -419,6 +419,33 @@ def test_the_golds_form_mixed_number_solved_equation_and_a_named_sum(answer, gol
     assert score(f"\\boxed{{{answer}}}", gold).correct is right
 
 
+LINE = "Find the equation of the line through $(0, 1)$ with slope $2$."
+
+
+@pytest.mark.parametrize(
+    ("info", "answer", "right"),
+    [
+        # no form asked: any equation of the line y = 2x + 1 is the line (2y = 4x + 2 halves to it)
+        ({"question": LINE}, "2y=4x+2", True),
+        ({"question": LINE}, "y-1=2x", True),
+        ({"question": LINE}, "2x-y+1=0", True),
+        ({"question": LINE}, "y=2x+2", False),  # another line
+        ({"question_forms": [], "question_forms_version": FORMS_VERSION}, "y-2x=1", True),
+        # the form asked in words: solved for y
+        ({"question": LINE + " Express your answer in the form $y = mx + b$."}, "2y=4x+2", False),
+        ({"question": LINE + " Give it in slope-intercept form."}, "y-1=2x", False),
+        ({"question": LINE + " Give it in slope-intercept form."}, "y=1+2x", True),
+        # unknown: a row recorded before version 4, or no question: the gold's form decides
+        ({"question_forms": [], "question_forms_version": 3}, "2x-y+1=0", False),
+        ({}, "2y=4x+2", False),
+    ],
+)
+def test_an_equation_is_held_to_the_solved_form_only_where_it_is_asked(info, answer, right):
+    verdict = compute_score("math", f"\\boxed{{{answer}}}", "y=2x+1", {"type": "math", **info},
+                            workers=1)  # fmt: skip
+    assert (verdict["acc"] == 1.0) is right, verdict
+
+
 @pytest.mark.parametrize(
     ("response", "right"),
     [

@@ -897,6 +897,16 @@ def _explained_number(answer: str) -> str | None:
     return aside.group(1) if worked == simple_number(aside.group(1)) else None
 
 
+def _solved_form_asked() -> bool:
+    """Whether an equation solved for a variable is asked (``solved`` among the question's
+    forms: "in slope-intercept form", "in terms of $x$"), or the question's forms are unknown
+    (no forms, or a row recorded before they read it): then the gold's form decides. A question
+    read that asks no such form takes any equation of the same solutions (``2y = 4x + 2`` for
+    ``y = 2x + 1``)."""
+    forms = _FORMS.get()
+    return not forms or "solved" in forms
+
+
 def _unsolved(answer: str, gold: str) -> bool:
     """Whether the gold is an equation solved for one variable (``y = 2x + 3``: its form, as
     "in the form y = mx + b" asks) and the answer, an equation, is not solved for it
@@ -931,7 +941,7 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     answer = _as_solved_for(answer, gold)
     if wrong_number_form(fraction_spelling(clean_answer(answer)), gold, _FORMS.get()):
         return fail("unevaluated")
-    if _unsolved(clean_answer(answer), gold):
+    if _solved_form_asked() and _unsolved(clean_answer(answer), gold):
         return fail("unevaluated")
     if mixed := _SLASH_MIXED.fullmatch(clean_answer(answer)):  # "3\\ 2/5": 3\\frac{2}{5}
         answer = f"{mixed[1]}\\frac{{{mixed[2]}}}{{{mixed[3]}}}"

@@ -140,6 +140,8 @@ _ASKS = {
                           r"\bhow\s+many\s+per\s?cent\b|\bin\s+\\?%|\(\s*\\?%\s*\)", re.I),
     "interval": re.compile(r"\binterval\s+notation\b", re.I),
     "scientific": re.compile(r"\bscientific\s+notation\b", re.I),
+    "solved": re.compile(r"\bslope[-\s]intercept\b|\bin\s+the\s+form\s+\$*+(?:\\\(\s*+)?[A-Za-z]\s*+=|"
+                         r"\bin\s+terms\s+of\b|\bsolved\s+for\b", re.I),
 }  # fmt: skip
 # a number in scientific notation: a coefficient of at least 1 and under 10, times a power of ten
 # ("4.5 \\times 10^{-4}", "4.5 \\cdot 10^{-4}", "4.5e-4")
@@ -223,11 +225,13 @@ _INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant
 # form missing from them is not asked (a count's question asks for no percentage)
 STATED = "stated"
 # the reading of a question's forms the builders record (``extra_info["question_forms_version"]``):
-# 2 reads every way a question asks for a percent; 3 reads the unit it asks in, rates included.
-# A row of an older reading states its percent forms from 2 on, and its units from 3 on.
-FORMS_VERSION = 3
+# 2 reads every way a question asks for a percent; 3 reads the unit it asks in, rates included;
+# 4 reads an equation asked solved for a variable. A row of an older reading states its percent
+# forms from 2 on, its units from 3 on, and whether it asks a solved equation from 4 on.
+FORMS_VERSION = 4
 _PERCENT_STATED_SINCE = 2
 _UNITS_READ_SINCE = 3
+_SOLVED_READ_SINCE = 4
 _RATE_UNKNOWN = "unit-of-rate:"  # a unit an older reading recorded: the first of the one asked
 
 
@@ -237,7 +241,9 @@ def question_forms(text: str) -> list[str]:
     ``decimal`` ("as a decimal", "Convert ... to a decimal", "in decimal notation", "to the
     nearest tenth"), neither when it names both; ``percent`` ("as a percent", "to a percent",
     "What percent ...", "in %", "(%)", "percentage points");
-    ``interval`` ("in interval notation"); ``scientific`` ("in scientific notation"); and the
+    ``interval`` ("in interval notation"); ``scientific`` ("in scientific notation");
+    ``solved``, an equation solved for a variable ("in slope-intercept form", "in the form
+    $y = mx + b$", "in terms of $x$", "solved for $y$"); and the
     unit it asks its answer in, ``unit:cm`` ("in centimeters", "How many cm", "(in cm)"), where
     it names one unit."""
     asked = [form for form, words in _ASKS.items() if words.search(text or "")]
@@ -296,7 +302,8 @@ def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     Otherwise (rows recorded by an older reading, rows with no question) the question's units are
     unknown. A unit recorded before version 3, which reads rates ("in km/h" was read as km), is
     the first unit of the one asked (``unit-of-rate:km``): an answer's unit is held to it where it
-    names another first unit (``60 m/s``, ``60 mph``), not where it names a rate of it."""
+    names another first unit (``60 m/s``, ``60 mph``), not where it names a rate of it. A row
+    recorded before version 4 asks ``solved`` (unread then: the gold's form decides)."""
     if not isinstance(extra_info, Mapping):
         return (), ()
     text = ""
@@ -314,6 +321,8 @@ def question_of(extra_info: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         forms = tuple(f"{_RATE_UNKNOWN}{f[len('unit:') :]}" if f.startswith("unit:") else f
                       for f in forms)  # fmt: skip
     stated = version >= _PERCENT_STATED_SINCE if given is not None else bool(text.strip())
+    if given is not None and version < _SOLVED_READ_SINCE and "solved" not in forms:
+        forms = (*forms, "solved")  # not read then: the gold's own form decides, as it did
     return (
         _strings(extra_info.get("question_expressions"), lambda: question_expressions(text)),
         (*forms, STATED) if stated else forms,
