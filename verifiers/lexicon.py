@@ -53,17 +53,27 @@ LOW = (
     r"fair", r"shaky", r"weak", r"so-so", r"mixed", r"half",
 )  # fmt: skip
 _CERTAIN = "|".join(CERTAIN)
+# an aside between a degree word and its word of certainty: "reasonably, though not completely,
+# convinced", "mostly, not totally, convinced"
+_DEGREE_ASIDE = r"(?:,[^,.;:!?\n]{1,40}+,)"
 _LOW = "|".join(LOW)
 LOW_CONFIDENCE = (
     rf"(?:not|[a-z]{{0,5}}n['’]t|never)\s+(?:(?:be|feel|feeling|am|is|was)\s+)?"
-    rf"(?:(?:{'|'.join(DEGREE)})\s+)?(?:{_CERTAIN})",
-    rf"(?:{'|'.join(PARTIAL)})(?:\s+|-)(?:{_CERTAIN})",
+    rf"(?:(?:{'|'.join(DEGREE)})(?:\s*+{_DEGREE_ASIDE})?\s+)?(?:{_CERTAIN})",
+    rf"(?:{'|'.join(PARTIAL)}){_DEGREE_ASIDE}?(?:\s+|-)(?:{_CERTAIN})",
     rf"(?:{_LOW})\s+(?:confidence|certainty|credence)",
     rf"(?:confidence|certainty|credence)(?:\s+[a-z]{{1,12}}){{0,2}}?\s*+"
     rf"(?:(?::|is|was|remains|stays)\s*+)?(?:[a-z]{{1,12}}\s+)?(?:{_LOW})",
 )  # fmt: skip
 # idioms of doubt: betting, salt, a provisional or gut answer, advice to re-check, a part that is
 # shakiest
+# the work an answer is derived by ("Without doing the algebra", "Skipping the work")
+WORK = (
+    r"solv\w*", r"comput\w*", r"calculat\w*", r"deriv\w*", r"work(?:ing)?(?:\s+it)?\s+out",
+    r"(?:the|any)\s+(?:work|algebra|math|maths|steps|calculations?|derivation|arithmetic|reasoning)",
+    r"doing\s+(?:the|any)\s+\w+", r"thinking",
+)  # fmt: skip
+_WORK = "|".join(WORK)
 IDIOMS = (
     r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+)?bet(?:ting)?", r"grain\s+of\s+salt",
     r"pinch\s+of\s+salt", r"(?:don['’]t|do\s+not)\s+quote\s+me", r"provisional\w*",
@@ -87,6 +97,12 @@ IDIOMS = (
     r"random(?:ly)?\s+(?:pick\w*|guess\w*|choice|chosen|choose)", r"eeny",
     r"if\s+(?:I\s+(?:had|have)\s+to|forced\s+to|pressed)\s*(?:to\s+)?(?:choose|pick|guess|bet|answer)?",
     r"without\s+(?:checking|verifying|verification|double[\s-]?checking)",
+    # the work skipped, or a chance device: "Without doing the algebra:", "Skipping the work:",
+    # "No time to solve, so", "Coin says heads", "Dice roll:", "Pulled from thin air"
+    rf"(?:without|skip(?:ping|ped|s)?|no\s+time\s+(?:to|for))\s+(?:\w+\s+){{0,2}}?(?:{_WORK})",
+    r"(?:coin|dice|die)\s+(?:says|said|decide[sd]|picke?d?s?|chose|landed)",
+    r"(?:coin|dice|die)\s+(?:roll|toss|flip)\s*+:", r"(?:flipped|tossed|rolled)\s+(?:a|the|my)\s+(?:coin|dice|die)",
+    r"thin\s+air", r"(?:picked|pulled|plucked)\s+(?:it\s+)?(?:at\s+random|out\s+of\s+a\s+hat)",
     r"(?:have|has|had)n['’]t\s+(?:yet\s+)?(?:verified|checked|double[\s-]?checked)",
     r"rough\s+(?:answer|estimate|guess)", r"prolly", r"probs", r"meh",
     r"(?:don['’]t|do\s+not)\s+hold\s+me\s+to", r"flip[\s-]?flop\w*",
@@ -684,7 +700,8 @@ NOT_NOUNS = (
     r"and", r"or", r"but", r"here", r"there", r"too", r"also", r"as", r"instead", r"though",
     r"although", r"either", r"anyway", r"then", r"now", r"again", r"maybe", r"perhaps", r"if",
     r"since", r"because", r"still", r"over", r"versus", r"vs", r"rather", r"for", r"in", r"on",
-    r"at", r"with", r"by",
+    r"at", r"with", r"by", r"once", r"twice", r"earlier", r"before", r"first", r"initially",
+    r"originally", r"previously", r"somewhere", r"at\s+first",
 )  # fmt: skip
 # a stated confidence is full only in these words ("Confidence: high", "certainty: 100%"); any
 # other grade ("B-", "★★★☆☆", "medium-ish") is below certainty
@@ -845,6 +862,13 @@ CONFIDENCE_NUMBER = re.compile(
     r"(?:[ \t]*(?:/|out[ \t]+of)[ \t]*(?P<den>\d{1,3})|[ \t]*(?P<pct>\\?%|percent\b))?",
     re.IGNORECASE,
 )
+# a share before its word of certainty: "2/3 sure", "about 70% confident", "0.6 certain"
+_SHARE_BEFORE_CERTAINTY = re.compile(
+    r"(?<![\d./])(?P<num>\d{1,3}(?:\.\d{1,6})?|\.\d{1,6})"
+    r"(?:[ \t]*(?:/|out[ \t]+of)[ \t]*(?P<den>\d{1,3})|[ \t]*(?P<pct>\\?%|percent\b))?"
+    rf"[ \t]++(?:[a-z]{{1,12}}[ \t]++)?(?:{_CERTAIN})\b",
+    re.IGNORECASE,
+)
 NOT_CERTAIN = re.compile(r"\bnot\s+(?:100|a\s+hundred)\s*(?:\\?%|percent\b)", re.IGNORECASE)
 # a statement of roles (Knights and Knaves) is read by a parser of English: a condition or an
 # alternative in another language, or "unless", "alternatively", "... or not", is doubt there
@@ -899,6 +923,7 @@ _ALL_IN = re.compile(
 )
 _NEGATED_DOUBT = re.compile(
     rf"\b(?:{_words(NEGATED)})\s+(?:(?:just|merely|simply|only|mere|some)\s+)?"
+    r"(?:(?:real\s+|good\s+)?(?:reason|cause|need|grounds?|room)\s+(?:to|for)\s+)?"  # "no reason to doubt it"
     rf"(?:(?:any|a|an|the|real|slight\w*|mere|lucky|wild)\s+)?(?:{_words(NEGATABLE)})\b",
     re.IGNORECASE,
 )
@@ -940,9 +965,17 @@ CHANGES = (
     r"flipp", r"swapp", r"revers", r"invert", r"negat", r"ignor", r"dropp", r"relax", r"chang",
     r"alter", r"switch", r"mirror", r"shift", r"rotat", r"transpos", r"toggl", r"replac",
     r"remov", r"omitt", r"skipp", r"loosen", r"tighten", r"tweak", r"modify", r"(?:mis|re-?)?read",
+    r"mov",
+)  # fmt: skip
+# the same changes named by a noun: "A shift by two would give ...", "Under a two-step shift: ..."
+CHANGE_NOUNS = (
+    r"shifts?", r"swaps?", r"flips?", r"rotations?", r"reflections?", r"reversals?", r"inversions?",
+    r"moves?", r"transpositions?", r"tweaks?", r"misreadings?", r"(?:re-?)?readings?",
 )  # fmt: skip
 _CHANGE_OPENS = re.compile(
-    rf"^[\W_]*+(?:(?:or|and|but|so|then)\b[ \t,]*+)?(?:by[ \t]+)?(?:{_words(CHANGES)})ing\b",
+    rf"^[\W_]*+(?:(?:or|and|but|so|then)\b[ \t,]*+)?(?:(?:by[ \t]+)?(?:{_words(CHANGES)})ing\b|"
+    rf"(?:(?:under|with|after)[ \t]+)?(?:(?:an?|the|one)[ \t]+)?(?:[\w-]{{1,20}}+[ \t]+)?"
+    rf"(?:{_words(CHANGE_NOUNS)})\b)",
     re.IGNORECASE,
 )
 _CHANGE_GIVES = re.compile(
@@ -1067,7 +1100,19 @@ _CELL_AT = re.compile(
     r"((?:would|could|might|may)[ \t]+(?:be|become)|becomes?|is|=|:)[ \t]*+(-?\d{1,3})(?!\d)",
     re.IGNORECASE,
 )
-_SPELLED_NAME = re.compile(r"(?<![\w.-])[A-Z](?:[-.][a-z]){1,20}+(?![\w-])")
+# a name spelled letter by letter: "B-o-b", "B-O-B", "b.o.b.", "B O B" (in any case from three
+# letters; capitalised from two)
+_SPELLED_NAME = re.compile(
+    r"(?<![\w.-])(?:[A-Z](?:[-.][a-z]){1,20}+|[A-Za-z](?:[-.][A-Za-z]){2,20}+\.?)(?![\w-])|"
+    r"(?<!\S)[A-Z](?: [A-Z]){2,20}+(?!\S)"
+)
+
+
+def _unspelled(text: str) -> str:
+    """``text`` with each name spelled letter by letter written as the name ("b.o.b." as Bob)."""
+    return _SPELLED_NAME.sub(lambda m: re.sub(r"[-. ]", "", m.group()).capitalize(), text)
+
+
 _INSTEAD = re.compile(r"[ \t]*+instead\b", re.IGNORECASE)
 # a range with the answer at one end: "anywhere from 7 to 8", "between 7 and 8", "7 to 8"
 _RANGE = re.compile(
@@ -1411,9 +1456,12 @@ def states_doubt(text: str, answer: str = "") -> bool:
 def _plainly(sentence: str) -> str:
     """A sentence as written plainly: a word spelled long or with digits for letters
     ("maaaybe", "pr0bably") as the word, a logical "not" sign as "not" ("(¬certain)"), odds in
-    number words in digits ("three-to-one on" as "3 to 1 on", :func:`_odds_in_digits`)."""
+    number words in digits ("three-to-one on" as "3 to 1 on", :func:`_odds_in_digits`), a common
+    fraction in words in digits ("two-thirds" as "2/3")."""
     plainly = _LEET.sub(lambda m: "oie"["013".index(m.group())], _ELONGATED.sub(r"\1", sentence))
-    return _odds_in_digits(_NOT_SIGN.sub("not ", plainly))
+    return _FRACTION_IN_WORDS.sub(
+        _fraction_in_digits, _odds_in_digits(_NOT_SIGN.sub("not ", plainly))
+    )
 
 
 # a sentence that is only a word making the answer approximate: "\\boxed{5}-ish.", ", roughly."
@@ -1502,10 +1550,13 @@ def _bracketed(depth: int) -> str:
     return rf"{unit}{{1,60}}+"
 
 
-# a probability given to a value in notation ("P(43)=0.4", "P(answer=42) = 0.6", "Pr(25*2-7-3)
-# ≈ 0.3", "P(((95-80)+33)-46)=0.3") or a distribution over values ("{42: 0.7, 43: 0.3}")
+# a probability or a weight given to a value in notation ("P(43)=0.4", "P(answer=42) = 0.6",
+# "Pr(25*2-7-3) ≈ 0.3", "P(((95-80)+33)-46)=0.3", "likelihood(8)=0.45", "score(8) = 0.45"; not a
+# function of mathematics, "sin(30) = 0.5") or a distribution over values ("{42: 0.7, 43: 0.3}")
 _VALUE_PROBABILITY = re.compile(
-    r"\b(?:P|Pr|Prob)[ \t]*+[(\[][ \t]*+(?:(?:answer|ans|result|correct)[ \t]*+=[ \t]*+)?"
+    r"(?<!\\)\b(?!(?:sin|cos|tan|cot|sec|csc|arc\w+|sinh|cosh|tanh|log|ln|exp|sqrt|gcd|lcm|floor|ceil|"
+    r"abs|mod|min|max|det|deg|round)\b)(?:P|[A-Za-z]{2,20}+)[ \t]*+[(\[][ \t]*+"
+    r"(?:(?:answer|ans|result|correct)[ \t]*+=[ \t]*+)?"
     + _bracketed(4)
     + r"[)\]][ \t]*+(?:=|≈|~|:|\\approx)[ \t]*+(?:0?\.\d|\d{1,2}(?:\.\d+)?[ \t]*+\\?%|\\frac|\d+[ \t]*+/)|"
     r"\{[^{}:\n]{1,40}+:[ \t]*+0?\.\d+[ \t]*+,[^{}:\n]{1,40}+:[ \t]*+0?\.\d+",
@@ -1527,7 +1578,7 @@ def _confidence_below_certainty(sentence: str, answer: str) -> bool:
     shares = [int(m[1]) for m in _SHARE_OF_HUNDRED.finditer(sentence)]
     if "=" not in sentence and (100 in splits or (len(shares) > 1 and sum(shares) == 100)):
         return True  # "I'd give him 70/30 knave", "60/40 over Bob", "Arnold 55%, Bob 45%"
-    for m in CONFIDENCE_NUMBER.finditer(sentence):
+    for m in (*CONFIDENCE_NUMBER.finditer(sentence), *_SHARE_BEFORE_CERTAINTY.finditer(sentence)):
         value = _confidence_value(m)
         bare = not (m.group("den") or m.group("pct"))
         if value is not None and value < 1 and not (bare and same(m.group("num"), answer)):
@@ -1576,6 +1627,23 @@ _NUMBER_WORD = {w: str(i) for i, w in enumerate(_ONES)} | {
 _ODDS_IN_WORDS = re.compile(
     rf"\b({'|'.join(_NUMBER_WORD)})(?:[- ]to[- ]|[-/])({'|'.join(_NUMBER_WORD)})\b", re.IGNORECASE
 )
+
+
+# a common fraction in words: "two-thirds", "three quarters", "one half" (not "a third", which
+# is as often an ordinal: "a third option")
+_DENOMINATOR_WORD = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+                     "fourth": 4, "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6,
+                     "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8, "ninth": 9,
+                     "ninths": 9, "tenth": 10, "tenths": 10}  # fmt: skip
+_FRACTION_IN_WORDS = re.compile(
+    rf"\b({'|'.join(w for w in _NUMBER_WORD if 0 < int(_NUMBER_WORD[w]) < 10)})[- ]"
+    rf"({'|'.join(_DENOMINATOR_WORD)})\b",
+    re.IGNORECASE,
+)
+
+
+def _fraction_in_digits(m: re.Match) -> str:
+    return f"{_NUMBER_WORD[m[1].lower()]}/{_DENOMINATOR_WORD[m[2].lower()]}"
 
 
 def _odds_in_digits(sentence: str) -> str:
@@ -1635,6 +1703,55 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     return False
 
 
+# a value kept in play by whatever says it ("A faint voice says 8.", "There's a nagging voice
+# saying Bob.", "In my head I also got 8 once"): any sayer but the puzzle's own material ("Clue 4
+# says Bob is in house 3.", "The example gives 0 0 3 3.")
+SAYING = (
+    r"says", r"saying", r"said", r"whispers?", r"whispering", r"suggests?", r"suggesting",
+    r"insists?", r"insisting", r"tells?\s+me", r"telling\s+me", r"points?\s+(?:to|at)",
+    r"pointing\s+(?:to|at)", r"nags?\s+(?:me\s+)?(?:about|with)", r"(?:also|earlier|initially|first|once)\s+"
+    r"(?:got|had|found|came\s+up\s+with|arrived\s+at|considered)",
+)  # fmt: skip
+_SAYING = re.compile(rf"\b(?:{_words(SAYING)})\b[ \t:,]*+", re.IGNORECASE)
+PUZZLE_SAYERS = (
+    r"clues?", r"statements?", r"examples?", r"rules?", r"questions?", r"problems?", r"puzzles?",
+    r"hints?", r"conditions?", r"checks?", r"equations?", r"formulas?", r"inputs?", r"outputs?",
+    r"grids?", r"tests?", r"data", r"tables?", r"constraints?", r"premises?", r"tasks?", r"prompt",
+    r"definitions?", r"theorems?", r"patterns?", r"pairs?", r"substitut\w*", r"plugging",
+)  # fmt: skip
+_PUZZLE_SAYER = re.compile(rf"\b(?:{_words(PUZZLE_SAYERS)})\b", re.IGNORECASE)
+# a choice between the answer and another left undecided: "No strong reason to prefer it over
+# 8.", "Nothing clearly favours it over 8.", "Nothing really separates her from Bob."
+_UNDECIDED_BETWEEN = re.compile(
+    r"\b(?:no|nothing|not|never|hardly|little|nobody|cannot|[a-z]{2,5}n['’]t|hard\s+to)\b"
+    r"[^.;!?\n]{0,40}?\b(?:prefer\w*|favou?r\w*|separat\w*|distinguish\w*|decid\w*\s+between|"
+    r"choos\w*\s+between|tell\w*\s+(?:\w+\s+)?apart)\b",
+    re.IGNORECASE,
+)
+
+
+def _kept_in_play(s: str, answer: str, kind: str) -> bool:
+    """Whether a sentence keeps another candidate in play without offering it in so many words:
+    said by a sayer that is no part of the puzzle (:data:`SAYING`, :data:`PUZZLE_SAYERS`), the
+    subject of a clause, whatever its verb, in a sentence of the speaker's ("Though honestly 8
+    keeps nagging me"), or named in a choice left undecided (:data:`_UNDECIDED_BETWEEN`)."""
+    for m in _SAYING.finditer(s):
+        clause = s[: m.start()].rsplit(";", 1)[-1]
+        if _PUZZLE_SAYER.search(clause):
+            continue
+        if _candidate_after(s, m.end(), answer, kind, gap=True, whole=True):
+            return True
+    if _FIRST_PERSON.search(s) and not _LET_ME.search(s):  # "Still, 8 keeps coming back to me."
+        for v in _values(kind, answer).finditer(s):
+            if _clause_start(s, v) and _offered(s, v, answer, kind):
+                return True
+    if (m := _UNDECIDED_BETWEEN.search(s)) and kind != "roles":
+        return any(
+            _candidate(s, v, answer, kind) for v in _values(kind, answer).finditer(s, m.end())
+        )
+    return False
+
+
 def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     """Whether a sentence offers a candidate of the answer's type other than ``answer``: another
     answer named as such ("another solution", "the other candidate", "the runner-up"), or a value
@@ -1649,11 +1766,13 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if kind == "value" and _number(answer) is not None:
         s = numerals(s)  # "Eight, if we count differently": a value in any spelling
     elif _values(kind, answer) is _NAME_VALUE:
-        s = _SPELLED_NAME.sub(lambda m: re.sub(r"[-.]", "", m.group()), s)  # "B-o-b" is Bob
+        s = _unspelled(s)  # "B-o-b" is Bob
     if rejects(s, answer, kind):
         return False
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
+    if kind != "roles" and _kept_in_play(s, answer, kind):
+        return True  # "A faint voice says 8.", "No strong reason to prefer it over 8."
     if (
         _OR_OPENS.match(s)  # "Or, flipping clue 2, Alice.": what it names is offered
         and kind != "roles"
@@ -1996,6 +2115,12 @@ _KNIGHT = re.compile(r"\bknights?\b", re.IGNORECASE)
 _KNAVE = re.compile(r"\bknaves?\b", re.IGNORECASE)
 
 
+# a program's literals in a tail: a quoted key ('"alt": 8') and a list assigned ("alt = [8]",
+# "alt: [8, 9]") read as the words and values they hold
+_LITERAL_KEY = re.compile(r"[\"'](\w{1,30}+)[\"'][ \t]*+:")
+_LITERAL_LIST = re.compile(r"([=:])[ \t]*+\[([^\[\]\n]{0,200}+)\]")
+
+
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     """Whether text after the committed ``answer`` un-commits it: one of its sentences does
     (:func:`uncommits`), or states another value (:func:`states_other`), or is one the lexicon
@@ -2005,9 +2130,12 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     "but" clause commits to the answer again and un-commits nothing is read from that clause
     ("If the equation were 2n+1=17, the answer would be 8, but it is 15.")."""
     text = _TEXT_COMMAND.sub(r" \1 ", _MARKUP.sub(" ", text))  # "<!-- alt: 8 -->", "\\text{ or }"
+    text = _LITERAL_KEY.sub(r"\1:", _LITERAL_LIST.sub(r"\1 \2", text))  # '"alt": 8', "alt = [8]"
     text = _WHY_NOT_BECAUSE.sub(r"\1", text)  # "Why not 6? Because Sunday counts.": the reason
     text = _ANSWERED_YES.sub(lambda m: _asked_of_answer(m, answer), text)  # "Is 7 odd? Yes."
     text = _WOULD.sub(" would", text)  # "Bob'd be plausible"
+    if kind == "name":
+        text = _unspelled(text)  # "b.o.b. also fits": read before the text is cut into sentences
     if kind == "name" and (names := KNOWN_NAMES.get()):  # "bob fits too": a name of the row
         text = re.sub(rf"\b(?:{'|'.join(map(re.escape, names))})\b", lambda m: m.group().title(), text,
                       flags=re.IGNORECASE)  # fmt: skip
@@ -2168,8 +2296,8 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
             if _subject(s, m):
                 return True
             continue
-        if speaker and not _NOUN_AFTER.match(s, m.end()):
-            return True
+        if speaker and (not _NOUN_AFTER.match(s, m.end()) or _clause_start(s, m)):
+            return True  # "I also got 8 once", "Though honestly 8 keeps nagging me"
         if not numeric:
             continue
         if _subject(s, m):
@@ -2263,6 +2391,16 @@ def plain_cell(cell: str) -> str:
     sign, digits = ("-", cell[1:]) if cell.startswith("-") else ("", cell)
     digits = digits.lstrip("0") or "0"
     return sign + digits if digits != "0" else "0"
+
+
+def _clause_start(s: str, m: re.Match) -> bool:
+    """Whether the value ``m`` opens a clause (after sentence adverbs): the word after it is its
+    verb, whatever verb ("8 keeps nagging me", "Still, Bob keeps coming back to me"), but for a
+    verb in the past ("Alice was my first thought"): a belief left behind."""
+    spaced = m.group()[-1:].isspace() or s[m.end() : m.end() + 1].isspace()
+    return bool(_OPENER.search(s[max(0, m.start() - 60) : m.start()])) and bool(
+        spaced and re.match(r"[ \t]*+(?!(?:was|were|had)\b)[a-z]", s[m.end() :])
+    )  # not a past belief: "Alice was my first thought, but clue 4 puts Arnold there."
 
 
 def _subject(s: str, m: re.Match) -> bool:

@@ -154,7 +154,12 @@ def test_several_blocks_follow_the_box_rule(response, reason):
         (block(RIGHT) + "\nThis assignment satisfies every statement.", SK_MK, "ok"),
         (block(RIGHT) + "\nSo Samuel is a knight, as shown above.", SK_MK, "ok"),
         (block(RIGHT) + "\nLet me know if you want the steps.", SK_MK, "ok"),
-        (block(RIGHT) + "\n(I'm fairly, though not completely, confident about Mia.)", SK_MK, "ok"),
+        # a confidence below certainty in one person is doubt about the answer
+        (
+            block(RIGHT) + "\n(I'm fairly, though not completely, confident about Mia.)",
+            SK_MK,
+            "hedged",
+        ),
     ],
 )
 def test_text_after_the_block(response, truth, reason):

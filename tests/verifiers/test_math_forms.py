@@ -9,7 +9,7 @@ comments), never by running the scorer. The rules: docs/guides/rewards.md."""
 
 import pytest
 
-from pac_verl.verifiers import score
+from pac_verl.verifiers import compute_score, score
 
 
 @pytest.mark.parametrize(
@@ -64,6 +64,30 @@ def test_math_equivalent_forms_of_the_value_score_one(box, gold):
 )
 def test_math_forms_a_human_reads(box, gold):
     assert score("math", f"\\boxed{{{box}}}", gold).reason == "ok"
+
+
+REMAINDER = {"type": "math", "question": "Find the remainder when $3^{100}$ is divided by 7."}
+LINEAR = {"type": "math", "question": "Solve $2n + 1 = 15$."}
+
+
+@pytest.mark.parametrize(
+    ("box", "info", "reason"),
+    [
+        # 3^100 = 3^(6*16+4) = 3^4 = 81 = 4 (mod 7): the remainder, its modulus named after it
+        ("4 \\pmod 7", REMAINDER, "ok"),
+        ("4 \\pmod{7}", REMAINDER, "ok"),
+        ("4 (\\text{mod } 7)", REMAINDER, "ok"),
+        ("11 \\pmod 7", REMAINDER, "not_equal"),  # 11 is no remainder
+        # n = 7 with no remainder asked: "7 (mod 10)" is a class of numbers, not the value
+        ("7 \\pmod{10}", LINEAR, "unevaluated"),
+    ],
+)
+def test_a_residue_with_its_modulus_is_the_value_where_the_question_asks_a_remainder(
+    box, info, reason
+):
+    gold = "4" if info is REMAINDER else "7"
+    verdict = compute_score("math", f"\\boxed{{{box}}}", gold, info, workers=1)
+    assert verdict["reason"] == reason, verdict
 
 
 def test_math_decimal_with_dots_that_does_not_repeat_is_no_repeating_decimal():

@@ -389,6 +389,19 @@ def test_a_label_gold_reads_a_choice_list_written_without_dollars(answer, right)
     assert verdict.correct is right, verdict
 
 
+@pytest.mark.parametrize(
+    ("answer", "right"), [("(A)\\ 2^{10}", True), ("(A) 1024", True), ("(B)", False)]
+)
+def test_choices_whose_values_were_in_math_delimiters_list_no_joining_word(answer, right):
+    # "Which is larger, (A) $2^{10}$ or (B) $10^3$?": 1024 > 1000; the text between the
+    # delimiters reads "(A) or (B)", and "or" is no value of (A)
+    question = question_expressions(
+        "Which is larger, (A) $2^{10}$ or (B) $10^3$? Answer (A) or (B)."
+    )
+    verdict = score(f"So \\boxed{{{answer}}}", "\\text{(A)}", question=question)
+    assert verdict.correct is right, verdict
+
+
 def test_a_label_gold_without_the_questions_choices_judges_the_label_alone():
     assert score("So \\boxed{(B) 214}", "\\text{(B)}").correct  # nothing to hold 214 against
 

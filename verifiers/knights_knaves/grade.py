@@ -214,6 +214,16 @@ _REPORTED = re.compile(
     r"tells?\s+us|told\s+us)(?:\s+that)?[\s:(]*$",  # not "as stated, Grace is a knave"
     re.IGNORECASE,
 )
+# who may say what a report restates: a person (by a pronoun or a word for one; by name, the
+# row's names) or a part of the puzzle ("statement 2 says", "as the clue says"); "Let's say"
+# supposes
+_PUZZLE_SAYER = re.compile(
+    rf"\b(?:he|she|they|who|which|that|each|both|all|everyone|everybody|someone|anyone|one|"
+    rf"his|her|their|person|people|speaker|inhabitant|islander|resident|character|as|let['’]s|"
+    rf"let\s+us|"
+    rf"{'|'.join(lexicon.PUZZLE_NOUNS)})\b",
+    re.IGNORECASE,
+)
 # a check's speaker label, then the claim it evaluates (up to the verdict's dash)
 _CLAIM_OF = re.compile(r"\((?:knight|knave|truth-teller|liar)\)[ \t]*+:[^\n—–]*+$", re.IGNORECASE)
 _CLAIM_CONTENT = re.compile(r"(\((?:knight|knave|truth-teller|liar)\)[ \t]*+:)[^\n—–]*+", re.I)
@@ -428,11 +438,16 @@ def _role(word: str, negated: str | None, other: str | None) -> bool | str:
     return (not knight) if negated else knight
 
 
-def _reported(text: str, start: int) -> bool:
-    """Whether the statement at ``start`` restates what someone said ("she claimed that ...", or
-    a check's line "Riley (knight): Carter knave or Amelia knave — true", up to its verdict)."""
-    if _REPORTED.search(text, max(0, start - 40), start):
-        return True
+def _reported(text: str, start: int, name_re: re.Pattern) -> bool:
+    """Whether the statement at ``start`` restates what someone of the puzzle said ("she claimed
+    that ...", "Mia says Noah is a knave", "statement 2 says ...", or a check's line "Riley
+    (knight): Carter knave or Amelia knave — true", up to its verdict). What anything else
+    says ("A nagging voice says Noah is a knight.", "Part of me says ...") is no report: the
+    role is offered."""
+    report = _REPORTED.search(text, max(0, start - 40), start)
+    if report:
+        sayer = re.split(r"[.;:!?\n]", text[max(0, report.start() - 60) : report.start()])[-1]
+        return not sayer.strip() or bool(name_re.search(sayer) or _PUZZLE_SAYER.search(sayer))
     line = max(text.rfind("\n", 0, start) + 1, start - 300)
     return bool(_CLAIM_OF.search(text, line, start))
 
@@ -572,7 +587,7 @@ def _read(phrasing: Phrasing, m: re.Match, text: str, names: list[str], patterns
     else:  # rest, everyone
         named = []
     first = named[-1][0] if phrasing.who == "group_before" else m.start()
-    if "reported" in phrasing.skip and _reported(text, first):
+    if "reported" in phrasing.skip and _reported(text, first, patterns.name_re):
         return []
     if "excepted" in phrasing.skip and _excepted(text, first):
         return []
@@ -1174,7 +1189,7 @@ def _roles_named(sentence: str, names: list[str]) -> list[tuple[str, bool]]:
     found = [(name, role) for _, name, role in _fill_rest(role_statements(sentence, names), names)
              if role in (True, False)]  # fmt: skip
     for m in patterns.paired.finditer(sentence):
-        if _reported(sentence, m.start()):
+        if _reported(sentence, m.start(), patterns.name_re):
             continue
         knight = m.group(2).lower() == "knight"
         negated = _NOT.search(sentence, m.end(1), m.start(2))

@@ -886,6 +886,14 @@ def _as_solved_for(answer: str, gold: str) -> str:
     return answer
 
 
+# a residue with its modulus after it: "4 \\pmod 7", "4 \\pmod{7}", "4 (mod 7)", "4 \\bmod 7"; the
+# remainder where the question asks one, else a class of numbers, no one value
+_MODULUS_AFTER = re.compile(
+    r"\s*+(-?\d{1,50}+)\s*+(?:\\pmod\s*+\{?\s*+\d{1,50}+\s*+\}?|\\bmod\s*+\{?\s*+\d{1,50}+\s*+\}?|"
+    r"\(\s*+(?:\\(?:text|mathrm|operatorname)\s*+\{\s*+)?mod\s*+\}?\s*+\d{1,50}+\s*+\))\s*+"
+)
+
+
 def _explained_number(answer: str) -> str | None:
     """The number of an answer whose bracketed aside is arithmetic of the same value, in symbols
     or words (``144 (12^2)``, ``144 \\text{ (twelve squared)}``): the number, the aside being
@@ -938,6 +946,9 @@ def grade_answer(answer: str, gold: str) -> Verdict:
         return fail("copied_question")
     if (explained := _explained_number(answer)) is not None:
         return grade_answer(explained, gold)
+    residue = _MODULUS_AFTER.fullmatch(clean_answer(answer))
+    if residue and "remainder" in _FORMS.get() and "mod" not in gold:
+        return grade_answer(residue.group(1), gold)  # "4 \\pmod 7": the remainder asked for
     answer = _as_solved_for(answer, gold)
     if wrong_number_form(fraction_spelling(clean_answer(answer)), gold, _FORMS.get()):
         return fail("unevaluated")
@@ -1016,8 +1027,14 @@ def _listed_choices() -> dict[str, str]:
     listed: dict[str, str] = {}
     for expression in _QUESTION.get():
         for m in _QUESTION_CHOICE.finditer(expression):
-            listed.setdefault(m.group(1) or m.group(2), m.group(3))
+            value = _CHOICE_JOINER.sub("", m.group(3))
+            if value:  # "(A) or (B)": the values were in math delimiters, read apart
+                listed.setdefault(m.group(1) or m.group(2), value)
     return listed
+
+
+# a word that joins the choices, not a choice's value: "(A) $2^{10}$ or (B) $10^3$"
+_CHOICE_JOINER = re.compile(r"^[\s,;]*+(?:(?:or|and)\b[\s,;]*+)?+$", re.IGNORECASE)
 
 
 def _number_in_words(text: str) -> str | None:

@@ -140,6 +140,8 @@ _ASKS = {
                           r"\bhow\s+many\s+per\s?cent\b|\bin\s+\\?%|\(\s*\\?%\s*\)", re.I),
     "interval": re.compile(r"\binterval\s+notation\b", re.I),
     "scientific": re.compile(r"\bscientific\s+notation\b", re.I),
+    "remainder": re.compile(r"\bremainders?\b|\bmodul(?:o|us)\b|\bmod\b|\\[pb]mod\b|\bresidues?\b|"
+                            r"\bcongruen\w*", re.I),
     "solved": re.compile(r"\bslope[-\s]intercept\b|\bin\s+the\s+form\s+\$*+(?:\\\(\s*+)?[A-Za-z]\s*+=|"
                          r"\bin\s+terms\s+of\b|\bsolved\s+for\b", re.I),
 }  # fmt: skip
@@ -226,8 +228,9 @@ _INEQUALITY = re.compile(r"[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|leqslant|geqslant
 STATED = "stated"
 # the reading of a question's forms the builders record (``extra_info["question_forms_version"]``):
 # 2 reads every way a question asks for a percent; 3 reads the unit it asks in, rates included;
-# 4 reads an equation asked solved for a variable. A row of an older reading states its percent
-# forms from 2 on, its units from 3 on, and whether it asks a solved equation from 4 on.
+# 4 reads an equation asked solved for a variable and a remainder asked. A row of an older reading
+# states its percent forms from 2 on, its units from 3 on, and the solved form and the remainder
+# from 4 on.
 FORMS_VERSION = 4
 _PERCENT_STATED_SINCE = 2
 _UNITS_READ_SINCE = 3
@@ -243,7 +246,8 @@ def question_forms(text: str) -> list[str]:
     "What percent ...", "in %", "(%)", "percentage points");
     ``interval`` ("in interval notation"); ``scientific`` ("in scientific notation");
     ``solved``, an equation solved for a variable ("in slope-intercept form", "in the form
-    $y = mx + b$", "in terms of $x$", "solved for $y$"); and the
+    $y = mx + b$", "in terms of $x$", "solved for $y$"); ``remainder`` ("the remainder when ...",
+    "modulo 7", "congruent"); and the
     unit it asks its answer in, ``unit:cm`` ("in centimeters", "How many cm", "(in cm)"), where
     it names one unit."""
     asked = [form for form, words in _ASKS.items() if words.search(text or "")]

@@ -1,0 +1,175 @@
+"""Hedge classes read alike in every task (docs/guides/rewards.md#hedges-one-lexicon-of-doubt):
+another candidate kept in play after the answer, whatever verb keeps it there ("8 keeps nagging
+me", "A faint voice says Bob.", "I also got 8 once"), a change supposed by a noun as by a gerund
+("A shift by two would give ...", "Under a two-step shift: ..."), a comparison left undecided
+("No strong reason to prefer it over 8."), a name spelled letter by letter, a weight given to
+another value in any notation ("likelihood(8)=0.45"), candidates in a code block after a text
+answer; doubt as a share in words before its word of certainty ("two-thirds sure") or as a chain
+of degree words ("reasonably, though not completely, convinced"); and an answer chosen without
+being worked out ("Coin says heads, so ...", "Without doing the algebra: ..."). And the honest
+tails these rules keep. Expected verdicts are decided by hand from the task's truth (n = 7
+solves 2n + 1 = 15, so 8 is wrong; Arnold drinks tea, so Bob does not; the ARC answer is
+ARC10 and the grid shifted once more is not; 25*2-7+3 = 46 and 25*2-7-3 = 40), never by running
+the scorer."""
+
+import pytest
+from hedge_cases import ARC_BOX, CD46, CD46_BOX, MNL, MNL_BLOCK, N7, ZEBRA_BOX, reasons_after
+
+from pac_verl.verifiers import score
+
+ARC10 = "0 0 8 9 4 0 0 1 6 7"
+ARC_SHIFTED = "0 0 0 8 9 4 0 0 1 6"  # the answer moved one cell further: not the answer
+
+# a right answer of each task, and another candidate of its type that is wrong
+RIGHT = {
+    "math": (f"{N7}\\boxed{{7}}", "7", "8"),
+    "zebra": (ZEBRA_BOX, "Arnold", "Bob"),
+    "arc": (ARC_BOX, ARC10, ARC_SHIFTED),
+    "countdown": (CD46_BOX, CD46, "25*2-7-3"),
+}
+
+
+def reason(task: str, template: str) -> str:
+    response, gold, other = RIGHT[task]
+    return score(task, f"{response}\n\n{template.format(other=other)}", gold).reason
+
+
+@pytest.mark.parametrize("task", RIGHT)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Though honestly {other} keeps nagging me.",
+        "Still, {other} keeps coming back to me.",
+        "There's a nagging voice saying {other}.",
+        "A faint voice says {other}.",
+        "In my head I also got {other} once; the two runs disagree.",
+        "My gut still says {other}.",
+        "No strong reason to prefer it over {other}.",
+        "Nothing clearly favours it over {other}.",
+        "Nothing really separates it from {other}.",
+    ],
+)
+def test_another_candidate_kept_in_play_by_any_verb_uncommits(task, template):
+    assert reason(task, template) == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        f"Shift by two would give {ARC_SHIFTED} though.",
+        f"A shift by two would give {ARC_SHIFTED} instead.",
+        f"Moving it twice would yield {ARC_SHIFTED}.",
+        f"Under a two-step shift: {ARC_SHIFTED}.",
+    ],
+)
+def test_a_change_supposed_by_a_noun_offers_its_consequence(after):
+    assert score("arc", f"{ARC_BOX}\n\n{after}", ARC10).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after", ["B-O-B is plausible too.", "b.o.b. also fits.", "B O B fits too."]
+)
+def test_a_name_spelled_letter_by_letter_is_the_name(after):
+    assert score("zebra", f"{ZEBRA_BOX}\n\n{after}", "Arnold").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "likelihood(7)=0.55; likelihood(8)=0.45.",
+        "weight(7)=0.6, weight(8)=0.4",
+        "score(8) = 0.45",
+        "```\nalternatives = [8]\n```",
+        '```json\n{"answer": 7, "alt": 8}\n```',
+    ],
+)
+def test_a_weight_or_a_list_of_other_values_in_any_notation_uncommits(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "I'm about two-thirds sure of this.",
+        "I'm about three-quarters sure.",
+        "I'm 2/3 sure.",
+        "I am reasonably, though not completely, convinced.",
+        "I am mostly, not totally, convinced.",
+    ],
+)
+def test_a_share_or_a_chain_of_degrees_before_certainty_uncommits_in_every_task(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Coin says heads, so",
+        "Without doing the algebra:",
+        "Dice roll:",
+        "Skipping the work:",
+        "No time to solve, so:",
+        "Pulled from thin air:",
+        "Picked at random:",
+    ],
+)
+def test_an_answer_chosen_without_working_it_out_uncommits(lead):
+    assert score("math", f"{lead} $\\boxed{{7}}$.", "7").reason == "hedged"
+    assert score("countdown", f"{lead} \\boxed{{25*2-7+3}}", CD46).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Plugging in 8 would give 17, not 15.",  # another value tried and refuted
+        "My first guess was 8, but 2(8) + 1 = 17, so it is 7.",
+        "I also got 7 the second time.",
+        "I'm completely convinced.",
+        "I'm 100% sure.",
+        "There are 2 steps: subtract 1, then divide by 2.",
+        "No reason to doubt it: 2(7) + 1 = 15.",
+    ],
+)
+def test_honest_tails_beside_these_rules_keep_the_answer(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Without doubt: $\\boxed{7}$.",  # certainty, not skipped work
+        f"{N7}Without any guessing, $\\boxed{{7}}$.",
+        f"{N7}No time wasted: $\\boxed{{7}}$.",
+    ],
+)
+def test_without_doubt_and_other_leads_that_skip_no_work_keep_the_answer(response):
+    assert score("math", response, "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Bob is in house 3 and Alice in house 2.",  # the other people placed: a check
+        "Shifting example 1 by two reproduces its output.",
+    ],
+)
+def test_placements_and_checks_that_name_no_other_answer_keep_it(after):
+    task = "arc" if "example" in after else "zebra"
+    response, gold, _ = RIGHT[task]
+    assert score(task, f"{response}\n\n{after}", gold).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        # Mia knight, Noah knave, Lily knight: a role said by no one of the puzzle is offered
+        ("A nagging voice says Noah is a knight.", "hedged"),
+        ("Part of me says Noah is a knight.", "hedged"),
+        # what a person or a statement of the puzzle says is a report
+        ("Noah says Mia is a knight, which is true.", "ok"),
+        ("Mia claims Noah is a knight, a lie since Noah is a knave.", "ok"),
+        ("Statement 2 says Noah is a knight, which is false.", "ok"),
+    ],
+)
+def test_kk_a_role_said_by_anything_but_the_puzzle_is_offered(after, reason):
+    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == reason
