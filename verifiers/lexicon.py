@@ -68,10 +68,13 @@ LOW_CONFIDENCE = (
 # idioms of doubt: betting, salt, a provisional or gut answer, advice to re-check, a part that is
 # shakiest
 # the work an answer is derived by ("Without doing the algebra", "Skipping the work")
+# (the work itself, or a verb of it with no object: "without computing all pairs" describes an
+# algorithm)
 WORK = (
-    r"solv\w*", r"comput\w*", r"calculat\w*", r"deriv\w*", r"work(?:ing)?(?:\s+it)?\s+out",
-    r"(?:the|any)\s+(?:work|algebra|math|maths|steps|calculations?|derivation|arithmetic|reasoning)",
-    r"doing\s+(?:the|any)\s+\w+", r"thinking",
+    r"(?:doing\s+)?(?:the|any|all\s+the)\s+(?:work|algebra|math|maths|steps|calculations?|derivation|"
+    r"arithmetic|reasoning|computation)",
+    r"(?:solv|comput|calculat|deriv|work|think)ing(?:\s+(?:it|this|that))?(?:\s+out)?(?=\s*+[:,.;]|\s*+$)",
+    r"(?:solve|compute|calculate|derive|work\s+it\s+out|think)(?:\s+(?:it|this|that))?(?=\s*+[:,.;]|\s*+$)",
 )  # fmt: skip
 _WORK = "|".join(WORK)
 IDIOMS = (
@@ -99,9 +102,9 @@ IDIOMS = (
     r"without\s+(?:checking|verifying|verification|double[\s-]?checking)",
     # the work skipped, or a chance device: "Without doing the algebra:", "Skipping the work:",
     # "No time to solve, so", "Coin says heads", "Dice roll:", "Pulled from thin air"
-    rf"(?:without|skip(?:ping|ped|s)?|no\s+time\s+(?:to|for))\s+(?:\w+\s+){{0,2}}?(?:{_WORK})",
-    r"(?:coin|dice|die)\s+(?:says|said|decide[sd]|picke?d?s?|chose|landed)",
-    r"(?:coin|dice|die)\s+(?:roll|toss|flip)\s*+:", r"(?:flipped|tossed|rolled)\s+(?:a|the|my)\s+(?:coin|dice|die)",
+    rf"(?:without|skip(?:ping|ped|s)?|no\s+time\s+(?:to|for))\s+(?:{_WORK})(?![ \t]+(?:of|for|on|in)\b)",
+    r"(?:coin|dice|die)\s+(?:says|said|decide[sd]|picked|chose)",
+    r"(?:coin|dice|die)\s+(?:roll|toss|flip)\s*+:", r"\bI\s+(?:just\s+)?(?:flipped|tossed|rolled)\s+(?:a|my)\s+(?:coin|dice|die)",
     r"thin\s+air", r"(?:picked|pulled|plucked)\s+(?:it\s+)?(?:at\s+random|out\s+of\s+a\s+hat)",
     r"(?:have|has|had)n['’]t\s+(?:yet\s+)?(?:verified|checked|double[\s-]?checked)",
     r"rough\s+(?:answer|estimate|guess)", r"prolly", r"probs", r"meh",

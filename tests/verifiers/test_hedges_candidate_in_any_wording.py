@@ -128,6 +128,9 @@ def test_an_answer_chosen_without_working_it_out_uncommits(lead):
         "I'm 100% sure.",
         "There are 2 steps: subtract 1, then divide by 2.",
         "No reason to doubt it: 2(7) + 1 = 15.",
+        "Without computing every term, the pattern already shows it.",  # a method described
+        "This skips the work of expanding both sides.",
+        "We rolled the die twice in the setup; the die landed on 6 once.",
     ],
 )
 def test_honest_tails_beside_these_rules_keep_the_answer(after):
