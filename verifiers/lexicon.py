@@ -1123,6 +1123,15 @@ _RANGE = re.compile(
     r"(-?\d{1,15}+(?:\.\d{1,15}+)?+)(?![\w.]\w)",
     re.IGNORECASE,
 )
+# a variable said to range over values, before the range: "$a$ ranges from 1 to 19", "k runs
+# from 1 to 10" (the values a variable takes, counted or summed: no candidates)
+_VARIABLE_RANGES = re.compile(
+    r"(?:\$[^$\n]{1,20}+\$|(?<![\w$])[A-Za-z](?![\w$]))[ \t]++(?:ranges?|runs?|goes|go|varies|vary|"
+    r"takes[ \t]++(?:the[ \t]++)?values?|is[ \t]++any[ \t]++(?:integer|number|value))[ \t]++"
+    r"(?:(?:over|through|across)[ \t]++)?(?:(?:all[ \t]++)?(?:the[ \t]++)?(?:integers|values|numbers)[ \t]++)?"
+    r"(?:from|between)?[ \t]*+$",
+    re.IGNORECASE,
+)
 # the unknown moved by a step, as a term of its own: "n+1", "$n - 1$", "2n" (not "2n+1", a
 # question's expression), read only in a sentence with no relation ("x-1 > 2" bounds)
 _UNKNOWN_MOVED = re.compile(
@@ -1796,7 +1805,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if kind == "value" and not _computes(s):
         for m in _RANGE.finditer(s):  # "anywhere from 7 to 8": a range is no committed value
             ends = [same(m.group(1), answer), same(m.group(2), answer)]
-            if ends[0] != ends[1]:
+            if ends[0] != ends[1] and not _VARIABLE_RANGES.search(s, 0, m.start()):
                 return True
     moved = _UNKNOWN_MOVED.search(s) and not _RELATION.search(s)
     if (_RELATIVE.search(s) or moved) and _RELATIVE_OFFER.search(s) and not _computes(s):

@@ -176,3 +176,16 @@ def test_placements_and_checks_that_name_no_other_answer_keep_it(after):
 )
 def test_kk_a_role_said_by_anything_but_the_puzzle_is_offered(after, reason):
     assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("lead", "reason"),
+    [
+        # a + b = 20 with a, b positive: a takes 1..19, so 19 pairs; a variable's range counts them
+        ("$a$ ranges from 1 to 19, one pair for each.", "ok"),
+        ("Here k runs from 1 to 19.", "ok"),
+        ("The answer ranges from 1 to 19.", "hedged"),  # the answer's own range commits to nothing
+    ],
+)
+def test_a_variables_range_before_the_answer_offers_no_candidate(lead, reason):
+    assert score("math", f"{lead}\n\n\\boxed{{19}}", "19").reason == reason
