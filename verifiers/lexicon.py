@@ -2127,6 +2127,30 @@ _KNIGHT = re.compile(r"\bknights?\b", re.IGNORECASE)
 _KNAVE = re.compile(r"\bknaves?\b", re.IGNORECASE)
 
 
+# markdown that shows a value as it is: bold, italics, a code span ("**8**", "*8*", "__8__",
+# "`n = 8`"; "2 * 3 * 4" is arithmetic: an emphasis mark touches its text)
+_EMPHASIS = re.compile(
+    r"\*\*([^*\n]{1,200}+)\*\*|(?<![\w*])\*(?=[^\s*])([^*\n]{0,200}+)(?<=[^\s*])\*(?![\w*])|"
+    r"__([^_\n]{1,200}+)__|`{1,3}+([^`\n]{1,200}+)`{1,3}+"
+)
+_SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,20}+")
+_SUBSCRIPT = re.compile("[₀₁₂₃₄₅₆₇₈₉]{1,20}+")
+_NUMBER_FORM = re.compile("[\u2150-\u218b]")  # Roman numerals and vulgar fractions of one symbol
+
+
+def plain_symbols(text: str) -> str:
+    """``text`` with the digits of one symbol written plainly: a superscript as a power ("7²" as
+    "7^2"), a subscript as a digit ("x₂" as "x2"), a Roman numeral or a fraction of one
+    character as its letters or digits ("Ⅷ" as "VIII", "½" as "1/2")."""
+    text = _SUPERSCRIPT.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT_DIGITS), text)
+    text = _SUBSCRIPT.sub(lambda m: m.group().translate(_SUBSCRIPT_DIGITS), text)
+    return _NUMBER_FORM.sub(
+        lambda m: unicodedata.normalize("NFKC", m.group()).replace("\u2044", "/"), text
+    )
+
+
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 # a program's literals in a tail: a quoted key ('"alt": 8') and a list assigned ("alt = [8]",
 # "alt: [8, 9]") read as the words and values they hold
 _LITERAL_KEY = re.compile(r"[\"'](\w{1,30}+)[\"'][ \t]*+:")
@@ -2143,6 +2167,7 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     ("If the equation were 2n+1=17, the answer would be 8, but it is 15.")."""
     text = _TEXT_COMMAND.sub(r" \1 ", _MARKUP.sub(" ", text))  # "<!-- alt: 8 -->", "\\text{ or }"
     text = _LITERAL_KEY.sub(r"\1:", _LITERAL_LIST.sub(r"\1 \2", text))  # '"alt": 8', "alt = [8]"
+    text = plain_symbols(_EMPHASIS.sub(lambda m: m[1] or m[2] or m[3] or m[4], text))  # "**8**", "x₂"
     text = _WHY_NOT_BECAUSE.sub(r"\1", text)  # "Why not 6? Because Sunday counts.": the reason
     text = _ANSWERED_YES.sub(lambda m: _asked_of_answer(m, answer), text)  # "Is 7 odd? Yes."
     text = _WOULD.sub(" would", text)  # "Bob'd be plausible"
@@ -2345,7 +2370,7 @@ def _unread_arithmetic(s: str) -> bool:
 # an unknown given a value: "Also n = 8", "\\(x = 8\\) holds too"; a letter that starts a term (not
 # "2n = 8") and a number that ends one (not "n = 8 - 1", a step)
 _ASSIGNED = re.compile(
-    r"(?:^|(?<=[\s$(:;,]))(?:\\[(\[][ \t]*+)?[A-Za-z][ \t]*+=[ \t$]*+"
+    r"(?:^|(?<=[\s$(:;,]))(?:\\[(\[][ \t]*+)?[A-Za-z](?:_?+\{?+\d{1,2}+\}?+)?+[ \t]*+=[ \t$]*+"
     r"(-?\d++(?:\.\d++)?+(?:/\d++)?+)(?![ \t]*+(?:[\d+\-*/^(×÷·]|\\(?:cdot|times|div)\b)|[\w.]\w)"
 )
 # what makes an assignment a supposition: "if n = 8", "with n = 8", "plugging in n = 8", "let n = 8"

@@ -189,3 +189,32 @@ def test_kk_a_role_said_by_anything_but_the_puzzle_is_offered(after, reason):
 )
 def test_a_variables_range_before_the_answer_offers_no_candidate(lead, reason):
     assert score("math", f"{lead}\n\n\\boxed{{19}}", "19").reason == reason
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "**8**",  # markdown shows the value as it is
+        "*8*",
+        "__8__",
+        "Also `n = 8`.",
+        "x₂ = 8",  # a subscript is a digit of the unknown's name
+        "x_2 = 8",
+        "Ⅷ works too.",  # a Roman numeral of one character
+    ],
+)
+def test_another_value_in_markdown_or_in_symbols_of_one_character_uncommits(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Check: 2 * 7 + 1 = 15.",
+        "Check: 7² = 49 and 2·7 + 1 = 15.",
+        "**Answer: 7**",
+        "n₁ = 7 is the root.",
+    ],
+)
+def test_markdown_and_symbols_around_the_answer_or_a_check_keep_it(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
