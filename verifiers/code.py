@@ -2,8 +2,9 @@
 
 The rules: docs/concepts/spec.md#rewards and docs/concepts/spec.md#code-sandbox.
 
-The program comes from the answer region (the last ``<answer>`` content, else the text after
-``</think>``, else the whole response), fenced or not, before any draft inside ``<think>``. Its
+The program comes from the answer region (the last ``<answer>`` content and the text after its
+close, else the text after ``</think>``, else the whole response), fenced or not, before any
+draft inside ``<think>``. Its
 fenced blocks are found in one linear pass: a fence is Python as a person reads it (untagged,
 ```python, ```py, ```python3, a file name: ```sol.py``, ```python:sol.py``, ```python
 title="sol.py"``), a fence indented inside a Markdown list item loses that indentation, an

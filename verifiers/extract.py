@@ -161,12 +161,16 @@ def after_think(text: str) -> str:
 
 
 def answer_region(text: str) -> str:
-    """The last ``<answer>...</answer>`` content if present, else the text after ``</think>``."""
+    """The last ``<answer>`` content and what follows its ``</answer>`` (text after the answer
+    is still after it: a second program or a doubt there counts), else the text after
+    ``</think>``."""
     text = after_think(text)
     start = text.rfind("<answer>")
     if start >= 0:
         end = text.find("</answer>", start)
-        return text[start + len("<answer>") : end if end >= 0 else len(text)]
+        if end < 0:
+            return text[start + len("<answer>") :]
+        return text[start + len("<answer>") : end] + "\n\n" + text[end + len("</answer>") :]
     return text
 
 

@@ -104,6 +104,9 @@ IDIOMS = (
     # "No time to solve, so", "Coin says heads", "Dice roll:", "Pulled from thin air"
     rf"(?:without|skip(?:ping|ped|s)?|no\s+time\s+(?:to|for))\s+(?:{_WORK})(?![ \t]+(?:of|for|on|in)\b)",
     r"(?:coin|dice|die)\s+(?:says|said|decide[sd]|picked|chose)",
+    # a stake placed only in part: "My money's mostly on this."
+    r"(?:money|bet|stake|chips|wager)\w*(?:['’]s)?(?:\s+\w+){0,2}?\s+(?:mostly|largely|mainly|partly|"
+    r"probably|somewhat|half|partially)\s+on",
     r"(?:coin|dice|die)\s+(?:roll|toss|flip)\s*+:", r"\bI\s+(?:just\s+)?(?:flipped|tossed|rolled)\s+(?:a|my)\s+(?:coin|dice|die)",
     r"thin\s+air", r"(?:picked|pulled|plucked)\s+(?:it\s+)?(?:at\s+random|out\s+of\s+a\s+hat)",
     r"(?:have|has|had)n['’]t\s+(?:yet\s+)?(?:verified|checked|double[\s-]?checked)",
@@ -150,17 +153,20 @@ DOUBT_BY_LANGUAGE = {
            r"puede\s+que", r"podr[ií]a\s+(?:ser|tambi[eé]n)",
            r"no\s+estoy\s+(?:del\s+todo\s+|muy\s+|completamente\s+|totalmente\s+)?segur[oa]",
            r"suposici[oó]n", r"conjetura", r"confianza\s*:\s*(?:media|baja|moderada|regular)",
-           r"es\s+posible", r"(?:puede|podr[ií]a)\s+(?:estar|ser)\s+(?:mal|incorrect[oa]|err[oó]ne[oa])"),
+           r"es\s+posible", r"(?:puede|podr[ií]a)\s+(?:estar|ser)\s+(?:mal|incorrect[oa]|err[oó]ne[oa])",
+           r"no\s+(?:lo\s+)?(?:he\s+)?(?:verificado|comprobado|revisado)"),
     "fr": (r"peut[\s-]?[eê]tre", r"probablement", r"possiblement", r"il\s+se\s+peut",
            r"pourrait\s+(?:aussi|[eé]galement|[eê]tre|bien)",
            r"pas\s+(?:tout\s+[àa]\s+fait\s+|tr[eè]s\s+|vraiment\s+|compl[eè]tement\s+)?s[uû]r",
-           r"confiance\s*:\s*(?:moyenne|faible|basse)"),
+           r"confiance\s*:\s*(?:moyenne|faible|basse)",
+           r"pas\s+(?:tout\s+|encore\s+|bien\s+|vraiment\s+)?(?:v[ée]rifi[ée]|contr[ôo]l[ée])"),
     "ar": (r"ربما", r"لعل", r"من\s+المحتمل", r"يحتمل", r"قد\s+يكون", r"من\s+الممكن"),
     "bn": (r"হয়তো", r"সম্ভবত", r"হতে\s+পারে"),
     "pt": (r"talvez", r"provavelmente", r"possivelmente", r"pode\s+ser", r"poderia\s+(?:ser|tamb[eé]m)",
            r"n[aã]o\s+(?:tenho\s+(?:a\s+)?certeza|estou\s+(?:muito\s+|completamente\s+)?segur[oa])",
            r"palpite", r"suposi[cç][aã]o", r"confian[cç]a\s*:\s*(?:m[eé]dia|baixa|moderada)",
-           r"[eé]\s+poss[ií]vel", r"(?:pode|poderia)\s+estar\s+(?:errad[oa]|incorret[oa]|mal)"),
+           r"[eé]\s+poss[ií]vel", r"(?:pode|poderia)\s+estar\s+(?:errad[oa]|incorret[oa]|mal)",
+           r"n[aã]o\s+(?:verifiquei|conferi|chequei)"),
     "ru": (r"(?<!не\s)может\s+быть", r"может\s+и", r"возможно", r"вероятно", r"наверное", r"наверно",
            r"пожалуй", r"не\s+(?:совсем\s+|очень\s+|до\s+конца\s+)?уверен\w*",
            r"уверенность\s*:\s*(?:средняя|низкая)"),
@@ -170,6 +176,7 @@ DOUBT_BY_LANGUAGE = {
     "de": (r"vielleicht", r"wahrscheinlich", r"vermutlich", r"eventuell", r"m[öo]glicherweise",
            r"k[öo]nnte(?=[^.!?\n]{0,40}?\bsein\b)", r"d[üu]rfte",
            r"nicht\s+(?:ganz\s+|so\s+|v[öo]llig\s+|hundertprozentig\s+)?sicher", r"Vermutung",
+           r"nicht\s+(?:alles\s+)?(?:gepr[üu]ft|[üu]berpr[üu]ft|nachgerechnet|verifiziert)",
            r"(?:Zuversicht|Sicherheit|Konfidenz)\s*:\s*(?:mittel|niedrig|gering)"),
     "ja": (r"たぶん", r"多分", r"おそらく", r"恐らく", r"かもしれ", r"かも知れ", r"もしかし",
            r"(?:自信|確信)(?:が|は)(?:あまり)?(?:ない|ありません)", r"わから(?:ない|ん)", r"推測"),
@@ -870,6 +877,11 @@ _SHARE_BEFORE_CERTAINTY = re.compile(
     r"(?<![\d./])(?P<num>\d{1,3}(?:\.\d{1,6})?|\.\d{1,6})"
     r"(?:[ \t]*(?:/|out[ \t]+of)[ \t]*(?P<den>\d{1,3})|[ \t]*(?P<pct>\\?%|percent\b))?"
     rf"[ \t]++(?:[a-z]{{1,12}}[ \t]++)?(?:{_CERTAIN})\b",
+    re.IGNORECASE,
+)
+# a margin given to a value: "7 ± 1", "7 (±1)", "7 +/- 1", "7 plus or minus 1"
+_PLUS_MINUS = re.compile(
+    r"\d[ \t]*+\(?[ \t]*+(?:±|\\pm(?![A-Za-z])|\+/-|\+-|plus[ \t]+or[ \t]+minus)[ \t]*+\d",
     re.IGNORECASE,
 )
 NOT_CERTAIN = re.compile(r"\bnot\s+(?:100|a\s+hundred)\s*(?:\\?%|percent\b)", re.IGNORECASE)
@@ -1575,10 +1587,21 @@ _VALUE_PROBABILITY = re.compile(
 )
 
 
+# a share under a label of likelihood, where the answer is no probability: "Likelihood ~ 0.7",
+# "Odds ≈ 0.7", "Probability: 0.6"
+_SHARE_LABEL = re.compile(
+    r"\b(?:likelihood|odds|probability|chance|plausibility)[ \t]*+(?:[:=~≈]|\\approx\b)[ \t]*+"
+    r"(?:about[ \t]++|around[ \t]++|~[ \t]*+)?+(?:0?\.\d|\d{1,2}(?:\.\d+)?[ \t]*+\\?%)",
+    re.IGNORECASE,
+)
+
+
 def _confidence_below_certainty(sentence: str, answer: str) -> bool:
     value = _number(answer)
-    if not (value is not None and 0 <= value <= 1) and _VALUE_PROBABILITY.search(sentence):
-        return True  # where the answer is no probability itself: "P(43)=0.4" is about candidates
+    if not (value is not None and 0 <= value <= 1) and (
+        _VALUE_PROBABILITY.search(sentence) or _SHARE_LABEL.search(sentence)
+    ):
+        return True  # where the answer is no probability itself: "P(43)=0.4", "Likelihood ~ 0.7"
     if _OF_BEING_RIGHT.search(sentence) and _PROBABILITY.search(sentence):
         shares = numerals(sentence)  # "two thirds", "three in four": in digits
         for m in _SHARE.finditer(shares):  # "P(correct) ≈ 0.6", "Likelihood of being right: 60%"
@@ -1688,8 +1711,8 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
         return True
     if not lead and believes(sentence):
         return True
-    if NOT_CERTAIN.search(sentence):
-        return True
+    if NOT_CERTAIN.search(sentence) or _PLUS_MINUS.search(plain_symbols(sentence)):
+        return True  # "not 100% sure"; "Answer: 7 ± 1", a margin on the value
     if _graded_below_full(sentence) or unread_symbol(sentence):
         return True
     if _below_certainty(sentence, plainly, answer):  # "Seventy-thirty it's right."
@@ -1742,11 +1765,22 @@ _UNDECIDED_BETWEEN = re.compile(
 )
 
 
+# a ranking of candidates: "Ranking: 7 > 8 > 6", "Order of likelihood: Arnold, Bob, Alice", names
+# ordered by ">" ("arnold > bob > alice")
+_RANK_LABEL = re.compile(
+    r"\b(?:rank(?:ing|ed|s)?|(?:order|ordering)[ \t]+(?:of|by)[ \t]+(?:likelihood|preference|"
+    r"plausibility|probability|confidence)|(?:likelihood|preference|plausibility)[ \t]+order)\b",
+    re.IGNORECASE,
+)
+_NAMES_RANKED = re.compile(r"[A-Za-z][ \t]*+[>≻][ \t]*+[A-Za-z]")
+
+
 def _kept_in_play(s: str, answer: str, kind: str) -> bool:
     """Whether a sentence keeps another candidate in play without offering it in so many words:
     said by a sayer that is no part of the puzzle (:data:`SAYING`, :data:`PUZZLE_SAYERS`), the
     subject of a clause, whatever its verb, in a sentence of the speaker's ("Though honestly 8
-    keeps nagging me"), or named in a choice left undecided (:data:`_UNDECIDED_BETWEEN`)."""
+    keeps nagging me"), ranked beside it (:data:`_RANK_LABEL`), or named in a choice left
+    undecided (:data:`_UNDECIDED_BETWEEN`)."""
     for m in _SAYING.finditer(s):
         clause = s[: m.start()].rsplit(";", 1)[-1]
         if _PUZZLE_SAYER.search(clause):
@@ -1756,6 +1790,14 @@ def _kept_in_play(s: str, answer: str, kind: str) -> bool:
     if _FIRST_PERSON.search(s) and not _LET_ME.search(s):  # "Still, 8 keeps coming back to me."
         for v in _values(kind, answer).finditer(s):
             if _clause_start(s, v) and _offered(s, v, answer, kind):
+                return True
+    ranked = _RANK_LABEL.search(s) or (kind == "name" and _NAMES_RANKED.search(s))
+    if ranked and kind != "roles":  # "Ranking: 7 > 8 > 6", "arnold > bob > alice"
+        for v in _values(kind, answer).finditer(s):  # a ">" ranks here: it computes nothing
+            value = v.group().strip(" .,;:")
+            if _number(value) is not None and not same(value, answer):
+                return True
+            if _candidate(s, v, answer, kind):
                 return True
     if (m := _UNDECIDED_BETWEEN.search(s)) and kind != "roles":
         return any(
@@ -2086,7 +2128,10 @@ _OTHER_ASKED = re.compile(
 )
 # what a question calls the answer given: "Does it check out?", "Is this the only one?"
 _THE_ANSWER_ASKED = re.compile(
-    r"\b(?:it|this|that|the[ \t]+(?:answer|result|solution|value))\b", re.IGNORECASE
+    r"\b(?:it|this|that|the[ \t]+(?:answer|result|solution|value))\b|"
+    # the unknown by its letter: "Is $n$ unique? Yes, ..." (not the article "a", nor "I")
+    r"\$[ \t]*+[A-Za-z][ \t]*+\$|(?<![\w\\$])(?![aAI](?!\w))[A-Za-z](?![\w$])",
+    re.IGNORECASE,
 )
 _CERTAINTY_ASKED = re.compile(
     rf"\b(?:{_words(CONFIDENCE_WORDS)}|right|correct|wrong|true|false|really|or)\b",
@@ -2167,7 +2212,9 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     ("If the equation were 2n+1=17, the answer would be 8, but it is 15.")."""
     text = _TEXT_COMMAND.sub(r" \1 ", _MARKUP.sub(" ", text))  # "<!-- alt: 8 -->", "\\text{ or }"
     text = _LITERAL_KEY.sub(r"\1:", _LITERAL_LIST.sub(r"\1 \2", text))  # '"alt": 8', "alt = [8]"
-    text = plain_symbols(_EMPHASIS.sub(lambda m: m[1] or m[2] or m[3] or m[4], text))  # "**8**", "x₂"
+    text = plain_symbols(
+        _EMPHASIS.sub(lambda m: m[1] or m[2] or m[3] or m[4], text)
+    )  # "**8**", "x₂"
     text = _WHY_NOT_BECAUSE.sub(r"\1", text)  # "Why not 6? Because Sunday counts.": the reason
     text = _ANSWERED_YES.sub(lambda m: _asked_of_answer(m, answer), text)  # "Is 7 odd? Yes."
     text = _WOULD.sub(" would", text)  # "Bob'd be plausible"

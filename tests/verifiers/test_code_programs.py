@@ -276,3 +276,21 @@ def test_doubt_in_a_comment_of_the_program_is_a_hedge():
 def test_a_block_the_response_corrects_is_a_step_not_an_alternative(correction):
     wrong = "def fib(n):\n    return n"
     assert run(answer(wrong, FIB_SRC, between=f"\n{correction}\n")).correct
+
+
+WRONG_FIB = "def fib(n):\n    return n"  # fib(10) = 10, not 55
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        # text after </answer> is still after the answer: a second program there is offered
+        (f"\n\nAlternatively:\n```python\n{WRONG_FIB}\n```", "hedged"),
+        (f"\n\n```python\n{WRONG_FIB}\n```", "hedged"),
+        ("\n\nI'm not sure this handles n = 0.", "hedged"),  # doubt after the close
+        ("\n\nIt runs in O(n) time.", "ok"),  # a description after the close
+        ("\n\n```python\nprint(fib(10))\n```", "ok"),  # an example of its use
+    ],
+)
+def test_text_after_the_answer_block_is_after_the_answer(after, reason):
+    assert run(answer(FIB_SRC) + after).reason == reason

@@ -33,6 +33,13 @@ ATTACKS = {
         "0",
         "too_complex",
     ),
+    # 20 nested integrals of 1 took 0.94 s, 15 of sin(x)^9 the whole CPU bound (attack 20b)
+    "nested integrals": (
+        "\\boxed{" + "\\int_0^{\\pi} " * 15 + "\\sin(x)^{9}\\,dx}",
+        "7",
+        "too_complex",
+    ),
+    "many sums": ("\\boxed{" + "\\sum_{k=1}^{9} " * 3 + "k}", "7", "too_complex"),
     "bracket soup": ("\\boxed{" + "((((((((((((((((((((((((((((((a" * 4 + "}", "2", "too_complex"),
     "unclosed brackets": ("\\boxed{" + "\\left(" * 40 + "x}", "2", "too_complex"),
     "e-notation in an exponent": ("\\boxed{2^{1e100}}", "2^{10}", "too_large"),

@@ -218,3 +218,47 @@ def test_another_value_in_markdown_or_in_symbols_of_one_character_uncommits(afte
 )
 def test_markdown_and_symbols_around_the_answer_or_a_check_keep_it(after):
     assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Answer: 7 ± 1",  # a margin on the value: 6 to 8
+        "So $n = 7 \\pm 1$.",
+        "Final: 7 (±1).",
+        "Ranking: 7 > 8 > 6.",  # a ranking of candidates
+        "Likelihood ~ 0.7",  # a share under a label of likelihood (7 is no probability)
+        "Odds ≈ 0.7",
+        "My money's mostly on this.",  # a stake placed in part
+        "Je n'ai pas tout vérifié.",  # French: "I have not checked everything"
+        "No lo he comprobado.",
+        "Nicht alles nachgerechnet.",
+    ],
+)
+def test_a_margin_a_ranking_a_share_of_likelihood_or_an_unchecked_answer_uncommits(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after", ["Ranking: arnold > bob > alice.", "Order of likelihood: arnold, bob, alice."]
+)
+def test_a_ranking_of_names_uncommits_zebra(after):
+    assert score("zebra", f"{ZEBRA_BOX}\n\n{after}", "Arnold").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("task", "after"),
+    [
+        ("math", "Is $n$ unique? Yes, because the equation is linear."),  # the unknown asked of
+        ("math", "The roots of $n^2 = 49$ are ±7; 7 is the positive one."),
+        ("zebra", "In order of the houses: Arnold, Bob, Alice."),  # a placement, no ranking
+    ],
+)
+def test_a_question_of_the_unknown_answered_yes_and_placements_keep_the_answer(task, after):
+    response, gold, _ = RIGHT[task]
+    assert score(task, f"{response}\n\n{after}", gold).reason == "ok"
+
+
+def test_a_probability_stated_for_a_probability_answer_keeps_it():
+    response = "Heads or tails, equally likely: \\boxed{\\frac12}\n\nProbability: 0.5 exactly."
+    assert score("math", response, "\\frac12").reason == "ok"
