@@ -879,9 +879,11 @@ _SHARE_BEFORE_CERTAINTY = re.compile(
     rf"[ \t]++(?:[a-z]{{1,12}}[ \t]++)?(?:{_CERTAIN})\b",
     re.IGNORECASE,
 )
-# a margin given to a value: "7 ± 1", "7 (±1)", "7 +/- 1", "7 plus or minus 1"
+# a margin given to the answer: "7 ± 1", "7 (±1)", "7 +/- 1", "7 plus or minus 1" (not the
+# quadratic formula's "\\frac{7 \\pm 3}{2}", whose 7 is no answer)
 _PLUS_MINUS = re.compile(
-    r"\d[ \t]*+\(?[ \t]*+(?:±|\\pm(?![A-Za-z])|\+/-|\+-|plus[ \t]+or[ \t]+minus)[ \t]*+\d",
+    r"(?<![\d.])(?P<value>\d{1,30}+(?:\.\d{1,30}+)?+)[ \t]*+\(?[ \t]*+"
+    r"(?:±|\\pm(?![A-Za-z])|\+/-|\+-|plus[ \t]+or[ \t]+minus)[ \t]*+\d",
     re.IGNORECASE,
 )
 NOT_CERTAIN = re.compile(r"\bnot\s+(?:100|a\s+hundred)\s*(?:\\?%|percent\b)", re.IGNORECASE)
@@ -1696,6 +1698,13 @@ def _odds_in_digits(sentence: str) -> str:
     return _ODDS_IN_WORDS.sub(digits, sentence)
 
 
+def _margin_on(sentence: str, answer: str) -> bool:
+    """Whether a sentence gives the answer a margin ("Answer: 7 ± 1")."""
+    return bool(answer) and any(
+        same(m.group("value"), answer) for m in _PLUS_MINUS.finditer(plain_symbols(sentence))
+    )
+
+
 def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     """Whether a sentence states a confidence below certainty in ``answer``: a word of doubt, of
     odds or of an answer that is not unique, a confidence under 100%, odds that split a hundred
@@ -1711,7 +1720,7 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
         return True
     if not lead and believes(sentence):
         return True
-    if NOT_CERTAIN.search(sentence) or _PLUS_MINUS.search(plain_symbols(sentence)):
+    if NOT_CERTAIN.search(sentence) or _margin_on(sentence, answer):
         return True  # "not 100% sure"; "Answer: 7 ± 1", a margin on the value
     if _graded_below_full(sentence) or unread_symbol(sentence):
         return True

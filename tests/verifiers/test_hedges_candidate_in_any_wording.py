@@ -262,3 +262,11 @@ def test_a_question_of_the_unknown_answered_yes_and_placements_keep_the_answer(t
 def test_a_probability_stated_for_a_probability_answer_keeps_it():
     response = "Heads or tails, equally likely: \\boxed{\\frac12}\n\nProbability: 0.5 exactly."
     assert score("math", response, "\\frac12").reason == "ok"
+
+
+def test_the_quadratic_formulas_plus_minus_is_no_margin_on_the_answer():
+    # x^2 - 7x + 10 = 0: x = (7 ± 3)/2 = 5 or 2; the 7 before ± is no answer
+    response = (
+        "By the quadratic formula, $x = \\frac{7 \\pm 3}{2}$, giving $5$ and $2$.\n\n\\boxed{5,2}"
+    )
+    assert score("math", response, "2, 5").reason == "ok"
