@@ -127,10 +127,14 @@ _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ
 def tail(text: object) -> str:
     """The part of ``text`` a scorer reads (non-strings become empty): the last ``MAX_CHARS``
     characters once whitespace at the end is dropped, so no amount of it pushes the answer out of
-    the window. Code reads its program so, as written."""
+    the window. Code reads its program so, as written, but for a byte-order mark at a line's
+    start, which Python reads past at the start of a source file."""
     if not isinstance(text, str):
         return ""
-    return text.rstrip()[-MAX_CHARS:]
+    return _LINE_BOM.sub("", text.rstrip()[-MAX_CHARS:])
+
+
+_LINE_BOM = re.compile("(?m)^\ufeff++")
 
 
 def reading(text: object) -> str:

@@ -78,12 +78,13 @@ WORK = (
 )  # fmt: skip
 _WORK = "|".join(WORK)
 IDIOMS = (
-    r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+)?bet(?:ting)?", r"grain\s+of\s+salt",
+    r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+)?(?:bet(?:ting)?|swear|vouch|stake|wager)",
+    r"grain\s+of\s+salt",
     r"pinch\s+of\s+salt", r"(?:don['’]t|do\s+not)\s+quote\s+me", r"provisional\w*",
     r"hunch\w*", r"gut\s+(?:feeling|instinct|says)", r"(?:feels?|seems?|looks?)\s+off",
     r"shot\s+in\s+the\s+dark", r"ballpark", r"fingers\s+crossed",
     r"(?:I['’]d|I\s+would|you\s+(?:may|might|should)\s+want\s+to)\s+(?:re-?|double[\s-]?)check",
-    r"shak(?:y|ier|iest)", r"weak(?:er|est)\s+(?:link|part|step|point)",
+    r"shak(?:y|ier|iest)", r"weak(?:er|est)?\s+(?:link|part|step|point)",
     r"take\s+(?:it|this|that)\s+with\s+caution", r"best\s+(?:estimate|bet)", r"give\s+or\s+take",
     r"(?:[a-z]{0,5}n['’]t|not)\s+be\s+(?:shocked|surprised|astonished)",
     r"(?:[a-z]{0,5}n['’]t|not)\s+(?:shock|surprise|astonish|stun)\s+(?:me|us|anyone)",
@@ -92,8 +93,17 @@ IDIOMS = (
     r"no\s+guarantees?", r"(?:results?|mileage)\s+(?:may|might|could)\s+vary", r"best\s+shot",
     r"back\s+and\s+forth", r"lean(?:s|ing|ed)?\s+(?:towards?|to)", r"iffy", r"dubious",
     r"questionabl[ey]", r"open\s+(?:to\s+(?:debate|question)|question)", r"on\s+the\s+fence",
-    r"weak(?:er|est)\s+(?:call|guess|link|spot)", r"take\s+(?:it|this)\s+or\s+leave\s+it",
-    r"\w+-ish\b", r"symmetric\s+in", r"wild\s*-?cards?", r"(?:a|the)\s+question\s+mark",
+    r"weak(?:er|est)\s+(?:call|guess|spot)", r"take\s+(?:it|this)\s+or\s+leave\s+it",
+    # the answer held until a check to come, or open to revision: "Verdict pending a recount.",
+    # "Subject to a recheck.", "Open to revising this.", "Ready to revise if needed."
+    r"(?:pending|subject\s+to|awaiting|barring)\s+(?:an?\s+|the\s+|more\s+|further\s+|another\s+|some\s+)?"
+    r"(?:re-?count|re-?check|check\w*|verification|review|confirmation|testing|tests?|proof|double[\s-]?check)",
+    r"(?:open|ready|happy|willing|prepared|glad)\s+to\s+(?:revis|chang|switch|updat|reconsider|amend)\w*",
+    # work left undone: "Not fully worked out, but:", "Half-worked:", "A stab at it."
+    r"(?:not|n['’]t)\s+(?:fully\s+|completely\s+|entirely\s+|quite\s+|really\s+)?(?:worked\s+out|"
+    r"thought\s+through|checked|verified|derived)",
+    r"half[\s-]?(?:worked|done|checked|baked|finished|solved|sure)", r"(?:a|my)\s+stab\s+at",
+    r"\w+-ish\b", r"(?<![A-Za-z])ish\b", r"symmetric\s+in", r"wild\s*-?cards?", r"(?:a|the)\s+question\s+mark",
     r"(?:or\s+)?thereabouts?", r"more\s+or\s+less",
     # a choice made without reasoning: "Going with my gut", "Random pick:", "If forced to choose"
     r"(?:my|the|a|first|gut)\s+(?:gut|instinct)\w*", r"instincts?(?:\s+says?)?", r"gut\s+call",
@@ -1753,7 +1763,9 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
 SAYING = (
     r"says", r"saying", r"said", r"whispers?", r"whispering", r"suggests?", r"suggesting",
     r"insists?", r"insisting", r"tells?\s+me", r"telling\s+me", r"points?\s+(?:to|at)",
-    r"pointing\s+(?:to|at)", r"nags?\s+(?:me\s+)?(?:about|with)", r"(?:also|earlier|initially|first|once)\s+"
+    r"pointing\s+(?:to|at)", r"nags?\s+(?:me\s+)?(?:about|with)",
+    # a revision offered: "Ready to revise to 8 if needed.", "Happy to switch to 8."
+    r"(?:revis|switch|chang|updat|amend)\w*(?:\s+(?:it|this|that|my\s+answer|the\s+answer))?\s+to", r"(?:also|earlier|initially|first|once)\s+"
     r"(?:got|had|found|came\s+up\s+with|arrived\s+at|considered)",
 )  # fmt: skip
 _SAYING = re.compile(rf"\b(?:{_words(SAYING)})\b[ \t:,]*+", re.IGNORECASE)
@@ -1782,6 +1794,39 @@ _RANK_LABEL = re.compile(
     re.IGNORECASE,
 )
 _NAMES_RANKED = re.compile(r"[A-Za-z][ \t]*+[>≻][ \t]*+[A-Za-z]")
+
+
+# the operations of a derivation in words: "subtract 1 from both sides and divide by 2"
+_OPERATION_WORDS = re.compile(
+    r"\b(?:subtract\w*|add\w*|divid\w*|multipl\w*|plug\w*|substitut\w*|solv\w*|isolat\w*|"
+    r"simplif\w*|expand\w*|factor\w*|rearrang\w*|comput\w*|calculat\w*)\b",
+    re.IGNORECASE,
+)
+
+
+_OPERAND_BEFORE = re.compile(
+    rf"(?:{_OPERATION_WORDS.pattern}|\b(?:by|from|times|plus|minus|over|of))[ \t$(]*+$",
+    re.IGNORECASE,
+)
+
+
+def _derives_answer(s: str, answer: str, kind: str) -> bool:
+    """Whether a sentence is a derivation that ends in the answer: it computes or names the
+    operations of one, and the last thing it states is the answer ("Another way: n = (15-1)/2 =
+    7.", "Alternatively, subtract 1 from both sides and divide by 2: n = 7."). Its other numbers
+    are the derivation's operands."""
+    if not answer or not (_computes(s) or _OPERATION_WORDS.search(s)):
+        return False
+    values = list(_values(kind, answer).finditer(s))
+    if not values or not _is_answer(values[-1].group().strip().replace("$", ""), answer):
+        return False
+    if s[values[-1].end() :].strip(" \t.!$)"):
+        return False
+    for v in values[:-1]:  # every other value an operand: "subtract 1", "divide by 2", "15 - 1"
+        before = s[max(0, v.start() - 25) : v.start()]
+        if not (_computed(s, v.start(), v.end()) or _OPERAND_BEFORE.search(before)):
+            return False
+    return True
 
 
 def _kept_in_play(s: str, answer: str, kind: str) -> bool:
@@ -1832,6 +1877,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         s = _unspelled(s)  # "B-o-b" is Bob
     if rejects(s, answer, kind):
         return False
+    if kind in ("value", "expression") and _derives_answer(s, answer, kind):
+        return False  # "Alternatively, subtract 1 from both sides and divide by 2: n = 7."
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
     if kind != "roles" and _kept_in_play(s, answer, kind):
@@ -2128,7 +2175,8 @@ _ANSWERED_YES = re.compile(
 # a question answered "no" at once, and what the reply goes on to say: "Is there another solution?
 # No: a linear equation has one root.", "Could it be Bob? No: clue 4 puts Arnold first."
 _ANSWERED_NO = re.compile(
-    r"([^?\n.!]{1,120}+)\?[ \t]*+(?:no|nope)\b[ \t]*+[.:,;!—–-]?[ \t]*+([^\n.!?]{0,200}+)",
+    r"([^?\n.!]{1,120}+)\?[ \t]*+(?:no|nope|none|not[ \t]+at[ \t]+all|nothing)\b[ \t]*+[.:,;!—–-]?[ \t]*+"
+    r"([^\n.!?]{0,200}+)",
     re.IGNORECASE,
 )
 # a question of whether there is another answer ("Is there another solution?", "Any other root?")
@@ -2174,6 +2222,13 @@ _OPERATION_OF = re.compile(
     re.IGNORECASE,
 )
 _SYMBOL_OF = {"sum": "+", "total": "+", "product": "*", "difference": "-", "quotient": "/"}
+# "'s" for "is" after a word, before what is said of it ("Bob's a dark horse", "8's also
+# fine"; not a possessive, "Bob's house")
+_IS_CONTRACTED = re.compile(
+    r"(?<=\w)['’]s(?=[ \t]+(?:a|an|the|also|too|still|just|another|equally|possibly|probably|"
+    r"likely|not|plausible|possible|valid|viable|tempting|in|on|my|our|worth)\b)",
+    re.IGNORECASE,
+)
 _WOULD = re.compile(r"(?<=[A-Za-z])['’]d(?=[ \t]+(?:be|have|say|go|pick|choose|guess)\b)")
 # the names a row's puzzle lists (Zebra), set by its grader: a name in any case is a name
 KNOWN_NAMES: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("names", default=())
@@ -2227,6 +2282,7 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     text = _WHY_NOT_BECAUSE.sub(r"\1", text)  # "Why not 6? Because Sunday counts.": the reason
     text = _ANSWERED_YES.sub(lambda m: _asked_of_answer(m, answer), text)  # "Is 7 odd? Yes."
     text = _WOULD.sub(" would", text)  # "Bob'd be plausible"
+    text = _IS_CONTRACTED.sub(" is", text)  # "Bob's a dark horse": Bob is
     if kind == "name":
         text = _unspelled(text)  # "b.o.b. also fits": read before the text is cut into sentences
     if kind == "name" and (names := KNOWN_NAMES.get()):  # "bob fits too": a name of the row
@@ -2269,14 +2325,24 @@ def _asked_of_answer(m: re.Match, answer: str) -> str:
     return question + "."
 
 
+# a question of doubt or of a mistake: "Is there any doubt?", "Any mistake?", "Could this be wrong?"
+_DOUBT_ASKED = re.compile(
+    r"\b(?:doubts?|uncertain\w*|mistakes?|errors?|slips?|wrong|ambigu\w*|catch(?:es)?|caveats?)\b",
+    re.IGNORECASE,
+)
+
+
 def _answered_no(m: re.Match, answer: str, kind: str) -> str:
     """A question answered "no" at once, as what the reply goes on to say, where the "no" denies
     another answer: the question asks whether there is another ("Is there another solution? No:
     ..."), or names no answer but others and the reply names the answer ("Could it be Bob? No:
-    clue 4 puts Arnold first."). A "no" to a question of the answer itself ("Is 7 right? No.")
-    or with nothing that points back to the answer stays as it is."""
+    clue 4 puts Arnold first."), or asks of doubt or a mistake ("Is there any doubt? None: ...").
+    A "no" to a question of the answer itself ("Is 7 right? No.") or with nothing that points
+    back to the answer stays as it is."""
     question, reply = m.group(1), m.group(2)
     other_asked = _OTHER_ASKED.search(question)
+    if _DOUBT_ASKED.search(question) and not restates(question, answer):
+        return reply  # "Is there any doubt? None: the equation is linear.": the doubt denied
     if restates(question, answer) and not other_asked:
         return m.group()  # "Is 7 right? No.": the answer denied
     others = [

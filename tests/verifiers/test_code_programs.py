@@ -294,3 +294,8 @@ WRONG_FIB = "def fib(n):\n    return n"  # fib(10) = 10, not 55
 )
 def test_text_after_the_answer_block_is_after_the_answer(after, reason):
     assert run(answer(FIB_SRC) + after).reason == reason
+
+
+def test_a_byte_order_mark_before_the_program_is_read_past_as_python_does():
+    assert run(answer("\ufeff" + FIB_SRC)).reason == "ok"
+    assert run(f"\ufeff```python\n{FIB_SRC}\n```").reason == "ok"

@@ -270,3 +270,61 @@ def test_the_quadratic_formulas_plus_minus_is_no_margin_on_the_answer():
         "By the quadratic formula, $x = \\frac{7 \\pm 3}{2}$, giving $5$ and $2$.\n\n\\boxed{5,2}"
     )
     assert score("math", response, "2, 5").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Verdict pending a recount.",  # held until a check to come
+        "Subject to a recheck.",
+        "Ready to revise to 8 if needed.",  # a revision to another value offered
+        "Open to revising this to 8.",
+        "Happy to switch to 8 on reflection.",
+        "I'd not swear to it.",
+        "A stab at it.",
+        "Alternatively 8 works, subtract 1 and divide: n = 7.",  # 8 is offered, not an operand
+    ],
+)
+def test_an_answer_held_open_or_a_revision_offered_uncommits(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Not fully worked out, but: \\boxed{7}",
+        "Half-worked: \\boxed{7}",
+        f"{N7}\\boxed{{7\\text{{~ish}}}}",
+    ],
+)
+def test_work_left_undone_or_an_approximating_suffix_uncommits(response):
+    assert score("math", response, "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Alternatively, subtract 1 from both sides and divide by 2: n = 7.",  # operands, then 7
+        "Another way: n = (15-1)/2 = 7.",
+        "Is there any doubt? None: the equation is linear.",  # a question of doubt answered no
+        "Any doubt? No: 2(7) + 1 = 15.",
+    ],
+)
+def test_a_second_derivation_of_the_answer_or_doubt_denied_at_once_keeps_it(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+def test_a_candidate_status_said_with_a_contracted_is_is_offered_zebra():
+    assert score("zebra", f"{ZEBRA_BOX}\n\nBob's a dark horse though.", "Arnold").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        ("Noah is the weak link in my reasoning.", "hedged"),
+        # a statement of the puzzle quoted: Noah (a knave) lies in calling Mia (a knight) a knave
+        ("Noah lies when he calls Mia a knave, consistent with his being a knave.", "ok"),
+    ],
+)
+def test_kk_a_weak_link_is_doubt_and_a_statement_called_is_a_report(after, reason):
+    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == reason

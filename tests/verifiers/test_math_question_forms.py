@@ -618,3 +618,26 @@ def test_an_unreduced_fraction_of_long_terms_is_no_way_around_lowest_terms():
     answer = "\\frac{" + "6" * 100 + "}{" + "8" * 100 + "}"
     forms = [*question_forms("Reduce 18/24 to lowest terms."), STATED]
     assert score(f"\\boxed{{{answer}}}", "\\frac{3}{4}", forms=forms).reason == "unevaluated"
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "gold"),
+    [
+        # 18·10^500 / 24·10^500 = 3/4, its terms past the 1000 digits read for a common factor
+        (
+            "\\frac{18" + "0" * 500 + "}{24" + "0" * 500 + "}",
+            "Reduce $\\frac{18}{24}$ to lowest terms.",
+            "\\frac{3}{4}",
+        ),
+        (
+            "\\frac{" + "1" * 1500 + "}{" + "3" * 1500 + "}",
+            "What is $1 \\div 3$?",
+            "\\frac{1}{3}",
+        ),  # 111.../333... = 1/3
+    ],
+)
+def test_a_fraction_past_the_digits_read_is_not_judged_reduced(answer, question, gold):
+    verdict = compute_score(
+        "math", f"\\boxed{{{answer}}}", gold, {"type": "math", "question": question}, workers=1
+    )
+    assert verdict["acc"] == 0.0, verdict

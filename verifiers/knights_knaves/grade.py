@@ -211,6 +211,7 @@ _ALL_HEDGE = re.compile(
 _REPORTED = re.compile(
     r"\b(?:said|says|say|saying|claims?|claimed|claiming|states?|stated|stating|statements?|"
     r"asserts?|asserted|asserting|insists?|insisted|insisting|declares?|declared|lied|lies|lying|"
+    r"calls?|called|calling|accuses?|accused|accusing|names?|named|labels?|labell?ed|"
     r"tells?\s+us|told\s+us)(?:\s+that)?[\s:(]*$",  # not "as stated, Grace is a knave"
     re.IGNORECASE,
 )

@@ -362,10 +362,14 @@ def unreduced_text(answer: str, gold: str) -> bool:
     """A fraction of integers written in the answer whose terms share a factor, wherever it
     stands (``\\frac{18}{24}`` for ``\\frac{3}{4}``, ``\\frac{2}{6}\\sqrt{6}`` for
     ``\\frac{\\sqrt{6}}{3}``), where the gold writes no such fraction and no decimal; a gold with
-    a decimal (``0.5``) or an unreduced fraction leaves the answer's fractions free. (The parser
-    reduces ``\\frac{2}{6}`` before the tree can show it, so this reads the text.)"""
+    a decimal (``0.5``) or an unreduced fraction leaves the answer's fractions free. A fraction
+    longer than :data:`MAX_FRACTION_DIGITS` is unreduced: past the cap no answer is judged
+    reduced. (The parser reduces ``\\frac{2}{6}`` before the tree can show it, so this reads the
+    text.)"""
     if _DECIMAL.search(gold) or any(gcd(a, b) > 1 for a, b in text_fractions(gold)):
         return False
+    if any(len(m[0]) > MAX_FRACTION_DIGITS for m in _INT_FRACTION.finditer(answer)):
+        return True  # past the digits read for a factor: not judged reduced
     return any(gcd(a, b) > 1 for a, b in text_fractions(answer))
 
 
