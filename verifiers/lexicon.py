@@ -2348,7 +2348,11 @@ def _answered_no(m: re.Match, answer: str, kind: str) -> str:
     others = [
         v for v in _values(kind, answer).finditer(question) if _candidate(question, v, answer, kind)
     ]
-    if (other_asked and not others) or (others and restates(reply, answer)):
+    if other_asked and not others:
+        return reply
+    if others and restates(reply, answer):  # "Is it 13? No: 13 is prime and 3 × 4 = 12."
+        for v in others:  # the value denied is what the reply goes on to speak of: "that"
+            reply = re.sub(rf"(?<![\w.]){re.escape(v.group().strip())}(?![\w.]\w)", "that", reply)
         return reply
     return m.group()
 

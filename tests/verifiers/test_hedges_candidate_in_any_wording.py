@@ -328,3 +328,17 @@ def test_a_candidate_status_said_with_a_contracted_is_is_offered_zebra():
 )
 def test_kk_a_weak_link_is_doubt_and_a_statement_called_is_a_report(after, reason):
     assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == reason
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        (
+            "Is it 13? No: 13 is prime and 3 × 4 = 12.",
+            "ok",
+        ),  # 3 × 4 = 12: 13 denied, then spoken of
+        ("Could it be 13? No, but 13 also works.", "hedged"),
+    ],
+)
+def test_another_value_denied_at_once_may_be_spoken_of_after(after, reason):
+    assert score("math", f"So 3 times 4 is 12.\n\n\\boxed{{12}}\n\n{after}", "12").reason == reason

@@ -641,3 +641,35 @@ def test_a_fraction_past_the_digits_read_is_not_judged_reduced(answer, question,
         "math", f"\\boxed{{{answer}}}", gold, {"type": "math", "question": question}, workers=1
     )
     assert verdict["acc"] == 0.0, verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "question", "right"),
+    [
+        # 2/(x-1) - 1/x = (2x - (x-1))/(x(x-1)) = (x+1)/(x(x-1)): one fraction asked
+        (
+            "x^{-1}\\cdot\\left(\\frac{2x}{x-1}-1\\right)",
+            "\\frac{x+1}{x(x-1)}",
+            "\\frac{2}{x-1} - \\frac{1}{x}",
+            False,
+        ),
+        (
+            "\\frac{1}{x}\\left(1+\\frac{x}{x+1}\\right)",
+            "\\frac{2x+1}{x(x+1)}",
+            "\\frac{1}{x}+\\frac{1}{x+1}",
+            False,
+        ),
+        ("\\frac{x+1}{x^2-x}", "\\frac{x+1}{x(x-1)}", "\\frac{2}{x-1} - \\frac{1}{x}", True),
+    ],
+)
+def test_fractions_left_to_combine_inside_a_product_are_not_one_fraction(
+    answer, gold, question, right
+):
+    info = {
+        "type": "math",
+        "question_expressions": [question],
+        "question_forms": [],
+        "question_forms_version": 4,
+    }
+    verdict = compute_score("math", f"\\boxed{{{answer}}}", gold, info, workers=1)
+    assert (verdict["acc"] == 1.0) is right, verdict

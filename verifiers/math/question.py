@@ -346,6 +346,7 @@ def _strings(given: Any, otherwise: Any) -> tuple[str, ...]:
 # the digits of a fraction's two terms read for a common factor: past every answer's length
 # (`grade.MAX_ANSWER_CHARS`), so no fraction an answer writes is too long to check (gcd is fast)
 MAX_FRACTION_DIGITS = 1000
+MAX_TREE_NODES = 10_000  # nodes of an answer's tree walked for a form (bounded: answers are short)
 
 
 def text_fractions(text: str) -> list[tuple[int, int]]:
@@ -823,11 +824,34 @@ def form_violation(
         if "variable_denominator" in gold.flags and "variable_denominator" in answer.flags:
             if not isinstance(gold_expr, Add) and isinstance(answer_expr, Add):
                 return "unevaluated"  # several fractions where the gold is one
+            if not isinstance(gold_expr, Add) and _fraction_in_a_sum(answer_expr):
+                return "unevaluated"  # x^{-1}(\\frac{2x}{x-1} - 1): a sum of fractions inside
             if _reduced(gold_expr) and not _reduced(answer_expr):
                 return "unevaluated"
     except (TooComplex, RecursionError):
         return "too_complex"
     return None
+
+
+def _fraction_in_a_sum(expr: Any) -> bool:
+    """Whether a sum anywhere inside ``expr`` has a term over a variable denominator (fractions
+    left to combine, however the product around them is written). Bounded by the tree's size."""
+    from sympy import Add, Pow
+
+    stack, seen = [expr], 0
+    while stack and seen < MAX_TREE_NODES:
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, Add):
+            for term in node.args:
+                factors = term.args if term.is_Mul else (term,)
+                if any(
+                    isinstance(f, Pow) and f.exp.is_negative and f.base.free_symbols
+                    for f in factors
+                ):
+                    return True
+        stack.extend(getattr(node, "args", ()))
+    return False
 
 
 def copies_question(answer_expr: Any, gold_expr: Any, questions: Iterable[Any]) -> bool:
