@@ -69,4 +69,12 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         offered = has_alternatives(key) or lexicon.GRID_ALTERNATIVE.search(key)
         return fail("hedged" if offered or hedges(key) else "not_equal")
 
-    return judge_final_answers(final_answers(solution_str, kind="grid"), grid_key, grade)
+    cells = len(gold.split())
+    answers = final_answers(  # a grid of the answer's size boxed is an answer, never a step
+        solution_str, kind="grid", whole=lambda box: _is_grid(grid_key(box), cells)
+    )
+    return judge_final_answers(answers, grid_key, grade)
+
+
+def _is_grid(key: str, cells: int) -> bool:
+    return bool(_GRID.match(key)) and len(key.split()) == cells

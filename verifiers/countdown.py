@@ -214,12 +214,20 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         target, numbers = parse_truth(ground_truth)
     except (ValueError, KeyError, TypeError):
         return fail("bad_ground_truth")
+
     # "\\boxed{expr} equals \\boxed{30}": the value restated beside the expression, not an answer
+    def whole(box: str) -> bool:  # every given number in one box: an answer, never a step
+        used = Counter(int(n) for n in _DIGITS.findall(normalise_expression(box)))
+        return not Counter(numbers) - used
+
     answers = final_answers(
-        solution_str, ignore=lambda box: expression_key(box) == str(target), kind="expression"
+        solution_str,
+        ignore=lambda box: expression_key(box) == str(target),
+        kind="expression",
+        whole=whole,
     )
     if not answers.answers and not answers.cut_off:  # only the target boxed: graded as an answer
-        answers = final_answers(solution_str, kind="expression")
+        answers = final_answers(solution_str, kind="expression", whole=whole)
     return judge_final_answers(
         answers,
         expression_key,

@@ -33,7 +33,11 @@ Which answers count (docs/concepts/spec.md#rewards), one rule for every boxed-an
   ("if", "while", "otherwise", "one way": ``_PARALLEL``) unless it states the next box as the
   answer, or is bare (fewer than four words and no arithmetic on a
   number: ``\\boxed{5}, wait, \\boxed{6}``); else it is a step of the reasoning, like every box
-  before it. The boxes that count are the last box and those offered alongside it.
+  before it, unless it holds a whole answer of the task (a name of the Zebra puzzle, an ARC
+  grid, a Countdown expression over every given number, a Knights-and-Knaves block: none is a
+  step of anything), which then counts alongside unless the text rejects it
+  (:func:`.lexicon.rejects`: "Wait, Leo's statement doesn't fit that."). The boxes that count
+  are the last box and those offered alongside it.
 - :func:`clean_answer` removes what a human reads past: ``$``, surrounding markdown bold or
   italics, ``\\text{}``/``\\textbf{}``/``\\textsc{}``/``\\underline{}``/``\\mathrm{}`` and
   similar wrappers, LaTeX and unicode spacing (``\\,`` ``\\;`` ``\\:`` ``\\!`` ``\\ `` ``~``
@@ -272,6 +276,12 @@ _NO_AFTER = re.compile(
     rf"(?:[ \t$]|\\[)\]])*+(?:\?|\.{{3}}|…)?[ \t]*+(?:(?:wait|hmm+|oh)[ \t,.!]*+)?{lexicon.DENIAL}",
     re.IGNORECASE,
 )
+# a verb negated by its contraction: "Leo's statement doesn't fit that"
+_NEGATED_VERB = re.compile(
+    r"\b(?:does|do|did|is|are|was|were|can|could|would|wo|has|have|had)n['’]t\b", re.IGNORECASE
+)
+# a gap that ends by denying the box before it: "is my first guess... no."
+_DENIED_AT_END = re.compile(rf"(?:^|[\s.…,;:!—–-]){lexicon.DENIAL}[\s.…,;:!—–-]*+$", re.IGNORECASE)
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
 # "the answer is 8", "Final answer: 8" after the box
 MIN_CUT_WORDS = 5  # a sentence begun after the final answer, unfinished, this long: cut off
@@ -433,11 +443,17 @@ _LETTER_VARIABLE = re.compile(r"(?<![A-Za-z\\])[A-Za-z](?![A-Za-z])")
 
 
 def final_answers(
-    solution_str: object, ignore: Callable[[str], bool] | None = None, kind: str = "value"
+    solution_str: object,
+    ignore: Callable[[str], bool] | None = None,
+    kind: str = "value",
+    whole: Callable[[str], bool] | None = None,
 ) -> FinalAnswers:
     """The final answers of a response by the rules of the module docstring. ``ignore(box)``:
     boxes that are no answer of their own (Countdown's target boxed beside the expression);
-    ``kind``: the answer's type (:data:`.lexicon.KINDS`), which says what another candidate is."""
+    ``kind``: the answer's type (:data:`.lexicon.KINDS`), which says what another candidate is;
+    ``whole(box)``: boxes that hold a whole answer of the task (a name of the puzzle, a grid,
+    an expression over every given number, a block of roles), which are never a step of the
+    reasoning: such a box before the last counts beside it unless it is withdrawn."""
     if not isinstance(solution_str, str):
         return FinalAnswers()
     if think_unclosed(solution_str):
@@ -461,9 +477,19 @@ def final_answers(
     if not kept:
         return FinalAnswers()
     first = len(kept) - 1
-    while first > 0 and _relation(region[_after(region, kept[first - 1][2]) : kept[first][0]]) == (
-        "alongside"
-    ):
+    while first > 0:
+        gap = region[_after(region, kept[first - 1][2]) : kept[first][0]]
+        relation = _relation(gap)
+        if relation == "step" and whole is not None and whole(region[slice(*kept[first - 1][1:])]):
+            # a whole answer is no step: withdrawn where the words between reject it ("Wait,
+            # Leo's statement doesn't fit that."), else offered beside the next ("\\boxed{Bob}.
+            # Two names fit the clues, the other being \\boxed{Arnold}")
+            rejected = (  # "... doesn't fit that", "is my first guess... no."
+                lexicon.rejects(gap) or _NEGATED_VERB.search(gap) or _DENIED_AT_END.search(gap)
+            )
+            relation = "withdrawn" if rejected else "alongside"
+        if relation != "alongside":
+            break
         first -= 1
     answers = tuple(region[s:e] for _, s, e in kept[first:])
     before = region[_after(region, kept[first - 1][2]) if first else 0 : kept[first][0]]

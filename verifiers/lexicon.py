@@ -840,7 +840,13 @@ _NAMED_OTHER = re.compile(
     r"[ \t]*+[:=][ \t]*+",
     re.IGNORECASE,
 )
-OFFERED_BETWEEN = re.compile(rf"{_ANOTHER.pattern}|\b(?:{_words(READINGS)})\b", re.IGNORECASE)
+# ... and between two boxes, "the other" alone names the next box as the second candidate
+# ("\\boxed{8}. Two values fit, the other being \\boxed{7}")
+OFFERED_BETWEEN = re.compile(
+    rf"{_ANOTHER.pattern}|\b(?:{_words(READINGS)})\b|"
+    r"\bthe\s+other(?:\s+one)?\s+(?:being|is|would\s+be)[\s:$(]*+$",
+    re.IGNORECASE,
+)
 CORRECTION_RE = re.compile(rf"\b(?:{_words(CORRECTION)})\b", re.IGNORECASE)
 _CONDITIONS_SPACED = [
     w for code, words in CONDITION_BY_LANGUAGE.items() if code not in UNSPACED for w in words
@@ -1608,7 +1614,28 @@ _SHARE_LABEL = re.compile(
 )
 
 
+# a share the speaker puts on the answer: a sentence of the speaker's (or about "this"/"it")
+# whose one number is a percentage, computing nothing ("I'd put this at about 55%.", "My
+# estimate for this: 60%.")
+_SHARE_PUT = re.compile(r"(?<![\d.,])(?P<num>\d{1,2}(?:[.,]\d+)?)\s*(?:\\?%|percent\b)", re.I)
+_ABOUT_ANSWER = re.compile(r"\b(?:this|it|that|answer|result|solution|assignment)\b", re.I)
+
+
+def _share_put_on_answer(sentence: str, answer: str) -> bool:
+    found = _SHARE_PUT.search(sentence)
+    if not found or "=" in sentence or len(_NUMBER_VALUE.findall(sentence)) != 1:
+        return False
+    speaker = _FIRST_PERSON.search(sentence) and not _LET_ME.search(sentence)
+    if not (speaker and _ABOUT_ANSWER.search(sentence)):
+        return False
+    share = float(found["num"].replace(",", "."))
+    value = _number(answer.replace("\\%", "").replace("%", ""))
+    return share < 100 and value not in (share, share / 100)
+
+
 def _confidence_below_certainty(sentence: str, answer: str) -> bool:
+    if _share_put_on_answer(sentence, answer):
+        return True  # "I'd put this at about 55%."
     value = _number(answer)
     if not (value is not None and 0 <= value <= 1) and (
         _VALUE_PROBABILITY.search(sentence) or _SHARE_LABEL.search(sentence)
@@ -1860,6 +1887,57 @@ def _kept_in_play(s: str, answer: str, kind: str) -> bool:
     return False
 
 
+# a set of candidates left undecided: the answer named with another as "one of", "either of",
+# "a tie between", "leaves", "comes down to", "narrows to", "remain" ("One of Arnold and Bob.",
+# "The clues leave 7 and 8."); or "one of the two" with no noun after it ("One of the two is the
+# knight."), unless a count or a choice says which ("Exactly one of the two", "only 7")
+_SET_WORDS = re.compile(
+    r"\b(?:(?:one|either|any)[ \t]++of|ties?|tied|toss[ \t-]?up|coin[ \t-]?flip|dead[ \t]+heat|"
+    r"between|leaves?|leaving|left[ \t]+with|down[ \t]+to|narrow\w*|remain(?:s|ed|ing)?|torn)\b",
+    re.IGNORECASE,
+)
+_BARE_SET = re.compile(
+    r"(?<!\bexactly )(?<!\bonly )(?<!\bprecisely )\bone[ \t]++of[ \t]++(?:the|those|these|them|us)"
+    r"(?:[ \t]++(?:two|three|both|pair))?+\b(?![ \t]*+-|[ \t]++(?!(?:is|was|are|were|fits?|works?|"
+    r"must|should|could|might|would|will|can|has|had|holds?|does|did)\b)[^\W\d_])",
+    re.IGNORECASE,
+)
+_SET_JOINER = re.compile(
+    r"[ \t]*+(?:,|/|&|—|–|;)?[ \t]*+(?:(?:and|or|vs\.?|versus)\b)?[ \t]*+", re.IGNORECASE
+)
+_ANSWER_PRONOUN = re.compile(r"\b(?:this|it|that|mine|the[ \t]+answer)\b", re.IGNORECASE)
+_CHOSEN = re.compile(r"\b(?:only|just|exactly|precisely|namely|rul(?:e|es|ed)\s+out)\b", re.I)
+
+
+def _in_undecided_set(s: str, answer: str, kind: str) -> bool:
+    """Whether a sentence puts the answer in a set with another candidate and does not choose
+    from it (:data:`_SET_WORDS`, :data:`_BARE_SET`): the answer (or "this") and another value of
+    its type side by side, joined by "and", "or", a comma or a slash."""
+    if _CHOSEN.search(s) or rejects(s, answer, kind):
+        return False
+    if _BARE_SET.search(s):
+        return True
+    if kind == "roles" or not _SET_WORDS.search(s):
+        return False
+    found = list(_values(kind, answer).finditer(s))
+    refs = [(m.start(), m.end(), _candidate(s, m, answer, kind)) for m in found]
+    refs += [(m.start(), m.end(), False) for m in _ANSWER_PRONOUN.finditer(s)]
+    refs = [r for r in refs if r[2] or _answer_ref(s[r[0] : r[1]], answer)]
+    refs.sort()
+    for (_, end, other), (start, _, next_other) in itertools.pairwise(refs):
+        if other != next_other and _SET_JOINER.fullmatch(s, end, start):
+            return True
+    return False
+
+
+def _answer_ref(text: str, answer: str) -> bool:
+    return (
+        bool(_ANSWER_PRONOUN.fullmatch(text))
+        or same(text.strip(), answer)
+        or (_plain(text) == _plain(answer))
+    )
+
+
 def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     """Whether a sentence offers a candidate of the answer's type other than ``answer``: another
     answer named as such ("another solution", "the other candidate", "the runner-up"), or a value
@@ -1883,6 +1961,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return True
     if kind != "roles" and _kept_in_play(s, answer, kind):
         return True  # "A faint voice says 8.", "No strong reason to prefer it over 8."
+    if _in_undecided_set(s, answer, kind):
+        return True  # "One of Arnold and Bob.", "A tie between 7 and 8.", "One of the two is"
     if (
         _OR_OPENS.match(s)  # "Or, flipping clue 2, Alice.": what it names is offered
         and kind != "roles"
@@ -1903,7 +1983,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if kind == "value" and not _computes(s):
         for m in _RANGE.finditer(s):  # "anywhere from 7 to 8": a range is no committed value
             ends = [same(m.group(1), answer), same(m.group(2), answer)]
-            if ends[0] != ends[1] and not _VARIABLE_RANGES.search(s, 0, m.start()):
+            chosen = _CHOSEN.search(s, m.end())  # "Between 7 and 8 only 7 solves it."
+            if ends[0] != ends[1] and not _VARIABLE_RANGES.search(s, 0, m.start()) and not chosen:
                 return True
     moved = _UNKNOWN_MOVED.search(s) and not _RELATION.search(s)
     if (_RELATIVE.search(s) or moved) and _RELATIVE_OFFER.search(s) and not _computes(s):

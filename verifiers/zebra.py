@@ -105,6 +105,9 @@ def score(
 
     token = KNOWN_NAMES.set(tuple(sorted({*question, gold}, key=len, reverse=True)))
     try:  # a name of the puzzle after the answer is a name in any case ("bob fits too")
-        return judge_final_answers(final_answers(solution_str, kind="name"), name_key, grade)
+        answers = final_answers(
+            solution_str, kind="name", whole=lambda box: _words(name_key(box)) in names
+        )  # a name of the puzzle boxed is an answer, never a step
+        return judge_final_answers(answers, name_key, grade)
     finally:
         KNOWN_NAMES.reset(token)

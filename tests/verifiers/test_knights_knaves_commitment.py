@@ -126,13 +126,20 @@ def test_a_statement_after_say_is_a_claim_even_when_it_means_suppose():
         (block(SWAP) + "\nThat was a mistake, correcting it:\n" + block(RIGHT), "ok"),
         (block(RIGHT) + "\nNo, that is wrong:\n" + block(SWAP), "not_equal"),
         (block(RIGHT) + "\n" + block(RIGHT), "ok"),  # the same answer twice
-        # a block followed by a derivation before the next is a step: the last counts
+        # a block is a whole answer, never a step: a derivation after it does not withdraw it
         (
             block(SWAP)
             + "\nChecking Samuel's statement against Mia's claim once more gives the opposite.\n"
             + block(RIGHT),
+            "hedged",
+        ),
+        (
+            block(SWAP)
+            + "\nChecking Samuel's statement against Mia's claim shows that was wrong.\n"
+            + block(RIGHT),
             "ok",
         ),
+        (block(SWAP) + " is my first guess... no.\n" + block(RIGHT), "ok"),
     ],
 )
 def test_several_blocks_follow_the_box_rule(response, reason):

@@ -806,15 +806,15 @@ def _final_answer(region: str, names: list[str]) -> _Final | None:
 def _counting_blocks(region: str, closed: list[re.Match]) -> list[re.Match]:
     """The answer blocks that count, by the rule every boxed task follows
     (:func:`..extract.final_answers`): each block stands in for a box, so a block withdrawn by
-    a correction or followed by a derivation is left out and blocks offered together count
-    together (two different answers are then a hedge)."""
+    a correction is left out and the others count together, a block being a whole answer and
+    never a step of the reasoning (two different answers are then a hedge)."""
     masked = region.replace("\\boxed", "\\Boxed").replace("\\fbox", "\\Fbox")
     pieces, last = [], 0
     for i, m in enumerate(closed):
         pieces += (masked[last : m.start()], f"\\boxed{{{i}}}")
         last = m.end()
     pieces.append(masked[last:])
-    answers = final_answers("".join(pieces)).answers
+    answers = final_answers("".join(pieces), whole=lambda box: True).answers  # no block is a step
     keep = {int(a) for a in answers if a.isdigit()}
     return [m for i, m in enumerate(closed) if i in keep] or [closed[-1]]
 
