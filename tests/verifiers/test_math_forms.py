@@ -393,6 +393,13 @@ def test_a_run_of_primes_after_a_number_is_no_value(box, gold, reason):
         ("x \\ge -2 \\text{ and } x<8", "(-2, 8)", "not_equal"),  # -2 is in it, not in (-2, 8)
         ("x>-2 \\text{ and } x<9", "(-2, 8)", "not_equal"),
         ("x>-2 \\text{ and } y<8", "(-2, 8)", "not_equal"),  # two variables: no interval
+        # ISO brackets: a bracket turned away from an end leaves it open
+        ("]2, 5[", "(2, 5)", "ok"),
+        ("]2;5[", "(2, 5)", "ok"),
+        ("[2, 5[", "[2, 5)", "ok"),
+        ("\\left]-2, 8\\right]", "(-2, 8]", "ok"),
+        ("]2, 5[", "[2, 5]", "not_equal"),  # 2 and 5 are left out
+        ("[2, 5[", "[2, 5]", "not_equal"),
         # a mixed number with a slash: 3 + 2/5 = 17/5
         ("3\\ 2/5", "3\\frac{2}{5}", "ok"),
         ("3 2/5", "3\\frac{2}{5}", "ok"),

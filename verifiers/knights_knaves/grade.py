@@ -218,7 +218,7 @@ _REPORTED = re.compile(
 # who may say what a report restates: a person (by a pronoun or a word for one; by name, the
 # row's names) or a part of the puzzle ("statement 2 says", "as the clue says"); "Let's say"
 # supposes
-_PUZZLE_SAYER = re.compile(
+_INHABITANT_SAYER = re.compile(
     rf"\b(?:he|she|they|who|which|that|each|both|all|everyone|everybody|someone|anyone|one|"
     rf"his|her|their|person|people|speaker|inhabitant|islander|resident|character|as|let['’]s|"
     rf"let\s+us|"
@@ -448,7 +448,7 @@ def _reported(text: str, start: int, name_re: re.Pattern) -> bool:
     report = _REPORTED.search(text, max(0, start - 40), start)
     if report:
         sayer = re.split(r"[.;:!?\n]", text[max(0, report.start() - 60) : report.start()])[-1]
-        return not sayer.strip() or bool(name_re.search(sayer) or _PUZZLE_SAYER.search(sayer))
+        return not sayer.strip() or bool(name_re.search(sayer) or _INHABITANT_SAYER.search(sayer))
     line = max(text.rfind("\n", 0, start) + 1, start - 300)
     return bool(_CLAIM_OF.search(text, line, start))
 

@@ -932,6 +932,11 @@ def _unsolved(answer: str, gold: str) -> bool:
 
 # a mixed number written with a slash: "3 2/5", "3\\ 2/5", "3~2/5"
 _SLASH_MIXED = re.compile(r"\s*(-?\d+)(?:\s|\\[ ,;!]|~)++(\d+)\s*/\s*(\d+)\s*")
+# an interval in ISO 80000-2 brackets, a bracket turned away from an open end: "]2, 5[" is (2, 5),
+# "[2, 5[" is [2, 5); the bounds are separated by a comma or a semicolon
+_ISO_INTERVAL = re.compile(
+    r"(?:\\left)?([\[\]])([^\[\]();]+?)[,;]([^\[\](),;]+?)(?:\\right)?([\[\]])"
+)
 
 
 def grade_answer(answer: str, gold: str) -> Verdict:
@@ -956,6 +961,10 @@ def grade_answer(answer: str, gold: str) -> Verdict:
         return fail("unevaluated")
     if mixed := _SLASH_MIXED.fullmatch(clean_answer(answer)):  # "3\\ 2/5": 3\\frac{2}{5}
         answer = f"{mixed[1]}\\frac{{{mixed[2]}}}{{{mixed[3]}}}"
+    iso = _ISO_INTERVAL.fullmatch(clean_answer(answer))
+    if iso and (iso[1] == "]" or iso[4] == "["):  # "]2, 5[": the open interval (2, 5)
+        left, right = "(" if iso[1] == "]" else "[", ")" if iso[4] == "[" else "]"
+        answer = f"{left}{iso[2].strip()}, {iso[3].strip()}{right}"
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
         return OK
