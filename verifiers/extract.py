@@ -380,7 +380,7 @@ def _settled(rest: str, boxed: str, kind: str = "value") -> bool:
     that's 46? 50-4=46. Yes."), as a
     grader reads a doubt raised and answered (:func:`.lexicon.recommits`). A last sentence that
     only mentions the answer ("I checked all 7 cases", "Arnold drinks coffee") settles nothing."""
-    sentences = lexicon.sentences(rest.strip())
+    sentences = lexicon.sentences(lexicon.names_read(rest.strip(), kind))  # "bob" is Bob
     if not sentences or not boxed:
         return False
     last = " ".join(sentences[-1].split())

@@ -63,7 +63,7 @@ LOW_CONFIDENCE = (
     rf"(?:{'|'.join(PARTIAL)}){_DEGREE_ASIDE}?(?:\s+|-)(?:{_CERTAIN})",
     rf"(?:{_LOW})\s+(?:confidence|certainty|credence)",
     rf"(?:confidence|certainty|credence)(?:\s+[a-z]{{1,12}}){{0,2}}?\s*+"
-    rf"(?:(?::|is|was|remains|stays)\s*+)?(?:[a-z]{{1,12}}\s+)?(?:{_LOW})",
+    rf"(?:(?::|=|is|was|remains|stays)\s*+)?(?:[a-z]{{1,12}}\s+)?(?:{_LOW})",
 )  # fmt: skip
 # idioms of doubt: betting, salt, a provisional or gut answer, advice to re-check, a part that is
 # shakiest
@@ -766,7 +766,8 @@ _UNSPACED = [w for code in UNSPACED for w in DOUBT_BY_LANGUAGE[code]]
 # the answer held on a condition on the speaker's own work: "unless I've messed up somewhere",
 # "if my algebra holds", "barring an arithmetic slip", "assuming I didn't mess up", "modulo typos"
 _SLIP = (
-    r"(?:mess(?:ed|ing)?[ \t]+(?:it[ \t]+)?up|slip(?:s|ped)?|typos?|blunder\w*|goof\w*|miscalculat\w*|"
+    r"(?:mess(?:ed|ing)?[ \t]+(?:it[ \t]+)?up|slip(?:s|ped)?|typos?|blunder\w*|goof\w*|mis-?[a-z]{3,}|"
+    r"(?:dropped|flipped|lost)[ \t]+(?:a[ \t]+)?(?:sign|term|factor)|overlook\w*|botch\w*|"
     r"screw(?:ed)?[ \t]+up|(?:arithmetic|algebra|algebraic|calculation|computational|sign|careless|"
     r"silly)[ \t]+(?:errors?|mistakes?))"
 )
@@ -1133,6 +1134,25 @@ _CELL_AT = re.compile(
     r"((?:would|could|might|may)[ \t]+(?:be|become)|becomes?|is|=|:)[ \t]*+(-?\d{1,3})(?!\d)",
     re.IGNORECASE,
 )
+# a cell asked of in a question: "Could the last cell be 4?", "Is the 3rd cell 0?"
+_CELL_ASKED = re.compile(
+    r"\b(?:last|second-to-last|penultimate|\d{1,3}(?:st|nd|rd|th))[ \t]+cell[ \t]+"
+    r"(?:be[ \t]+|become[ \t]+|is[ \t]+|=[ \t]*+)(-?\d{1,3})(?!\d)",
+    re.IGNORECASE,
+)
+
+
+def _cell_differs(asked: re.Match, answer: str) -> bool:
+    """Whether the cell a question asks of (:data:`_CELL_ASKED`) differs from the answer's."""
+    cells, place = answer.split(), asked.group(0).split()[0].casefold()
+    index = _PLACES.get(place)
+    if index is None:
+        index = max(int(re.match(r"\d+", place).group()) - 1, 0)
+    if not -len(cells) <= index < len(cells):
+        return False
+    return plain_cell(asked.group(1)) != plain_cell(cells[index])
+
+
 # a name spelled letter by letter: "B-o-b", "B-O-B", "b.o.b.", "B O B" (in any case from three
 # letters; capitalised from two)
 _SPELLED_NAME = re.compile(
@@ -1241,7 +1261,8 @@ _ANSWERHOOD_RE = re.compile(rf"\b(?:also|{_words(ANSWERHOOD)})\b", re.IGNORECASE
 # ("Mia would have to be... that branch fails": one thought), unless the word turns back ("...
 # no, ...", "... wait")
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?。])(?<!\.\.\.)(?<!i\.e\.)(?<!e\.g\.)(?<!etc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!approx\.)\s++|"
+    r"(?<=[.!?。])(?<!\.\.\.)(?<!i\.e\.)(?<!e\.g\.)(?<!etc\.)(?<!\bvs\.)(?<!\bcf\.)(?<!approx\.)"
+    r"(?<!\b[vV]\.)(?<!\b[pP]rob\.)(?<!\b[cC]onf\.)(?<!\b[mM]ed\.)(?<!\b[mM]od\.)\s++|"
     r"(?<=\.\.\.)\s++(?=[^a-z]|(?:no|nope|nah|wait|hmm+|actually|oh|oops)\b)|\n"
 )
 # the layout of a line that is not words: Markdown's bullets ("- ", "* ", "+ ") and quote marks
@@ -1495,15 +1516,40 @@ def states_doubt(text: str, answer: str = "") -> bool:
     return False
 
 
+# words of doubt and confidence written short, and what they stand for: read in full by
+# :func:`_plainly` ("Conf: lo.", "Not v. sure.", "Prob. right.", "IIRC.", "~60% conf.")
+ABBREVIATIONS = (
+    (r"conf(?:id)?\.?", "confidence"), (r"lo", "low"), (r"med\.?", "medium"), (r"mod\.?", "moderate"),
+    (r"v\.", "very"), (r"prob\.|prolly|prob(?=\s+(?:right|correct|wrong|fine|ok|true))|prbly|probs",
+    "probably"), (r"(?-i:LC)", "low confidence"), (r"(?-i:MC)", "medium confidence"),
+    (r"iirc|afaik|afaict|afaics|ymmv|imo|imho|ianal|iiuc", "not certain"),
+    (r"def(?:o|\.)?\s+not", "not"), (r"unsure-ish|semi-sure", "not certain"),
+)  # fmt: skip
+_ABBREVIATION = re.compile(
+    r"(?<![\w.])(?:" + "|".join(f"({short})" for short, _ in ABBREVIATIONS) + r")(?![\w])",
+    re.IGNORECASE,
+)
+# two words joined by a hyphen read as two words: "Low-confidence answer", "not-so-sure"
+_WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
+def _in_full(m: re.Match) -> str:
+    return ABBREVIATIONS[m.lastindex - 1][1]
+
+
 def _plainly(sentence: str) -> str:
     """A sentence as written plainly: a word spelled long or with digits for letters
-    ("maaaybe", "pr0bably") as the word, a logical "not" sign as "not" ("(¬certain)"), odds in
-    number words in digits ("three-to-one on" as "3 to 1 on", :func:`_odds_in_digits`), a common
-    fraction in words in digits ("two-thirds" as "2/3")."""
+    ("maaaybe", "pr0bably") as the word, a short form in full (:data:`ABBREVIATIONS`: "Conf:
+    lo." as "confidence: low"), words joined by a hyphen as two ("Low-confidence"), a logical
+    "not" sign as "not" ("(¬certain)"), odds in number words in digits ("three-to-one on" as "3
+    to 1 on", :func:`_odds_in_digits`), a common fraction in words in digits ("two-thirds" as
+    "2/3")."""
     plainly = _LEET.sub(lambda m: "oie"["013".index(m.group())], _ELONGATED.sub(r"\1", sentence))
-    return _FRACTION_IN_WORDS.sub(
+    plainly = _ABBREVIATION.sub(_in_full, plainly)
+    plainly = _FRACTION_IN_WORDS.sub(
         _fraction_in_digits, _odds_in_digits(_NOT_SIGN.sub("not ", plainly))
     )
+    return _WORD_HYPHEN.sub(" ", plainly)  # after the odds: "Seventy-thirty" is odds
 
 
 # a sentence that is only a word making the answer approximate: "\\boxed{5}-ish.", ", roughly."
@@ -1755,12 +1801,14 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     plainly = _plainly(sentence)
     if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):
         return True
+    if CONFIDENCE_RE.search(plainly):  # "~60% conf."
+        return True
     if not lead and believes(sentence):
         return True
     if NOT_CERTAIN.search(sentence) or _margin_on(sentence, answer):
         return True  # "not 100% sure"; "Answer: 7 ± 1", a margin on the value
-    if _graded_below_full(sentence) or unread_symbol(sentence):
-        return True
+    if _graded_below_full(sentence) or _graded_below_full(plainly) or unread_symbol(sentence):
+        return True  # "Confidence: B-", "Conf=med."
     if _below_certainty(sentence, plainly, answer):  # "Seventy-thirty it's right."
         return True
     if _APPROXIMATE_ALONE.match(sentence):  # "\\boxed{5}-ish.", "\\boxed{5}, roughly."
@@ -2195,9 +2243,10 @@ _SPLIT = re.compile(
     r"(?=[ \t]++(?:(?:on|in|for|against|over|vs|versus|between|odds|split|chance|knights?|"
     r"knaves?|it|it['’]s|that|this)\b|[A-Z]))"
 )
-# odds that end a sentence after a colon, a dash or a role: "7 vs 8: 60/40.", "Noah — knave 60/40"
+# odds that end a sentence after a colon, a dash, a comma or a role: "7 vs 8: 60/40.", "Noah — knave
+# 60/40", "Leo — knave, 60/40."
 _SPLIT_AT_END = re.compile(
-    rf"(?:[:—–][ \t]*+|\bkn(?:igh|av)\w*[ \t]++)([1-9]\d?){_SPLIT_BY}([1-9]\d?)"
+    rf"(?:[:—–,][ \t]*+|\bkn(?:igh|av)\w*[ \t]++)([1-9]\d?){_SPLIT_BY}([1-9]\d?)"
     r"[ \t]*+[.!]?[ \t]*+$",
     re.IGNORECASE,
 )
@@ -2256,7 +2305,8 @@ _ANSWERED_YES = re.compile(
 # a question answered "no" at once, and what the reply goes on to say: "Is there another solution?
 # No: a linear equation has one root.", "Could it be Bob? No: clue 4 puts Arnold first."
 _ANSWERED_NO = re.compile(
-    r"([^?\n.!]{1,120}+)\?[ \t]*+(?:no|nope|none|not[ \t]+at[ \t]+all|nothing)\b[ \t]*+[.:,;!—–-]?[ \t]*+"
+    r"([^?\n.!]{1,120}+)\?[ \t]*+(?:no|nope|none|not[ \t]+at[ \t]+all|nothing)\b"
+    r"(?![ \t]+(?:idea|clue|one|way|doubt|question|comment)\b)[ \t]*+[.:,;!—–-]?[ \t]*+"
     r"([^\n.!?]{0,200}+)",
     re.IGNORECASE,
 )
@@ -2347,6 +2397,19 @@ _LITERAL_KEY = re.compile(r"[\"'](\w{1,30}+)[\"'][ \t]*+:")
 _LITERAL_LIST = re.compile(r"([=:])[ \t]*+\[([^\[\]\n]{0,200}+)\]")
 
 
+def names_read(text: str, kind: str) -> str:
+    """A text's names as a reader reads them where the answer is a name: spelled out letter by
+    letter ("b.o.b.") as the name, and a name of the row's puzzle (:data:`KNOWN_NAMES`) in any
+    case as a name ("bob fits too" names Bob); other text as it is."""
+    if kind != "name":
+        return text
+    text = _unspelled(text)  # read before the text is cut into sentences
+    if names := KNOWN_NAMES.get():
+        text = re.sub(rf"\b(?:{'|'.join(map(re.escape, names))})\b", lambda m: m.group().title(),
+                      text, flags=re.IGNORECASE)  # fmt: skip
+    return text
+
+
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     """Whether text after the committed ``answer`` un-commits it: one of its sentences does
     (:func:`uncommits`), or states another value (:func:`states_other`), or is one the lexicon
@@ -2364,11 +2427,7 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     text = _ANSWERED_YES.sub(lambda m: _asked_of_answer(m, answer), text)  # "Is 7 odd? Yes."
     text = _WOULD.sub(" would", text)  # "Bob'd be plausible"
     text = _IS_CONTRACTED.sub(" is", text)  # "Bob's a dark horse": Bob is
-    if kind == "name":
-        text = _unspelled(text)  # "b.o.b. also fits": read before the text is cut into sentences
-    if kind == "name" and (names := KNOWN_NAMES.get()):  # "bob fits too": a name of the row
-        text = re.sub(rf"\b(?:{'|'.join(map(re.escape, names))})\b", lambda m: m.group().title(), text,
-                      flags=re.IGNORECASE)  # fmt: skip
+    text = names_read(text, kind)
     text = _ANSWERED_NO.sub(lambda m: _answered_no(m, answer, kind), text)  # "Any other root? No."
     for s in sentences(text):
         if (
@@ -2416,8 +2475,9 @@ _DOUBT_ASKED = re.compile(
 def _answered_no(m: re.Match, answer: str, kind: str) -> str:
     """A question answered "no" at once, as what the reply goes on to say, where the "no" denies
     another answer: the question asks whether there is another ("Is there another solution? No:
-    ..."), or names no answer but others and the reply names the answer ("Could it be Bob? No:
-    clue 4 puts Arnold first."), or asks of doubt or a mistake ("Is there any doubt? None: ...").
+    ..."), or names no answer but others and the reply names the answer or offers nothing and
+    doubts nothing ("Could it be Bob? No: clue 4 puts Arnold first.", "Could it be Bob? No, Bob is
+    in House 2 by clue 1."), or asks of doubt or a mistake ("Is there any doubt? None: ...").
     A "no" to a question of the answer itself ("Is 7 right? No.") or with nothing that points
     back to the answer stays as it is."""
     question, reply = m.group(1), m.group(2)
@@ -2429,13 +2489,33 @@ def _answered_no(m: re.Match, answer: str, kind: str) -> str:
     others = [
         v for v in _values(kind, answer).finditer(question) if _candidate(question, v, answer, kind)
     ]
+    asked = _CELL_ASKED.search(question) if kind == "grid" and not others else None
+    if asked and _cell_differs(asked, answer):
+        others = [asked]  # "Could the last cell be 4? No, ...": the cell asked of is denied
     if other_asked and not others:
         return reply
-    if others and restates(reply, answer):  # "Is it 13? No: 13 is prime and 3 × 4 = 12."
+    if others and (restates(reply, answer) or _reason_in_words(reply, answer, kind)):
+        # "Is it 13? No: 13 is prime and 3 × 4 = 12.", "Could it be Bob? No, Bob is in House 2
+        # by clue 1.": denied, unless the reply offers it after all ("No, but Bob fits too")
         for v in others:  # the value denied is what the reply goes on to speak of: "that"
-            reply = re.sub(rf"(?<![\w.]){re.escape(v.group().strip())}(?![\w.]\w)", "that", reply)
+            value = v.group(1) if v.re is _CELL_ASKED else v.group().strip()
+            reply = re.sub(rf"(?<![\w.]){re.escape(value)}(?![\w.]\w)", "that", reply)
         return reply
     return m.group()
+
+
+def _reason_in_words(reply: str, answer: str, kind: str) -> bool:
+    """Whether the reply after a "no" gives a reason that offers nothing and doubts nothing and,
+    where the answer is a number or a grid, names no number but the answer's own ("Could it be
+    bob? No, bob is in House 2 by clue 1."; "No, that gives 8" and "No, 54 = 6 \\times 9 + 1"
+    are read by the rules of :func:`.extract.doubts_after`)."""
+    if uncommits(reply, answer, kind):
+        return False
+    if kind == "name" or kind == "roles":
+        return True
+    own = set(re.findall(r"\d+", answer))
+    said = reply if kind == "grid" else numerals(reply)  # a grid's cells are digits
+    return all(n in own for n in re.findall(r"\d+", said))
 
 
 # the languages whose number words text2num reads, besides English (:func:`numerals`)

@@ -283,6 +283,13 @@ _LOGIC = re.compile(r"[∨¬⊕⊻⇔⟺↔⟷]|<->|<=>|\bxor\b|\bimplies\b", re
 # a letter of a script other than the Latin one: words the grader cannot read
 _FOREIGN_SCRIPT = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
 _ROLE_WORD = re.compile(r"\b(?:knight|knave)s?\b", re.IGNORECASE)
+# a share given with a role: "Leo: 60% knave.", "Mia: knight (p=0.6).", "Leo knave @ 0.55", a
+# role "with 70% probability" (a split of a hundred, "60/40", is :mod:`..lexicon`'s odds)
+_SHARE = re.compile(
+    r"(?<![\d.])(?:(?!100(?:\.0+)?\s*%)\d{1,3}(?:\.\d+)?\s*(?:%|percent\b)|0?\.\d+|1\.0*[1-9])"
+    r"(?![\d.]*\s*(?:\)|\.)?\s*(?:is|are)\b)",
+    re.IGNORECASE,
+)
 # a role in brackets right after a role: "tells the truth (knight)" restates, "(knave)" contradicts
 _ROLE_ASIDE = re.compile(r"\s*\(\s*(?:an?\s+)?(knight|knave)s?\s*\)", re.IGNORECASE)
 _TABLE_SEPARATOR = re.compile(r"[\s|:\-]*")
@@ -868,6 +875,8 @@ def doubts(scope: str, names: list[str]) -> bool:
     scope = _QUOTED.sub(" ", _QUOTED_LIST.sub(" ", scope))
     if lexicon.states_doubt(scope):
         return True
+    if any(_ROLE_WORD.search(s) and _SHARE.search(s) for s in lexicon.sentences(scope)):
+        return True  # "Leo: 55% knave.", "Mia: knight (p=0.6)."
     name_re = _patterns(names)[0]
     unnamed = name_re.sub(" ", scope)
     if _FOREIGN_SCRIPT.search(unnamed):
