@@ -815,7 +815,23 @@ GRID_ALTERNATIVE = re.compile(r"(?<![\d.])\d[ \t]{0,3}[/|][ \t]{0,3}\d(?!\d|\.\d
 OFFERED_AFTER = re.compile(r"^\W*+(?:or|either)\b", re.IGNORECASE)
 # a sentence that goes on from the answer with "or" ("Or, flipping clue 2, Alice."); "either" opens
 # a choice of its own ("Either 2 or 3 of the coins land heads.")
-_OR_OPENS = re.compile(r"^\W*+or\b", re.IGNORECASE)
+# ... and the openers that say the same: "Otherwise Bob.", "Failing that, 20.", "If not, Alice."
+_OR_OPENS = re.compile(
+    r"^\W*+(?:or(?:[ \t]+else)?|otherwise|else|failing[ \t]+(?:that|this)|if[ \t]+not|"
+    r"barring[ \t]+(?:that|this)|alternatively|short[ \t]+of[ \t]+that)\b",
+    re.IGNORECASE,
+)
+_ROLE_NOUN = re.compile(r"\b(?:knights?|knaves?|roles?|liars?|truth-?tellers?)\b", re.IGNORECASE)
+# values put on the outcomes of a chance device: "Heads: 14, tails: 20.", "Heads: Arnold"
+_CHANCE_OUTCOME = re.compile(r"\b(?:heads|tails)\b[ \t]*+(?:[:=→—–-]|->)?[ \t]*+", re.IGNORECASE)
+# another value put in the answer's place: "it's 8", "So n is 8.", "The real one is 8.", "The real
+# answer's 8." (a quantity, "it's 8 cells long", is none)
+_PLACE_STATED = re.compile(
+    r"(?:\b(?:it|that|this)|\bthe[ \t]+(?:(?:real|actual|true|correct|right|final)[ \t]+)?"
+    r"(?:one|answer|value|result|solution|number)|(?<![\w\\$])[a-zA-Z](?![\w$]))"
+    r"(?:['’]s|[ \t]+(?:is|was|equals|must[ \t]+be))[ \t$]*+",
+    re.IGNORECASE,
+)
 OFFERED_BEFORE = re.compile(
     rf"\b(?:or|either|{_words(QUALIFIERS)}|alternatively|otherwise|{MAY_BE})\b[^.!?\n]{{0,30}}$",
     re.IGNORECASE,
@@ -1475,6 +1491,8 @@ def doubts_program(text: str) -> bool:
         plainly = _plainly(sentence)
         if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):
             return True
+        if CONFIDENCE_RE.search(plainly) or _graded_below_full(plainly):  # "~60% conf."
+            return True
         if believes(sentence) or NOT_CERTAIN.search(sentence) or _graded_below_full(sentence):
             return True
         if _below_certainty(sentence, plainly, ""):
@@ -1986,6 +2004,41 @@ def _answer_ref(text: str, answer: str) -> bool:
     )
 
 
+_BARE_LEAD = re.compile(
+    r"[\s,:;—–-]*+(?:(?:it['’]s|it[ \t]+is|then|the[ \t]+answer[ \t]+is)[ \t]+)?"
+)
+_BARE_TAIL = re.compile(r"[ \t$]*+(?:instead|then)?[ \t$]*+[.!)]*+[ \t]*+$", re.IGNORECASE)
+_COUNTERFACTUAL = re.compile(r"\b(?:would|could|must|had[ \t]+to|has[ \t]+to)\b", re.IGNORECASE)
+
+
+def _bare_after(s: str, pos: int, answer: str, kind: str) -> bool:
+    """Whether the rest of a sentence from ``pos`` is a candidate and nothing else ("Otherwise
+    Bob.", "Failing that, 20."): an alternative opener's counterfactual ("Otherwise Eric would
+    have to drink tea") reasons, it offers nothing."""
+    start = _BARE_LEAD.match(s, pos).end()
+    m = _values(kind, answer).match(s, start)
+    return bool(m) and _candidate(s, m, answer, kind) and bool(_BARE_TAIL.match(s, m.end()))
+
+
+def _place_stated_other(s: str, answer: str, kind: str) -> bool:
+    """Whether a sentence puts another value in the answer's place (:data:`_PLACE_STATED`): a
+    candidate right after "it's", "n is", "the real one is", that is no quantity (no noun after
+    it) and no part of the answer (``(3, 4)``: "x is 3" names its part)."""
+    own = set(re.findall(r"\d+(?:\.\d+)?", answer))
+    pattern = _values(kind, answer)
+    for m in _PLACE_STATED.finditer(s):
+        v = pattern.match(s, m.end())
+        if not v or not _candidate(s, v, answer, kind) or _NOUN_AFTER.match(s, v.end()):
+            continue
+        if kind == "value" and v.group().strip() in own:
+            continue
+        before = s[max(0, m.start() - 40) : m.start()]
+        if _IF.search(s, 0, m.start()) or _SUPPOSED_BEFORE.search(before):
+            continue  # "If n is 8, then ...": supposed, read by the conditional rules
+        return True
+    return False
+
+
 def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     """Whether a sentence offers a candidate of the answer's type other than ``answer``: another
     answer named as such ("another solution", "the other candidate", "the runner-up"), or a value
@@ -2001,7 +2054,7 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         s = numerals(s)  # "Eight, if we count differently": a value in any spelling
     elif _values(kind, answer) is _NAME_VALUE:
         s = _unspelled(s)  # "B-o-b" is Bob
-    if rejects(s, answer, kind):
+    if rejects(_OR_OPENS.sub("", s, count=1), answer, kind):  # not "Failing that"'s "fail"
         return False
     if kind in ("value", "expression") and _derives_answer(s, answer, kind):
         return False  # "Alternatively, subtract 1 from both sides and divide by 2: n = 7."
@@ -2011,12 +2064,25 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return True  # "A faint voice says 8.", "No strong reason to prefer it over 8."
     if _in_undecided_set(s, answer, kind):
         return True  # "One of Arnold and Bob.", "A tie between 7 and 8.", "One of the two is"
+    opened = _OR_OPENS.match(s)  # "Or, flipping clue 2, Alice.": what it names is offered
     if (
-        _OR_OPENS.match(s)  # "Or, flipping clue 2, Alice.": what it names is offered
+        opened
         and kind != "roles"
-        and any(_candidate(s, m, answer, kind) for m in _values(kind, answer).finditer(s))
+        and any(
+            _candidate(s, m, answer, kind) for m in _values(kind, answer).finditer(s, opened.end())
+        )
+        and (
+            opened.group().strip(" ,").casefold() == "or"
+            or _bare_after(s, opened.end(), answer, kind)
+        )
     ):
-        return True
+        return True  # after "or", any candidate; after "Otherwise", "Failing that": a bare one
+    if kind == "roles" and opened and _ROLE_NOUN.search(s) and not _COUNTERFACTUAL.search(s):
+        return True  # "Otherwise Ella is the other role."
+    if kind != "roles" and any(
+        _candidate_after(s, m.end(), answer, kind, gap=False) for m in _CHANCE_OUTCOME.finditer(s)
+    ):
+        return True  # "Heads: 14, tails: 20."
     described = _OTHER_DESCRIBED.match(s) and not _NAMED_OTHER.search(s)  # not "Second option: X"
     if described and not confirms(s, answer, kind):
         return True  # "A mirrored grid is also plausible.", "Another rule also fits."
@@ -2437,6 +2503,12 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
             and _names_other(_in_digits(s, kind), answer, kind)
         ):
             return True  # "Het antwoord kan ook 8 zijn.", "$n = 8$", "Acht."
+        if (
+            kind != "roles"
+            and not rejects(s, answer, kind)
+            and _place_stated_other(s, answer, kind)
+        ):
+            return True  # "Haha jk, it's 8.", "The real one is 8."
         s = _recommitted_after_but(s, answer, kind)
         if uncommits(s, answer, kind) or states_other(s, answer, kind):
             return True

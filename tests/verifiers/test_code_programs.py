@@ -199,6 +199,10 @@ FIB_ANSWER = f"```python\n{FIB_SRC}\n```"
         "50-50 on this one.",
         "Edge cases may not be covered.",
         "Untested.",
+        "~60% conf.",  # doubt written short, read in full as in every task
+        "Conf: lo.",
+        "Not v. sure.",
+        "Low-confidence answer.",
     ],
 )
 def test_prose_after_a_right_program_that_doubts_it_is_a_hedge(after):

@@ -83,7 +83,12 @@ def test_role_with_certainty_or_a_count_is_no_hedge(after):
             ARC10,
             "ok",
         ),
-        ("math", f"{N7}\\boxed{{7}}\n\nCould it be 8? No, a linear equation has one root.", "7", "ok"),
+        (
+            "math",
+            f"{N7}\\boxed{{7}}\n\nCould it be 8? No, a linear equation has one root.",
+            "7",
+            "ok",
+        ),
         # the reply offers the value after all
         ("math", f"{N7}\\boxed{{7}}\n\nCould it be 8? No, but 8 is just as likely.", "7", "hedged"),
         ("math", f"{N7}\\boxed{{7}}\n\nCould it be 8? No, 8 fits equally well.", "7", "hedged"),

@@ -1,0 +1,83 @@
+"""Three more ways of putting another candidate beside the answer, read alike in every task
+(docs/guides/rewards.md#hedges-one-lexicon-of-doubt): another value put in the answer's place
+("Haha jk, it's 8.", "So n is 8.", "The real one is 8."), a sentence opened by an alternative
+("Otherwise Bob.", "Failing that, 20."), and values put on the outcomes of a coin ("Heads: 14,
+tails: 20."). And the honest tails beside them: the answer in its place, a part of the answer, a
+quantity, an alternative opener that rejects what it supposes. Expected verdicts are decided by
+hand from the task's truth (n = 7 solves 2n + 1 = 15, so 8 is wrong; Arnold drinks tea, so Bob
+does not; the ARC answer is ARC10 and the grid shifted once more is not; 25*2-7+3 = 46 and
+25*2-7-3 = 40; Mia and Lily are knights and Noah a knave), never by running the scorer."""
+
+import pytest
+from hedge_cases import ARC10, ARC_BOX, CD46, CD46_BOX, MNL, MNL_BLOCK, N7, ZEBRA_BOX
+
+from pac_verl.verifiers import score
+
+ARC_SHIFTED = "0 0 0 8 9 4 0 0 1 6"
+RIGHT = {
+    "math": (f"{N7}\\boxed{{7}}", "7", "8"),
+    "zebra": (ZEBRA_BOX, "Arnold", "bob"),
+    "arc": (ARC_BOX, ARC10, ARC_SHIFTED),
+    "countdown": (CD46_BOX, CD46, "25*2-7-3"),
+}
+
+
+def reason(task: str, template: str) -> str:
+    response, gold, other = RIGHT[task]
+    return score(task, f"{response}\n\n{template.format(other=other)}", gold).reason
+
+
+@pytest.mark.parametrize("task", RIGHT)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Haha jk, it's {other}.",
+        "OK fine, it's {other}.",
+        "Which means it's {other}, really.",
+        "JK. The real one is {other}.",
+        "The real answer's {other}.",
+        "Otherwise {other}.",
+        "Failing that, {other}.",
+        "If not, {other}.",
+        "Heads: {other}, tails: {other}.",
+    ],
+)
+def test_another_candidate_in_the_answers_place_or_after_an_alternative_uncommits(task, template):
+    assert reason(task, template) == "hedged"
+
+
+@pytest.mark.parametrize("after", ["So n is 8.", "Heads: 7, tails: 8."])
+def test_math_value_in_the_unknowns_place_or_on_a_coin_uncommits(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Otherwise Noah is the other role.",
+        "Failing that, Mia is a knave.",
+        "If not, Noah is a knight.",
+    ],
+)
+def test_logic_alternative_opener_with_a_role_uncommits(after):
+    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("task", "response", "gold"),
+    [
+        ("math", f"{N7}\\boxed{{7}}\n\nSo n is 7.", "7"),
+        ("math", f"{N7}\\boxed{{7}}\n\nIt's 7, and 2(7) + 1 = 15.", "7"),
+        ("math", f"{N7}\\boxed{{7}}\n\nIt's 8 less than 15.", "7"),  # a quantity
+        ("math", "So x = 3 and y = 4.\n\n\\boxed{(3, 4)}\n\nSo x is 3 and y is 4.", "(3, 4)"),
+        ("math", f"{N7}\\boxed{{7}}\n\nOtherwise 2n + 1 would not equal 15.", "7"),
+        ("zebra", f"{ZEBRA_BOX}\n\nOtherwise clue 5 would fail.", "Arnold"),
+        (
+            "logic",
+            f"{MNL_BLOCK}\n\nOtherwise Noah's claim would be true, which is impossible.",
+            MNL,
+        ),
+    ],
+)
+def test_the_answer_in_its_place_a_part_or_a_rejected_alternative_is_no_hedge(task, response, gold):
+    assert score(task, response, gold).reason == "ok"
