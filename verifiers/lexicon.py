@@ -79,7 +79,14 @@ WORK = (
 _WORK = "|".join(WORK)
 IDIOMS = (
     r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+)?(?:bet(?:ting)?|swear|vouch|stake|wager)",
-    r"grain\s+of\s+salt",
+    r"grain\s+of\s+salt", r"(?:touch|knock\s+on)\s+wood", r"big\s+if\s+true",
+    # chance as a measure of the answer, not the subject of a question ("a fair die roll")
+    r"as\s+\w+\s+as\s+a\s+(?:dice|die|coin)\s+(?:roll|toss|flip)",
+    r"roll(?:ed|ing)?\s+the\s+dice\s+on", r"heads\s+or\s+tails(?=[\s,]*+(?:really|honestly|basically|"
+    r"frankly|$|[.!]))",
+    r"not\s+my\s+(?:finest|best|proudest)", r"(?:tough|hard|close|risky|difficult|borderline|"
+    r"judge?ment)\s+call", r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+){0,2}pretend",
+    r"(?:[a-z]{0,5}n['’]t|not)\s+(?:\w+\s+){0,2}(?:airtight|watertight|bulletproof|iron-?clad)",
     r"pinch\s+of\s+salt", r"(?:don['’]t|do\s+not)\s+quote\s+me", r"provisional\w*",
     r"hunch\w*", r"gut\s+(?:feeling|instinct|says)", r"(?:feels?|seems?|looks?)\s+off",
     r"shot\s+in\s+the\s+dark", r"ballpark", r"fingers\s+crossed",
@@ -653,7 +660,7 @@ JUDGEMENTS = (
     r"calls?", r"picks?", r"guess\w*", r"bets?", r"choices?", r"decisions?", r"verdicts?",
     r"judge?ments?", r"reads?", r"deductions?", r"inferences?", r"conclusions?",
 )  # fmt: skip
-HARD_CALL = (r"tough\w*", r"hard\w*", r"close\w*", r"difficult", r"narrow\w*", r"borderline",
+HARD_CALL = (r"tough\w*", r"risky", r"hard\w*", r"close\w*", r"difficult", r"narrow\w*", r"borderline",
              r"judge?ment")  # fmt: skip
 # a first-person verb of belief or ranking: "I reckon Noah is the knave", "I'd rank Noah last"
 BELIEVES = (
@@ -850,11 +857,18 @@ _ANOTHER = re.compile(
 # a label that names another of something, then the value: "Another route: 7*3+25", "Also
 # valid: 8"
 _NAMED_OTHER = re.compile(
-    r"\b(?:(?:another|second|other|alt|alternativ\w*|backup|fallback|next|plan[ \t]+b|runner[ \t-]?up|"
-    r"contingency|silver|second[ \t-]+place)\b(?:[ \t-]+[^\W\d_]{1,20}+){0,2}?|"
-    rf"(?:{_words(CANDIDATES)})[ \t]+(?:[B-Z]|[2-9])\b|"
+    r"\b(?:(?:another|second|other|alt|alternativ\w*|backup|fallback|next|plan[ \t]+[b-z]|runner[ \t-]?up|"
+    r"contingency|silver|second[ \t-]+place|honou?rable[ \t]+mention)\b(?:[ \t-]+[^\W\d_]{1,20}+){0,2}?|"
+    rf"(?:{_words(CANDIDATES)}|plan|pick|guess|take|route)[ \t]+(?:#?[2-9]|[B-Z]|two|three|four|five|"
+    r"ii|iii|iv)\b|"
     r"(?:also|equally)[ \t]+(?:valid|works?|correct|possible|fine|acceptable))"
     r"[ \t]*+[:=][ \t]*+",
+    re.IGNORECASE,
+)
+# ... and a counted option said to be a value: "Plan C would be 8", "Option two is Bob"
+_COUNTED_OTHER = re.compile(
+    r"\b(?:plan|option|choice|pick|guess|take|route|candidate)[ \t]+(?:#?[2-9]|[B-Z]|two|three|four|"
+    r"five|ii|iii|iv)\b[ \t]+(?:would[ \t]+be|could[ \t]+be|might[ \t]+be|is)[ \t]*+",
     re.IGNORECASE,
 )
 # ... and between two boxes, "the other" alone names the next box as the second candidate
@@ -1975,6 +1989,44 @@ _ANSWER_PRONOUN = re.compile(r"\b(?:this|it|that|mine|the[ \t]+answer)\b", re.IG
 _CHOSEN = re.compile(r"\b(?:only|just|exactly|precisely|namely|rul(?:e|es|ed)\s+out)\b", re.I)
 
 
+# another candidate likened to the answer: "Same energy as 8.", "8 gives off the same vibe.", "8
+# feels equally right.", "Bob is on par with it" (not a method: "the same rule", "gives the same 98")
+_LIKENESS = re.compile(
+    r"\b(?:(?:the[ \t]+)?(?:same|similar)[ \t]+(?:energy|vibes?|feel(?:ing)?|aura|spirit|odds|chances?|"
+    r"likelihood|footing|weight|standing|appeal|strength|claim)\b(?:[ \t]+as\b)?|"
+    r"(?:equally|just[ \t]+as|as)[ \t]+(?:good|likely|valid|right|correct|plausible|strong|solid|"
+    r"fine|defensible)\b|on[ \t]+par[ \t]+with|no[ \t]+worse[ \t]+than)",
+    re.IGNORECASE,
+)
+
+
+MAX_LIKENESS_GAP = 30  # characters between a word of likeness and the candidate it likens
+_CLAUSE_SEPARATOR = re.compile(r"[;:.!?]")
+
+
+def _likened(s: str, answer: str, kind: str) -> bool:
+    """Whether a sentence likens another candidate to the answer (:data:`_LIKENESS`) and neither
+    rejects nor computes it ("Same vibe as 8."; "8 is the same as 2 \\cdot 4" computes)."""
+    if kind == "roles" or "=" in s:
+        return False
+    if kind != "expression" and _computes(s):  # an expression answer is arithmetic itself
+        return False
+    likes = list(itertools.islice(_LIKENESS.finditer(s), 8))  # bounded work on any sentence
+    if not likes:
+        return False
+    for m in _values(kind, answer).finditer(s):  # a candidate in the clause, a few words away
+        for like in likes:
+            between = (
+                s[m.end() : like.start()] if m.end() <= like.start() else s[like.end() : m.start()]
+            )
+            if len(between) > MAX_LIKENESS_GAP or _CLAUSE_SEPARATOR.search(between):
+                continue
+            if _candidate(s, m, answer, kind):
+                return True
+            break
+    return False
+
+
 def _in_undecided_set(s: str, answer: str, kind: str) -> bool:
     """Whether a sentence puts the answer in a set with another candidate and does not choose
     from it (:data:`_SET_WORDS`, :data:`_BARE_SET`): the answer (or "this") and another value of
@@ -2062,6 +2114,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return True
     if kind != "roles" and _kept_in_play(s, answer, kind):
         return True  # "A faint voice says 8.", "No strong reason to prefer it over 8."
+    if _likened(s, answer, kind):
+        return True  # "Same energy as 8, honestly.", "8 feels equally right."
     if _in_undecided_set(s, answer, kind):
         return True  # "One of Arnold and Bob.", "A tie between 7 and 8.", "One of the two is"
     opened = _OR_OPENS.match(s)  # "Or, flipping clue 2, Alice.": what it names is offered
@@ -2090,6 +2144,9 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if changed and kind != "roles" and not _said_wrong(s):
         m = _values(kind, answer).match(s, changed.end())
         if m and _offered(s, m, answer, kind):
+            return True
+    for m in _COUNTED_OTHER.finditer(s):  # "Plan C would be 8."
+        if _candidate_after(s, m.end(), answer, kind, gap=False, whole=True):
             return True
     for m in _NAMED_OTHER.finditer(s):  # "Another route: 7*3+25", "Second choice: 8"
         if _candidate_after(s, m.end(), answer, kind, gap=kind == "grid", whole=True):
@@ -2687,6 +2744,7 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if kind == "name" and not _WORD_CHAR.search(_NAME_VALUE.sub(" ", s)):
         return True  # "Alice.", "- Bob / - Alice": names and nothing said of them offer them
     speaker = _FIRST_PERSON.search(s) and not _LET_ME.search(s)
+    numbers = None  # how many numbers the sentence has, counted once when needed
     for m in found:
         if m.re is _CELL:
             if _subject(s, m):
@@ -2698,9 +2756,12 @@ def states_other(sentence: str, answer: str, kind: str = "value") -> bool:
             continue
         if _subject(s, m):
             return True
+        if numbers is None:
+            numbers = len(_NUMBER_VALUE.findall(s))
+        if numbers != 1:
+            continue  # alone only where it is the sentence's one number
         around = _AROUND_WORD.findall(s[: m.start()]) + _AROUND_WORD.findall(s[m.end() :])
-        alone = len(around) <= MAX_AROUND_WORDS and len(_NUMBER_VALUE.findall(s)) == 1
-        if alone and not _computes(s):
+        if len(around) <= MAX_AROUND_WORDS and not _computes(s):
             return True
     return False
 
@@ -2822,8 +2883,7 @@ def _other_value(s: str, m: re.Match, answer: str, kind: str) -> bool:
         return False
     if _RESTATED_BEFORE.search(before) or _MEASURE_BEFORE.search(before):
         return False  # "\\approx 4.67", "Confidence: 1.0": the answer again, or a confidence
-    value = re.escape(m.group().strip())
-    if m.re is _NUMBER_VALUE and re.search(rf"(?:=|\bequals)[ \t$]{{0,3}}{value}(?![\d.]\d)", s):
+    if m.re is _NUMBER_VALUE and m.group().strip() in _results(s):
         return False  # "if n = 7, 2n + 1 = 15, and 15 is also odd": a result computed here
     if kind == "cell":
         return not _computed(s, m.start(), m.end())
@@ -2835,6 +2895,22 @@ def _other_value(s: str, m: re.Match, answer: str, kind: str) -> bool:
             and (value not in answer.split() or _number(value) is None)
         )
     return _candidate(s, m, answer, kind if kind != "grid" else "value")
+
+
+_AFTER_EQUALS = re.compile(r"(?:=|\bequals)[ \t$]{0,3}+([-\w.,]{1,40}+)")
+
+
+@functools.lru_cache(maxsize=256)
+def _results(s: str) -> frozenset[str]:
+    """The values a sentence writes right after "=" or "equals" (every prefix of what follows
+    that a number may end at): one pass, so a sentence of many values is read in linear time."""
+    found = set()
+    for m in _AFTER_EQUALS.finditer(s):
+        run = m.group(1)
+        for k in range(1, len(run) + 1):
+            if not (run[k : k + 1] in ("", *".0123456789") and run[k + 1 : k + 2].isdigit()):
+                found.add(run[:k])
+    return frozenset(found)
 
 
 def _roman(numeral: str) -> int:

@@ -144,6 +144,17 @@ def unicode_run(draw) -> str:
     return draw(st.sampled_from(["", "1", "\\boxed{"])) + char * draw(st.integers(1, 4000))
 
 
+@st.composite
+def tail_of_values(draw) -> str:
+    """A sentence after an answer that names values by the hundred behind an opener the lexicon
+    reads ("Otherwise", "One of", "it's", "Heads:"): every value is a candidate to weigh."""
+    opener = draw(st.sampled_from(["Otherwise ", "Honestly ", "One of this and ", "it's ",
+                                   "Heads: ", "Could it be ", "x = ", "Conf: lo. "]))  # fmt: skip
+    value = draw(st.sampled_from(["8", "888", "Bob", "0 0 8", "25*2-7", "8%", "0.6"]))
+    joiner = draw(st.sampled_from([" ", ", ", " and ", " or ", ", it's ", " = "]))
+    return opener + joiner.join([value] * 800) + draw(st.sampled_from([".", "?", ". No."]))
+
+
 TOKENS = st.sampled_from(
     list("0123456789+-*/^_=(){}[],.!| \n\\abcxyzeE") + BRACKETS + UNICODE
     + ["\\frac", "\\sqrt", "\\boxed{", "\\Gamma", "\\binom", "\\cdot", "\\times", "\\pi",
@@ -164,6 +175,11 @@ def answer_for(draw, task: str) -> tuple[str, str]:
     if draw(st.integers(0, 9)) == 0:  # one of the shapes that held graders before, as it is
         return clip(draw(st.sampled_from(KNOWN))), draw(st.sampled_from(GOLDS[task]))
     body = clip(draw(HOSTILE))[: MAX_BYTES - 256]  # room for the wrapper: the box stays closed
+    if draw(st.integers(0, 9)) == 0:  # a right-looking answer, then a tail of many values
+        tail = clip(draw(tail_of_values()))[: MAX_BYTES - 256]
+        heads = {"code": "```python\nprint(7)\n```", "logic": f"<answer>{KK_ANSWER}</answer>"}
+        head = heads.get(task, "\\boxed{7}")
+        return clip(f"{head}\n\n{tail}"), draw(st.sampled_from(GOLDS[task]))
     wrap = draw(st.sampled_from(["box", "box", "box", "raw", "think"]))
     if task == "code":
         text = f"```python\n{body}\n```" if wrap != "raw" else body

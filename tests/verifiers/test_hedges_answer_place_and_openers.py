@@ -40,6 +40,15 @@ def reason(task: str, template: str) -> str:
         "Failing that, {other}.",
         "If not, {other}.",
         "Heads: {other}, tails: {other}.",
+        # another candidate likened to the answer
+        "Same energy as {other}, honestly.",
+        "Same vibe as {other}, to be fair.",
+        "{other} gives off the same energy.",
+        "{other} feels equally right.",
+        # another option under its label, in any count
+        "Option two: {other}.",
+        "Honourable mention: {other}.",
+        "Plan C would be {other}.",
     ],
 )
 def test_another_candidate_in_the_answers_place_or_after_an_alternative_uncommits(task, template):
@@ -81,3 +90,39 @@ def test_logic_alternative_opener_with_a_role_uncommits(after):
 )
 def test_the_answer_in_its_place_a_part_or_a_rejected_alternative_is_no_hedge(task, response, gold):
     assert score(task, response, gold).reason == "ok"
+
+
+@pytest.mark.parametrize("task", [*RIGHT, "logic"])
+@pytest.mark.parametrize(
+    "after",
+    [
+        "About as reliable as a dice roll.",
+        "I rolled the dice on this one.",
+        "Heads or tails, really.",
+        "Touch wood.",
+        "Knock on wood.",
+        "Not my finest work, so double-check it.",
+        "Risky call.",
+        "Big if true.",
+        "Won't pretend this is airtight.",
+        "Not gonna pretend I'm certain.",
+    ],
+)
+def test_doubt_in_idioms_of_chance_luck_and_pretence_uncommits(task, after):
+    response, gold = (MNL_BLOCK, MNL) if task == "logic" else RIGHT[task][:2]
+    assert score(task, f"{response}\n\n{after}", gold).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    ("task", "after"),
+    [
+        ("math", "The same check works: 2(7) + 1 = 15."),
+        ("math", "Both sides are equal, as they should be."),
+        ("zebra", "Arnold and the tea drinker are the same person."),
+        ("arc", "Each block keeps the same colour."),
+        ("math", "Option 1 was the method above."),
+    ],
+)
+def test_likeness_of_the_answer_itself_or_of_the_work_is_no_hedge(task, after):
+    response, gold = RIGHT[task][:2]
+    assert score(task, f"{response}\n\n{after}", gold).reason == "ok"

@@ -393,6 +393,15 @@ def test_a_run_of_primes_after_a_number_is_no_value(box, gold, reason):
         ("x \\ge -2 \\text{ and } x<8", "(-2, 8)", "not_equal"),  # -2 is in it, not in (-2, 8)
         ("x>-2 \\text{ and } x<9", "(-2, 8)", "not_equal"),
         ("x>-2 \\text{ and } y<8", "(-2, 8)", "not_equal"),  # two variables: no interval
+        # a mixed number read aloud: 3 and 2/5 = 17/5
+        ("3 \\text{ and } \\frac{2}{5}", "3\\frac{2}{5}", "ok"),
+        ("3 and 2/5", "3\\frac{2}{5}", "ok"),
+        ("3 \\text{ and } \\frac{3}{5}", "3\\frac{2}{5}", "not_equal"),
+        # factors side by side with a space or a \\cdot between them are a product, no aside
+        ("(x-3)\\,(x-2)", "(x-2)(x-3)", "ok"),
+        ("(x-2) \\cdot (x-3)", "(x-2)(x-3)", "ok"),
+        ("(x-3)\\,(x-4)", "(x-2)(x-3)", "not_equal"),
+        ("7\\,(8)", "7", "hedged"),  # a number beside a number in brackets: two values
         # ISO brackets: a bracket turned away from an end leaves it open
         ("]2, 5[", "(2, 5)", "ok"),
         ("]2;5[", "(2, 5)", "ok"),

@@ -628,6 +628,13 @@ _CONDITIONAL_VALUE = re.compile(
     r"otherwise|assuming|given|counting|including|excluding|incl|excl)\b|w/)",
     re.IGNORECASE,
 )
+# what makes a bracket after a value a factor, not a value beside it: an operator before it
+# ("(x-2) \\cdot (x-3)") or a variable in it ("(x-3)\\,(x-2)")
+_FACTOR_AFTER = re.compile(r"(?:[-+*/^×·]|\\(?:cdot|times|div))\s*+$")
+# an algebraic factor: single-letter variables, digits and operators, no word ("x-2", "2x+1")
+_ALGEBRAIC = re.compile(
+    r"(?=[^A-Za-z]*[A-Za-z])(?:[0-9\s+\-*/^.{}()]|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))++"
+)
 _VALUE_ASIDE = re.compile(
     r"^(.*?\S)(?:\s++|\s*+\\text\s*+\{\s*+)\(\s*+((?:[^()\s]|\s++(?=[^()\s]))*+)\s*+\)\s*+\}?+$"
 )
@@ -932,6 +939,10 @@ def _unsolved(answer: str, gold: str) -> bool:
 
 # a mixed number written with a slash: "3 2/5", "3\\ 2/5", "3~2/5"
 _SLASH_MIXED = re.compile(r"\s*(-?\d+)(?:\s|\\[ ,;!]|~)++(\d+)\s*/\s*(\d+)\s*")
+# a mixed number as it is read aloud: "3 and 2/5", "3 \\text{ and } \\frac{2}{5}"
+_AND_MIXED = re.compile(
+    r"\s*(-?\d+)\s*+(?:\\text\s*\{\s*and\s*\}|and)\s*+(?:\\[dt]?frac\s*\{(\d+)\}\s*\{(\d+)\}|(\d+)/(\d+))\s*"
+)
 # an interval in ISO 80000-2 brackets, a bracket turned away from an open end: "]2, 5[" is (2, 5),
 # "[2, 5[" is [2, 5); the bounds are separated by a comma or a semicolon
 _ISO_INTERVAL = re.compile(
@@ -954,6 +965,9 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     residue = _MODULUS_AFTER.fullmatch(clean_answer(answer))
     if residue and "remainder" in _FORMS.get() and "mod" not in gold:
         return grade_answer(residue.group(1), gold)  # "4 \\pmod 7": the remainder asked for
+    mixed = None if _gold_is_set(gold) else _AND_MIXED.fullmatch(clean_answer(answer))
+    if mixed:  # "3 and 2/5" read aloud, where the gold is one value: 3\\frac{2}{5}
+        answer = f"{mixed[1]}\\frac{{{mixed[2] or mixed[4]}}}{{{mixed[3] or mixed[5]}}}"
     answer = _as_solved_for(answer, gold)
     if wrong_number_form(fraction_spelling(clean_answer(answer)), gold, _FORMS.get()):
         return fail("unevaluated")
@@ -983,6 +997,8 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     if len(parts) > 1 and _union_of_inequalities(parts, gold):
         return OK
     aside = _VALUE_ASIDE.match(prepared) if len(parts) == 1 else None
+    if aside and (_FACTOR_AFTER.search(aside.group(1)) or _ALGEBRAIC.fullmatch(aside.group(2))):
+        aside = None  # "(x-3)\\,(x-2)", "(x-2) \\cdot (x-3)": a product of factors, no aside
     if (
         aside
         and _has_words(aside.group(2))
