@@ -101,9 +101,6 @@ _WRAP_RE = re.compile(
 )
 _SPACING_RE = re.compile(r"(?<!\\)\\(?:[,;:! ]|quad|qquad|thinspace|medspace|thickspace|enspace)|~")
 _UNICODE_SPACES = str.maketrans({c: " " for c in "\u00a0\u2009\u202f\u2002\u2003\u2005\u200a"})
-# full-width forms (U+FF01..U+FF5E) are their ASCII letters, digits and signs; not all of NFKC,
-# which would also read a superscript 2 as the digit 2 ("6²" as "62")
-_FULL_WIDTH = str.maketrans({c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20})
 # what a reader does not see as part of the answer: a colour, invisible space
 _COSMETIC_RE = re.compile(
     r"\\(?:color\s*\{[^{}]*\}|[hv]?phantom\s*\{[^{}]*\})|\\textcolor\s*\{[^{}]*\}"
@@ -286,7 +283,9 @@ _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s
 # "the answer is 8", "Final answer: 8" after the box
 MIN_CUT_WORDS = 5  # a sentence begun after the final answer, unfinished, this long: cut off
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|\n")
-_MATH_CLOSER = re.compile(r"^\s*(?:\$\$|\$|\\\)|\\\])")
+# a "\\)" or "\\]" right after the box closes the answer's formula (a "$" closes one only where the
+# box stands in a "$" formula: ``in_formula``)
+_MATH_CLOSER = re.compile(r"^\s*(?:\\\)|\\\])")
 _DOLLAR = re.compile(r"(?<!\\)\$\$?")
 
 
@@ -560,7 +559,7 @@ def clean_answer(s: str, unwrap: bool = True) -> str:
 
     ``unwrap=False`` keeps ``\\text{}``-style wrappers (math-verify reads ``\\text{ cm}`` as a
     unit and ``\\text{ or }`` as a separator, which unwrapped text would lose)."""
-    s = s.translate(_INVISIBLE).translate(_UNICODE_SPACES).translate(_FULL_WIDTH)
+    s = s.translate(_INVISIBLE).translate(_UNICODE_SPACES).translate(lexicon.FULL_WIDTH)
     s = _COSMETIC_RE.sub("", s)
     s = _SPACING_RE.sub(" ", s)
     for _ in range(4):

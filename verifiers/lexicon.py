@@ -77,12 +77,27 @@ WORK = (
     r"(?:solve|compute|calculate|derive|work\s+it\s+out|think)(?:\s+(?:it|this|that))?(?=\s*+[:,.;]|\s*+$)",
 )  # fmt: skip
 _WORK = "|".join(WORK)
+# a comparison with the speaker's own reliability, and the devices of chance it is made with
+_LIKE_ME = (
+    r"(?:as\s+(?:well|good|reliabl[ey]|accurate(?:ly)?|often\s+right|likely\s+to\s+be\s+right)|"
+    r"equally\s+well|(?:no|any)\s+(?:better|worse)|better|worse)\s+(?:as|than)\s+"
+    r"(?:me|I|myself|my\s+(?:answer|guess|pick|work|reasoning|method|call))\b"
+)
+_CHANCE_DEVICE = (
+    r"(?:coins?|dice|a\s+die|darts?|dartboard|magic\s+8[\s-]?ball|random\s+number\s+generator|"
+    r"RNG|lottery|roulette|tarot|ouija|monkeys?|chimps?|random\s+(?:pick|guess|choice))"
+)
 IDIOMS = (
     r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+)?(?:bet(?:ting)?|swear|vouch|stake|wager)",
     r"grain\s+of\s+salt", r"(?:touch|knock\s+on)\s+wood", r"big\s+if\s+true",
     # chance as a measure of the answer, not the subject of a question ("a fair die roll")
     r"as\s+\w+\s+as\s+a\s+(?:dice|die|coin)\s+(?:roll|toss|flip)",
-    r"roll(?:ed|ing)?\s+the\s+dice\s+on", r"heads\s+or\s+tails(?=[\s,]*+(?:really|honestly|basically|"
+    r"roll(?:ed|ing)?\s+the\s+dice\s+on",
+    # the speaker's reliability likened to chance's: "A coin would do as well as me", "a dartboard
+    # would be about as reliable as me", "a random number generator would do no worse than I did"
+    rf"(?:would|could|might)\s+(?:\w+\s+){{0,2}}?(?:do|have\s+done|fare|be|have\s+been|pick\w*|"
+    rf"guess\w*|get\s+it)\s+(?:\w+\s+){{0,2}}?{_LIKE_ME}",
+    rf"{_CHANCE_DEVICE}\b[^.!?\n]{{0,40}}?\b{_LIKE_ME}", r"heads\s+or\s+tails(?=[\s,]*+(?:really|honestly|basically|"
     r"frankly|$|[.!]))",
     r"not\s+my\s+(?:finest|best|proudest)", r"(?:tough|hard|close|risky|difficult|borderline|"
     r"judge?ment)\s+call", r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+){0,2}pretend",
@@ -221,6 +236,39 @@ DOUBT_BY_LANGUAGE = {
     "ha": (r"watakila",),
     "pa": (r"ਸ਼ਾਇਦ",),
     "gu": (r"કદાચ",),
+}  # fmt: skip
+# the answer held on the speaker's own work being right, in the most-spoken languages ("if I'm not
+# mistaken", "unless I miscalculated", "barring error"): doubt wherever it stands, like the English
+# :data:`SELF_CONDITIONS`
+SELF_CONDITION_BY_LANGUAGE = {
+    "zh": (r"(?:如果|要是|假如|若|只要)我?(?:没有?|不是|并未|未)(?:算|看|想|记|弄|理解|搞|读|数)?错",
+           r"除非我(?:算|看|想|记|弄|搞)?错"),
+    "ja": (r"間違(?:って|い)?(?:い)?(?:なければ|ない限り)", r"(?:計算|見|読み)?(?:ミス|間違い)が?なければ",
+           r"(?:私|僕|自分)の(?:計算|理解|推論)が正しければ"),
+    "ko": (r"틀리지\s*않았다면", r"(?:제|내)\s*(?:계산|생각|추론)이\s*맞다면", r"제가\s*맞다면",
+           r"실수(?:가|하지)\s*않았다면"),
+    "es": (r"si\s+no\s+me\s+equivoco", r"salvo\s+(?:error|equivocaci[oó]n)",
+           r"si\s+no\s+(?:me\s+)?he\s+(?:equivocado|confundido|cometido\s+(?:un\s+)?error\w*)",
+           r"si\s+(?:mis\s+c[aá]lculos|mi\s+c[aá]lculo)\s+(?:son|es|est[aá]n?)\s+(?:bien|correct\w+)"),
+    "fr": (r"si\s+je\s+ne\s+me\s+(?:suis\s+pas\s+)?tromp\w*", r"sauf\s+erreur",
+           r"si\s+(?:mes|mon)\s+calculs?\s+(?:sont|est)\s+(?:bons?|justes?|corrects?)"),
+    "de": (r"(?:wenn|falls|sofern)\s+ich\s+mich\s+nicht\s+(?:verrechnet|geirrt|vertan|irre|t[äa]usche|"
+           r"verz[äa]hlt)", r"(?:wenn|falls|sofern)\s+ich\s+richtig\s+(?:gerechnet|liege|gez[äa]hlt)",
+           r"ohne\s+Gew[äa]hr", r"Irrtum\s+vorbehalten"),
+    "pt": (r"se\s+n[aã]o\s+me\s+engano", r"salvo\s+(?:engano|erro)", r"se\s+(?:eu\s+)?n[aã]o\s+errei",
+           r"se\s+(?:eu\s+)?n[aã]o\s+me\s+enganei"),
+    "it": (r"se\s+non\s+(?:sbaglio|erro|ho\s+sbagliato|mi\s+sbaglio)", r"salvo\s+errori"),
+    "ru": (r"если\s+(?:я\s+)?не\s+ошиб\w*", r"если\s+не\s+ошибаюсь", r"если\s+я\s+правильно\s+\w+"),
+    "uk": (r"якщо\s+я\s+не\s+помил\w*",),
+    "nl": (r"(?:als|tenzij)\s+ik\s+me\s+(?:niet\s+)?(?:vergis|heb\s+vergist|verrekend\s+heb)",),
+    "pl": (r"je[śs]li\s+si[ęe]\s+nie\s+(?:myl[ęe]|pomyli\w+)",),
+    "cs": (r"pokud\s+se\s+nem[ýy]l\w*", r"jestli\s+se\s+nem[ýy]l\w*"),
+    "sv": (r"om\s+jag\s+inte\s+(?:misstar\s+mig|har\s+fel|r[äa]knat\s+fel)",),
+    "tr": (r"yan[ıi]lm[ıi]yorsam", r"yanl[ıi][şs]\s+hesaplamad[ıi]ysam"),
+    "id": (r"(?:kalau|jika|bila)\s+(?:saya|aku)\s+tidak\s+(?:salah|keliru)",),
+    "vi": (r"nếu\s+tôi\s+không\s+(?:nhầm|sai)",),
+    "hi": (r"अगर\s+मैं\s+गलत\s+नहीं", r"यदि\s+मैं\s+गलत\s+नहीं"),
+    "ar": (r"إن\s+لم\s+أكن\s+مخطئ\w*", r"ما\s+لم\s+أخطئ"),
 }  # fmt: skip
 # words that make an answer approximate, inside it: "\\text{around } 6", "6-ish", "6-odd",
 # "\\approx 6"; an exact answer asked for is not committed to by "about 6" (after the answer,
@@ -768,8 +816,19 @@ def _words(words: tuple[str, ...]) -> str:
 # ----- the patterns built from them -----
 
 # doubt that holds wherever it stands, inside an answer or after it
-_SPACED = [w for code, words in DOUBT_BY_LANGUAGE.items() if code not in UNSPACED for w in words]
-_UNSPACED = [w for code in UNSPACED for w in DOUBT_BY_LANGUAGE[code]]
+_SPACED = [
+    w
+    for table in (DOUBT_BY_LANGUAGE, SELF_CONDITION_BY_LANGUAGE)
+    for code, words in table.items()
+    if code not in UNSPACED
+    for w in words
+]
+_UNSPACED = [
+    w
+    for table in (DOUBT_BY_LANGUAGE, SELF_CONDITION_BY_LANGUAGE)
+    for code in UNSPACED
+    for w in table.get(code, ())
+]
 # the answer held on a condition on the speaker's own work: "unless I've messed up somewhere",
 # "if my algebra holds", "barring an arithmetic slip", "assuming I didn't mess up", "modulo typos"
 _SLIP = (
@@ -857,8 +916,9 @@ _ANOTHER = re.compile(
 # a label that names another of something, then the value: "Another route: 7*3+25", "Also
 # valid: 8"
 _NAMED_OTHER = re.compile(
-    r"\b(?:(?:another|second|other|alt|alternativ\w*|backup|fallback|next|plan[ \t]+[b-z]|runner[ \t-]?up|"
-    r"contingency|silver|second[ \t-]+place|honou?rable[ \t]+mention)\b(?:[ \t-]+[^\W\d_]{1,20}+){0,2}?|"
+    r"\b(?:(?:another|second|other|alt|alternativ\w*|back-?up|fallback|spare|reserve|standby|"
+    r"secondary|next|plan[ \t]+[b-z]|runner[ \t-]?up|contingency|silver|second[ \t-]+place|"
+    r"honou?rable[ \t]+mention)\b(?:[ \t-]+[^\W\d_]{1,20}+){0,5}?|"
     rf"(?:{_words(CANDIDATES)}|plan|pick|guess|take|route)[ \t]+(?:#?[2-9]|[B-Z]|two|three|four|five|"
     r"ii|iii|iv)\b|"
     r"(?:also|equally)[ \t]+(?:valid|works?|correct|possible|fine|acceptable))"
@@ -930,7 +990,30 @@ _SHARE_BEFORE_CERTAINTY = re.compile(
 # quadratic formula's "\\frac{7 \\pm 3}{2}", whose 7 is no answer)
 _PLUS_MINUS = re.compile(
     r"(?<![\d.])(?P<value>\d{1,30}+(?:\.\d{1,30}+)?+)[ \t]*+\(?[ \t]*+"
-    r"(?:±|\\pm(?![A-Za-z])|\+/-|\+-|plus[ \t]+or[ \t]+minus)[ \t]*+\d",
+    r"(?:±|\\pm(?![A-Za-z])|\+/-|\+-|plus[ \t]+or[ \t]+minus)[ \t]*+(?!0++(?:\.0++)?+(?!\d|\.\d))\d",
+    re.IGNORECASE,
+)
+# a margin with nothing before it, put on the answer just given ("\\boxed{7} \\pm 1", "(±1)"), a
+# spread named by its noun ("Error bar: ±1.", "Margin of error: 1.") or a range of values
+# ("Range: 6–8."); a margin of zero is none
+_SIGN_OF_MARGIN = r"(?:±|∓|\\pm(?![A-Za-z])|\\mp(?![A-Za-z])|\+/-|\+-|plus[ \t]+or[ \t]+minus)"
+_NONZERO = r"(?!0++(?:\.0++)?+(?!\d|\.\d))\d"
+_MARGIN_OPENS = re.compile(rf"^[\s$(\[{{]*+{_SIGN_OF_MARGIN}[ \t$]*+{_NONZERO}", re.IGNORECASE)
+SPREADS = (
+    r"error[ \t]+bars?", r"margin(?:[ \t]+of[ \t]+error)?", r"uncertaint(?:y|ies)", r"tolerances?",
+    r"standard[ \t]+(?:deviation|error)", r"precision", r"plus[ \t]+or[ \t]+minus",
+)  # fmt: skip
+RANGES = (r"range", r"interval", r"window", r"bracket", r"band", r"span")
+_SPREAD_STATED = re.compile(
+    rf"\b(?:{'|'.join(SPREADS)})\b[ \t]*+(?:[:=]|is|of|about|roughly|around|~|[ \t])*+"
+    rf"(?:{_SIGN_OF_MARGIN}[ \t$]*+)?{_NONZERO}",
+    re.IGNORECASE,
+)
+_RANGE_STATED = re.compile(
+    rf"\b(?:{'|'.join(RANGES)})\b[ \t]*+(?:[:=]|is\b|would[ \t]+be\b)[ \t]*+"
+    r"(?:(?:about|roughly|around|approximately|~)[ \t]*+)?"
+    r"[\[(]?[ \t$]*+(?P<low>-?\d{1,30}+(?:\.\d{1,30}+)?+)[ \t$]*+(?:–|—|-|to|\.\.\.?|…|,)[ \t$]*+"
+    r"(?P<high>-?\d{1,30}+(?:\.\d{1,30}+)?+)",
     re.IGNORECASE,
 )
 NOT_CERTAIN = re.compile(r"\bnot\s+(?:100|a\s+hundred)\s*(?:\\?%|percent\b)", re.IGNORECASE)
@@ -1540,6 +1623,8 @@ def states_doubt(text: str, answer: str = "") -> bool:
         sentence = _unsettled(sentence, answer)
         if DOUBT_IN_STATEMENT.search(sentence) or NOT_CERTAIN.search(sentence):
             return True
+        if _margin_on(sentence, answer):  # "±1" or "Error bar: 1" after the roles
+            return True
         plainly = _plainly(sentence)
         if DOUBT_IN_STATEMENT.search(plainly) or _below_certainty(sentence, plainly, answer):
             return True
@@ -1562,6 +1647,51 @@ _ABBREVIATION = re.compile(
     re.IGNORECASE,
 )
 # two words joined by a hyphen read as two words: "Low-confidence answer", "not-so-sure"
+# full-width forms (U+FF01..U+FF5E) are their ASCII letters, digits and signs; not all of NFKC,
+# which would also read a superscript 2 as the digit 2 ("6²" as "62")
+FULL_WIDTH = str.maketrans({c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20})
+# a confidence in the words of a language that does not space them, read as English by
+# :func:`_plainly`: its noun ("确信度", "把握", "自信") as "confidence", tenths written with 成
+# ("六成" is 60%) and a share written 百分之 ("百分之七十" is 70%) in digits
+CONFIDENCE_NOUNS_UNSPACED = {
+    "zh": (r"确信度", r"確信度", r"自信度", r"置信度", r"确定度", r"确定性", r"可信度", r"把握度?",
+           r"信心", r"信心度"),
+    "ja": (r"確度", r"信頼度", r"自信", r"確信"),
+    "ko": (r"확신도", r"확신", r"자신감", r"신뢰도"),
+}  # fmt: skip
+_CJK_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+_CJK_DIGITS = "".join(_CJK_DIGIT)
+_CONFIDENCE_UNSPACED = re.compile(
+    "|".join(w for words in CONFIDENCE_NOUNS_UNSPACED.values() for w in words)
+)
+_CJK_TENTHS = re.compile(rf"([{_CJK_DIGITS}十])[{_CJK_DIGITS}]?成")
+_CJK_SHARE = re.compile(rf"百分之([{_CJK_DIGITS}十百]{{1,4}}+|\d{{1,3}}+)")
+
+
+def _cjk_number(word: str) -> int:
+    """A whole number under a thousand written in Chinese numerals ("七十五" is 75, "百" 100)."""
+    if word.isdigit():
+        return int(word)
+    total, digit = 0, 0
+    for c in word:
+        if c in "十百":  # the digit before it (one where none is written) times ten or a hundred
+            total += (digit or 1) * (10 if c == "十" else 100)
+            digit = 0
+        else:
+            digit = _CJK_DIGIT[c]
+    return total + digit
+
+
+def _cjk_confidence(text: str) -> str:
+    """``text`` with a confidence written in Chinese, Japanese or Korean words as English."""
+    if text.isascii():
+        return text
+    text = text.translate(FULL_WIDTH)
+    text = _CJK_TENTHS.sub(lambda m: f" {_cjk_number(m[1]) * 10}% ", text)
+    text = _CJK_SHARE.sub(lambda m: f" {_cjk_number(m[1])}% ", text)
+    return _CONFIDENCE_UNSPACED.sub(" confidence ", text)
+
+
 _WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
@@ -1577,6 +1707,7 @@ def _plainly(sentence: str) -> str:
     to 1 on", :func:`_odds_in_digits`), a common fraction in words in digits ("two-thirds" as
     "2/3")."""
     plainly = _LEET.sub(lambda m: "oie"["013".index(m.group())], _ELONGATED.sub(r"\1", sentence))
+    plainly = _cjk_confidence(plainly)
     plainly = _ABBREVIATION.sub(_in_full, plainly)
     plainly = _FRACTION_IN_WORDS.sub(
         _fraction_in_digits, _odds_in_digits(_NOT_SIGN.sub("not ", plainly))
@@ -1598,6 +1729,16 @@ def _below_certainty(sentence: str, plainly: str, answer: str) -> bool:
     )
 
 
+# a guess placed before the answer ("my earlier guess of 8", "I initially guessed 8"): a step of
+# the work, whose value is judged as any other named after the answer (offered unless rejected)
+_EARLIER_GUESS = re.compile(
+    r"(?:\b(?:my|the|an?|our|that)\s+(?:very\s+)?(?:earlier|first|initial|original|previous|"
+    r"prior|old|early|naive|quick)\s+guess(?:es)?|\b(?:I|we)\s+(?:initially|first|originally|"
+    r"earlier|at\s+first)\s+guessed)\b",
+    re.IGNORECASE,
+)
+
+
 def _unsettled(sentence: str, answer: str = "") -> str:
     """The part of a sentence whose doubt stands: without doubt under a negation ("no doubt",
     "not ambiguous"), and only the "but" clause where it settles what came before ("One might
@@ -1608,6 +1749,7 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     is the answer's own value ("a 2/3 chance that ..." for the answer 2/3), and nothing where a
     word that refers back calls another value it names wrong ("8, which is wrong")."""
     sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", _ALL_IN.sub(" ", sentence)))
+    sentence = _EARLIER_GUESS.sub(" my earlier answer", sentence)  # a step, judged as a value
     sentence = _VALUE_WRONG.sub(
         lambda m: m.group() if _is_answer(m["value"], answer) else " ", sentence
     )
@@ -1814,9 +1956,18 @@ def _odds_in_digits(sentence: str) -> str:
 
 
 def _margin_on(sentence: str, answer: str) -> bool:
-    """Whether a sentence gives the answer a margin ("Answer: 7 ± 1")."""
+    """Whether a sentence gives the answer a margin: on the answer named ("Answer: 7 ± 1"), on
+    the answer just given (a sentence that opens with the sign, "\\pm 1"), a spread named by its
+    noun ("Error bar: ±1.", "Margin of error: 1") or a range of values the answer is not
+    ("Range: 6–8."; "Range: [0, 4]" restates the answer [0, 4])."""
+    sentence = plain_symbols(sentence)
+    if _MARGIN_OPENS.match(sentence) or _SPREAD_STATED.search(sentence):
+        return True
+    for m in _RANGE_STATED.finditer(sentence):
+        if _NUMBER.findall(numerals(answer)) != [m["low"], m["high"]]:
+            return True
     return bool(answer) and any(
-        same(m.group("value"), answer) for m in _PLUS_MINUS.finditer(plain_symbols(sentence))
+        same(m.group("value"), answer) for m in _PLUS_MINUS.finditer(sentence)
     )
 
 
@@ -2251,8 +2402,8 @@ def rejects(sentence: str, answer: str = "", kind: str = "value") -> bool:
         start = breaks[-1].end() if breaks else 0
         end = next((b.start() for b in _CLAUSE_BREAK.finditer(s, m.end())), len(s))
         clause = s[start:end]
-        if _IF.match(clause.lstrip(" \t")):
-            continue  # "Nine, if zero is excluded twice": what is supposed, not rejected
+        if _IF.match(clause.lstrip(" \t")) or _IF.search(s, start, m.start()):
+            continue  # "Nine, if zero is excluded twice", "Backup if that fails: 8": supposed
         others = any(
             _candidate(clause, v, answer, kind) for v in _values(kind, answer).finditer(clause)
         )

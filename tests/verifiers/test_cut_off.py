@@ -76,6 +76,14 @@ def test_the_first_dollar_after_a_box_inside_a_formula_closes_that_formula():
     assert score("math", cut, "12").reason == "cut_off"
 
 
+def test_a_formula_that_opens_the_text_after_a_box_outside_a_formula_is_its_own():
+    # the box stands in no formula, so the first "$" after it opens one: "$2 \\cdot 6 = 12$."
+    # is a finished check
+    assert score("math", "\\boxed{12}\n\n$2 \\cdot 6 = 12$.", "12").reason == "ok"
+    assert score("math", "\\boxed{12}\n\n$x = 12$ solves it.", "12").reason == "ok"
+    assert score("math", "\\boxed{12}\n\n$2 \\cdot 6 = 1", "12").reason == "cut_off"
+
+
 @pytest.mark.parametrize("task", ["countdown", "zebra", "arc"])
 def test_cut_off_is_shared_by_every_boxed_task(task):
     truth, box = {

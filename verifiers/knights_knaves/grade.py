@@ -939,7 +939,8 @@ _JOINED = re.compile(r"[,;][ \t]*+(?:(?:and|but)[ \t]++)?$", re.IGNORECASE)
 _CLAUSE_LEAD = re.compile(r"[ \t]*+(?:[,:;|]|-{1,2}|—|–)?[ \t]*+")
 # a gloss that restates a role: "(liar)" (read as "(knave)"), "(she is a knight)", "(honest)"
 _GLOSS = re.compile(
-    r"(?:(?:he|she|they|it|i\.\s?e\.?,?|=)\s+)?(?:(?:is|was|are)\s+)?(?:always\s+)?(?:an?\s+|the\s+)?"
+    r"(?:(?:he|she|they|it|i\.\s?e\.?,?|=)\s+)?(?:(?:is|was|are)(?P<contracted>n['’]t)?\s+)?"
+    r"(?P<negated>(?:not|never)\s+)?(?:always\s+)?(?:an?\s+|the\s+)?"
     r"(?:(knight|knave)s?|(honest|truthful|truth-telling)|(lying|dishonest|deceitful))",
     re.IGNORECASE,
 )
@@ -1056,8 +1057,9 @@ def _justifies(aside: str, role: bool | None, patterns: _RowPatterns, names: lis
     aside = aside.strip(" \t,;:—–-.!()[]")
     if not aside or _FIRST_PERSON.search(aside):
         return not aside
-    if g := _GLOSS.fullmatch(aside):
-        said = (g.group(1) or "").lower() == "knight" or bool(g.group(2))
+    if g := _GLOSS.fullmatch(aside):  # "(knight)", "(not a knave)": the role it is, or is not
+        said = (g.group(3) or "").lower() == "knight" or bool(g.group(4))
+        said = said != bool(g["contracted"] or g["negated"])
         return role is None or said == role
     if c := _CONFIRMED.match(aside):  # "consistent", "consistent with the statements"
         rest = aside[c.end() :]

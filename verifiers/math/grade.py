@@ -640,6 +640,25 @@ _VALUE_ASIDE = re.compile(
 )
 
 
+# words in a box, put between values ("7 \\text{ (answer A)}, 8 \\text{ (answer B)}"): a reader
+# sees the values apart from the words, as a list; a value that stands alone after a separator
+# (a comma, a semicolon, a LaTeX space or a line break) is a second value, not a step of one
+_TEXT_GROUP = re.compile(r"\\(?:text\w{0,2}|mbox|mathrm)\s*+\{[^{}]*+\}")
+_SECOND_VALUE = re.compile(
+    r"(?<![\w.^_{}\\])-?\d++(?:\.\d++)?+(?:[\s,;]|\\(?:quad|qquad|[,;:! ]|\\))++"
+    r"(?!\d{3}(?!\d))(-?\d++(?:\.\d++)?+)[\s.]*+(?:$|[,;]|\\(?:quad|qquad|\\))"
+)
+_ANY_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _values_apart(answer: str, gold: str) -> bool:
+    """Whether a box holds two values or more with words between them, where the gold is one
+    number: a list, whatever a parser that drops words after a value reads it as."""
+    if "\\" not in answer or len(_ANY_NUMBER.findall(gold)) > 1:
+        return False
+    return bool(_SECOND_VALUE.search(_TEXT_GROUP.sub(" ", answer)))
+
+
 _SET_BUILDER = re.compile(r"\\\{\s*[A-Za-z]\s*(?:\\mid|\\vert|\||:)\s*(.+?)\s*\\\}", re.DOTALL)
 
 
@@ -982,6 +1001,8 @@ def grade_answer(answer: str, gold: str) -> Verdict:
     prepared = _as_value(prepare(answer), gold)
     if _plain(prepared) == _plain(gold):  # the gold's own words ("odd or even")
         return OK
+    if _values_apart(prepared, gold):
+        return fail("hedged")  # "7 \\text{ (answer A)}, 8 \\text{ (answer B)}": two values
     if _CONJUNCTION.search(prepared) and (chain := _joined_bounds(prepared)):
         prepared = chain  # "x > -2 \\text{ and } x < 8": -2 < x < 8
     elif _CONJUNCTION.search(prepared) and _gold_is_set(gold):  # the roots, joined by "and"
