@@ -18,6 +18,7 @@ import functools
 import itertools
 import re
 import unicodedata
+from collections.abc import Sequence
 from fractions import Fraction
 
 from text_to_num import alpha2digit
@@ -173,6 +174,29 @@ DOUBT = (
     r"(?:I['’]d|I\s+would|I['’]ll|I\s+will|I)\s+(?:\w+\s+)?(?:bet|wager|stake|gamble|put\s+money)\w*",
     r"guess\w*", r"tentative\w*", r"unverified", r"unconfirmed", r"doubt\w*",
     r"(?:don['’]t|do\s+not|doesn['’]t)\s+know", r"no\s+idea", r"kidding", r"joking",
+    # words of conjecture, in any register: "Perchance.", "Mayhap.", "Seemingly.", "Apparently
+    # so.", "This is conjecture on my part.", "Just spitballing.", "My recollection is hazy."
+    r"perchance", r"mayhap", r"haply", r"seemingly", r"apparently", r"ostensibly",
+    r"(?:my|pure|just|mere|a|only|is)\s+conjecture", r"conjectur(?:al|ally|ing)", r"spitball\w*",
+    r"speculat\w*", r"hazy", r"if\s+memory\s+serves", r"from\s+memory", r"wing(?:ing|ed)\s+it",
+    # the answer said possibly wrong, unclear, or in need of a check by someone: "This might not
+    # be right.", "Unclear whether that is correct.", "Please verify this independently.",
+    # "Treat this as a draft.", "I have reservations.", "Not the most reliable result."
+    r"(?:might|may|could)\s+(?:well\s+)?not\s+(?:be\s+)?(?:(?:entirely|fully|quite|totally|exactly)\s+)?"
+    r"(?:right|correct|accurate|true|valid|exact|hold|work|the\s+(?:final\s+|right\s+|correct\s+)?answer)",
+    r"(?:unclear|not\s+clear|uncertain)\s+(?:whether|if)",
+    r"(?:please|someone\s+(?:should|must|ought\s+to)|(?:you|one)\s+(?:should|may\s+want\s+to|"
+    r"might\s+want\s+to)|worth)\s+(?:\w+\s+){0,2}?(?:double[\s-]?check\w*|verif\w*|re-?check\w*|"
+    r"confirm\w*)", r"before\s+relying\s+on",
+    r"(?:treat|consider|take|see|view)\s+(?:this|it|that|my\s+answer)\s+(?:as\s+)?(?:an?\s+|my\s+)?"
+    r"(?:\w+\s+)?draft", r"draft\s+(?:answer|solution|result)",
+    r"(?:have|with|hold|some|my|a\s+few|serious)\s+reservations?",
+    r"not\s+(?:the\s+most\s+|a\s+|an\s+|very\s+|entirely\s+|fully\s+|totally\s+)?(?:reliable|trustworthy|"
+    r"dependable|definitive|robust)", r"unreliable", r"untrustworthy",
+    # both answers kept: "I'll leave both possibilities open."
+    r"(?:leave|leaving|keep|keeping)\s+(?:both|all|the|these|those|two|several|multiple)\s+(?:\w+\s+)?"
+    r"(?:possibilities|options|answers|candidates|readings|choices|values)\s+open",
+    r"(?:could|might|may|can)\s+(?:also\s+)?see\s+(?:the\s+answer|it|this)\s+(?:being|as)\b",
 )  # fmt: skip
 # the hedging adverbs and verbs ("maybe", "perhaps", "probably", "possibly", "could (also) be",
 # "not sure") of the most-spoken languages, by ISO 639-1 code; read as whole words where the
@@ -465,7 +489,7 @@ EQUIVALENT = (
 # a negated word of rejection grants the value (litotes): "isn't unreasonable", "not impossible"
 REJECTED_BY = (
     r"unreasonable", r"implausible", r"impossible", r"unlikely", r"out\s+of\s+the\s+question",
-    r"absurd", r"crazy", r"far[\s-]fetched", r"invalid", r"wrong", r"incorrect",
+    r"absurd", r"crazy", r"far[\s-]fetched", r"invalid", r"wrong", r"incorrect", r"off\s+the\s+table",
     r"out\s+of\s+(?:it|the\s+(?:running|picture|race|contention|game))",
     r"bad\s+(?:answer|choice|guess|option|pick)", r"mistake", r"error", r"slip", r"typo",
 )  # fmt: skip
@@ -602,7 +626,7 @@ _WRONG_BACK = (
 )
 REJECTION = (
     r"reject\w*", r"exclud\w*", r"discard\w*", r"extraneous", r"invalid", r"ruled\s+out",
-    r"eliminat\w*", r"impossible", r"fail\w*", r"violat\w*", r"not", r"n['’]t", r"never",
+    r"eliminat\w*", r"impossible", r"fail\w*", r"violat\w*", r"not", r"\w{0,5}n['’]t", r"never",
     r"cannot", r"too\s+(?:large|small|big|many|few)", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
     r"contradict\w*",
     # what the sentence named, called wrong by a word that refers back: "..., but that is wrong",
@@ -799,11 +823,18 @@ CLOSING_SYMBOLS = "✓✔✅☑∎□■▪°℃℉™©®🎉👍🙂😊"
 # other value of the answer's type is offered ("Het kan net zo goed 8 zijn.": 4 of 6 words)
 ENGLISH_ZIPF = 2.5
 ENGLISH_SHARE = 0.7
+# prose after a program names its identifiers ("memoize with lru_cache over nums"): a sentence of
+# it is read as another language below this share of English words
+PROSE_ENGLISH_SHARE = 0.6
 ENGLISH_TERMS = frozenset({
     "knave", "knaves", "leftmost", "rightmost", "nonnegative", "nonzero", "discriminant",
     "modulo", "hypotenuse", "factorization", "factorisation", "rationalise", "rationalize",
     "recheck", "subarray", "congruent", "extraneous", "reciprocal", "asymptote", "parabola",
-    "qed", "wlog", "truthteller", "truthtellers", "iff",
+    "qed", "wlog", "truthteller", "truthtellers", "iff", "gcd", "lcm", "mod", "det", "lim",
+    "sgn", "arcsin", "arccos", "arctan", "voilà", "et", "monic", "bijection", "bijective",
+    "injective", "surjective", "summand", "summands", "collinear", "concyclic", "cevian",
+    "cevians", "lexicographically", "checksum", "deque", "idx", "nums", "kwargs", "args", "prepend",
+    "tabulate", "dedupe", "memoization", "memoized",
 })  # fmt: skip
 MAX_READ_WORDS = 200  # the words of a sentence counted for its language
 MAX_AROUND_WORDS = 2  # a value with at most this many words around it is offered ("Ehkä 8.")
@@ -1488,9 +1519,42 @@ _LATEX_COMMAND = re.compile(
 _LETTER_WORD = re.compile(r"[^\W\d_]{2,40}+")
 
 
+# the affixes an English word is made with: a rare word made of a frequent English stem and
+# them ("equivalently", "circumcenter", "nonincreasing", "memoize") is English
+ENGLISH_PREFIXES = (
+    "non", "co", "sub", "super", "un", "re", "pre", "anti", "multi", "semi", "inter", "over",
+    "under", "bi", "tri", "circum", "ortho", "in", "de", "dis", "mis", "counter", "hyper", "poly",
+)  # fmt: skip
+ENGLISH_SUFFIXES = (
+    "ly", "ally", "ing", "ed", "es", "s", "er", "ers", "ness", "ment", "ments", "tion", "tions",
+    "able", "ible", "ize", "ise", "ized", "ised", "izing", "ising", "ity", "ive", "al", "ic",
+    "ically", "wise", "less",
+)  # fmt: skip
+ENGLISH_STEM_ZIPF = 3.0  # how frequent in English the stem of a rare word must be
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _english_word(word: str) -> bool:
-    return word in ENGLISH_TERMS or zipf_frequency(word, "en") >= ENGLISH_ZIPF
+    if word in ENGLISH_TERMS or zipf_frequency(word, "en") >= ENGLISH_ZIPF:
+        return True
+    return word.isascii() and _english_stem(word)
+
+
+def _english_stem(word: str) -> bool:
+    """Whether a word is a frequent English stem with English affixes (:data:`ENGLISH_PREFIXES`,
+    :data:`ENGLISH_SUFFIXES`; a stem of four letters or more, with or without a final "e")."""
+    for prefix in ("", *ENGLISH_PREFIXES):
+        if not word.startswith(prefix):
+            continue
+        rest = word[len(prefix) :]
+        for suffix in ("", *ENGLISH_SUFFIXES):
+            if not (prefix or suffix) or not rest.endswith(suffix):
+                continue
+            stem = rest[: len(rest) - len(suffix)]
+            for candidate in (stem, stem + "e"):
+                if len(candidate) >= 4 and zipf_frequency(candidate, "en") >= ENGLISH_STEM_ZIPF:
+                    return True
+    return False
 
 
 def _read_words(sentence: str) -> list[str]:
@@ -1517,6 +1581,21 @@ def in_other_language(sentence: str) -> bool:
     """Whether ``sentence`` has words and is not English (:func:`reads_english`); notation alone
     is in none."""
     return bool(_read_words(sentence)) and not reads_english(sentence)
+
+
+# a label that opens a sentence: "Tarkistus:", "验证：", "Respuesta final:"
+_OPENING_LABEL = re.compile(r"^[\W_]*+(?:[^\W\d_]{1,20}+[ \t]++){0,2}?[^\W\d_]{1,20}+[ \t]*+[:：]")
+
+
+def unread_words(sentence: str) -> bool:
+    """Whether a sentence after an answer holds words the lexicon cannot read: it is in another
+    language (:func:`in_other_language`) and has words beside a label that opens it. What the
+    lexicon cannot read may doubt the answer in any language ("Ehkä.", "Nem vagyok benne
+    biztos."), so it un-commits it; notation under a label of any language ("Tarkistus: 3 + 4 =
+    7.", "验证：2×7+1=15。", "Respuesta final: 7.") is read as notation."""
+    return in_other_language(sentence) and bool(
+        _read_words(_OPENING_LABEL.sub("", sentence, count=1))
+    )
 
 
 def sentences(text: str) -> list[str]:
@@ -1574,10 +1653,15 @@ def doubts_program(text: str) -> bool:
     sentence that offers another program is a second answer (:data:`_OFFERS_PROGRAM`: "use
     `a - b` instead", "Alternatively, ...", "If this fails, try ..."; "a dict instead of a list"
     describes; inline code is :func:`..code.inline_programs`'s); a "guess" only the speaker's ("my guess", "I guess"; "the user's guess" is the task's word),
-    and a question, a correction word or a symbol lowers nothing ("How does it work? ...")."""
+    and a question, a correction word or a symbol lowers nothing ("How does it work? ..."); a
+    sentence mostly of words the lexicon cannot read (:data:`PROSE_ENGLISH_SHARE`: "Ehkä toimii.")
+    is doubt, as after any other answer (:func:`unread_words`)."""
     for sentence in sentences(text):
         if _OFFERS_PROGRAM.search(sentence):
             return True  # "If this fails, try `a - b`.", "use `return a - b` instead"
+        words = _read_words(_OPENING_LABEL.sub("", sentence, count=1))
+        if words and sum(map(_english_word, words)) < PROSE_ENGLISH_SHARE * len(words):
+            return True  # "Ehkä toimii.": words the lexicon cannot read
         if _UNTESTED.search(sentence) or any(
             _MODAL.search(clause) and _SPEAKS_OF_RIGHTNESS.search(clause)
             for clause in _CLAUSES_OF.split(_unsettled(sentence))
@@ -2704,6 +2788,8 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     text = names_read(text, kind)
     text = _ANSWERED_NO.sub(lambda m: _answered_no(m, answer, kind), text)  # "Any other root? No."
     for s in sentences(text):
+        if kind != "roles" and unread_words(s):
+            return True  # "Ehkä.", "Nem vagyok benne biztos.": words the lexicon cannot read
         if (
             kind != "roles"
             and not reads_english(s)
@@ -2774,7 +2860,8 @@ def _answered_no(m: re.Match, answer: str, kind: str) -> str:
         others = [asked]  # "Could the last cell be 4? No, ...": the cell asked of is denied
     if other_asked and not others:
         return reply
-    if others and (restates(reply, answer) or _reason_in_words(reply, answer, kind)):
+    denied = [v.group(1) if v.re is _CELL_ASKED else v.group().strip() for v in others]
+    if others and (restates(reply, answer) or _reason_in_words(reply, answer, kind, denied)):
         # "Is it 13? No: 13 is prime and 3 × 4 = 12.", "Could it be Bob? No, Bob is in House 2
         # by clue 1.": denied, unless the reply offers it after all ("No, but Bob fits too")
         for v in others:  # the value denied is what the reply goes on to speak of: "that"
@@ -2784,17 +2871,26 @@ def _answered_no(m: re.Match, answer: str, kind: str) -> str:
     return m.group()
 
 
-def _reason_in_words(reply: str, answer: str, kind: str) -> bool:
+def _reason_in_words(reply: str, answer: str, kind: str, denied: Sequence[str] = ()) -> bool:
     """Whether the reply after a "no" gives a reason that offers nothing and doubts nothing and,
-    where the answer is a number or a grid, names no number but the answer's own ("Could it be
-    bob? No, bob is in House 2 by clue 1."; "No, that gives 8" and "No, 54 = 6 \\times 9 + 1"
-    are read by the rules of :func:`.extract.doubts_after`)."""
+    where the answer is a number or a grid, names no number but the answer's own, the value
+    denied, and what the value denied gives ("Could it be bob? No, bob is in House 2 by clue
+    1."; "What about 8? No, 8 overshoots the total."; "Could it be 8? No: 8 gives 9 in the second
+    equation."; "No, that gives 8" alone and "No, 54 = 6 \\times 9 + 1" are read by the rules
+    of :func:`.extract.doubts_after`)."""
     if uncommits(reply, answer, kind):
         return False
     if kind == "name" or kind == "roles":
         return True
-    own = set(re.findall(r"\d+", answer))
     said = reply if kind == "grid" else numerals(reply)  # a grid's cells are digits
+    own = set(re.findall(r"\d+", answer)) | {n for v in denied for n in re.findall(r"\d+", v)}
+    subjects = "|".join([*(re.escape(v) for v in denied), "that", "it", "this"])
+    for m in re.finditer(rf"(?:{subjects})[ \t]++(?:would[ \t]++)?(?:{_words(GIVES)})[ \t$]*+"
+                         r"(-?\d[\d.,/]{0,20}+)", said, re.IGNORECASE):  # fmt: skip
+        if any(same(m[1], v) for v in denied):
+            return False  # "No, that gives 8": 8 affirmed
+        if denied:
+            own |= set(re.findall(r"\d+", m[1]))  # "8 gives 9": what 8 gives, not a candidate
     return all(n in own for n in re.findall(r"\d+", said))
 
 

@@ -649,12 +649,12 @@ UNREAD_HEDGES = [
     ("arc", "Sista cellen kan också vara 0.", ARC10),
 ]
 UNREAD_KEEPS = [
-    ("math", "Svaret är 7.", "7"),
+    ("math", "Svar: 7.", "7"),  # notation under a label of any language
     ("math", "$2 \\cdot 7 + 1 = 15$", "7"),
     ("math", "$n = 7$", "7"),
     ("math", "$n > 0$", "7"),
     ("math", "\\[ 2(7) + 1 = 15 \\]", "7"),
-    ("zebra", "Peter ist die Antwort.", "Peter"),
+    ("zebra", "Antwort: Peter.", "Peter"),
 ]
 
 
@@ -672,7 +672,7 @@ def test_rule_an_unread_sentence_naming_only_the_answer_or_its_computation_keeps
 
 @pytest.mark.parametrize(
     "after",
-    ["25*2=50, 50-7=43, 43+3=46 ✓", "(25 \\times 2) - 7 + 3 = 46", "Het kan ook 25*2-7+3 zijn."],
+    ["25*2=50, 50-7=43, 43+3=46 ✓", "(25 \\times 2) - 7 + 3 = 46", "Controle: 25*2-7+3 = 46."],
 )
 def test_countdown_steps_or_the_answer_in_an_unread_sentence_keep(after):
     assert score("countdown", f"{CD46_BOX}\n\n{after}", CD46).reason == "ok"

@@ -85,12 +85,13 @@ def test_rule_doubt_in_other_languages_and_odds_as_a_ratio_uncommit_in_every_tas
     assert set(reasons.values()) == {"hedged"}, reasons
 
 
-@pytest.mark.parametrize("after", ["Confianza: alta.", "Ich bin sicher.", "Je suis sûr."])
-def test_rule_certainty_in_other_languages_keeps_a_value_answer(after):
-    """(In K&K any sentence in a language the grader cannot read after the roles is doubt.)"""
-    reasons = reasons_after(after)
-    assert reasons == {"math": "ok", "zebra": "ok", "arc": "ok", "countdown": "ok",
-                       "logic": "hedged"}, reasons  # fmt: skip
+@pytest.mark.parametrize(
+    "after", ["Confianza: alta.", "Ich bin sicher.", "Je suis sûr.", "答案是7。", "Svaret är 7."]
+)
+def test_rule_words_the_lexicon_cannot_read_after_the_answer_uncommit_it_even_if_certain(after):
+    # what the lexicon cannot read may doubt the answer in any language, so no words of another
+    # language after the answer are trusted, in any task (docs/guides/rewards.md)
+    assert set(reasons_after(after).values()) == {"hedged"}
 
 
 ZEBRA_NAMES = ("arnold", "bob", "alice")  # the row's names (extra_info["names"])
@@ -154,7 +155,7 @@ HONEST_TAILS = [
     "This checks out because 2 times 7 plus 1 is 15.",
     "7 multiplied by 2 plus 1 equals 15.",
     "Confidence: 100%.",
-    "答案是7。",
+    "答案：7。",  # notation under a label of any language
     # a number of the question in its role, and multiples in words: checks, not candidates
     "15 is the right-hand side, and 7 solves it.",
     "14 is twice 7, as it should be.",

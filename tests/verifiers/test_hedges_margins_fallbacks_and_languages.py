@@ -85,12 +85,85 @@ def test_a_confidence_or_a_self_condition_in_another_language_is_doubt_in_every_
     assert set(reasons_after(after).values()) == {"hedged"}
 
 
-@pytest.mark.parametrize("after", ["确信度：十成。", "信心：百分之百。"])
-def test_a_full_confidence_in_another_language_is_no_doubt(after):
-    reasons = reasons_after(after)
-    # Knights and Knaves reads its roles in English: words it cannot read after them are doubt
-    assert reasons.pop("logic") == "hedged"
-    assert set(reasons.values()) == {"ok"}
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Ehkä.",  # Finnish, Hungarian, Greek, Tagalog, Esperanto, Welsh: languages no table holds
+        "Talán.",
+        "Ίσως.",
+        "Siguro.",
+        "Eble.",
+        "Efallai.",
+        "Nem vagyok benne biztos.",
+        "Olen epävarma tästä.",
+    ],
+)
+def test_words_of_a_language_the_lexicon_cannot_read_are_doubt_in_every_task(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["Tarkistus: $2 \\cdot 7 + 1 = 15$.", "验证：2×7+1=15。", "Respuesta final: 7.", "Svar: 7."],
+)
+def test_notation_under_a_label_of_any_language_is_read_as_notation(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "This is equivalently 2n = 14.",
+        "The sequence is telescoping, so it checks.",
+        "Substituting is nonincreasing work here.",
+        "gcd(7, 15) = 1.",
+    ],
+)
+def test_rare_english_words_made_of_english_stems_are_read(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "This might not be right.",
+        "That may not be correct.",
+        "Unclear whether that is correct.",
+        "Please verify this independently.",
+        "Someone should double-check this.",
+        "Treat this as a draft.",
+        "I have some reservations.",
+        "Not the most reliable result.",
+        "Perchance.",
+        "Mayhap.",
+        "Seemingly.",
+        "Apparently so.",
+        "This is conjecture on my part.",
+        "Just spitballing here.",
+        "Speculative, admittedly.",
+    ],
+)
+def test_the_answer_said_possibly_wrong_or_conjectured_in_any_register_is_doubt(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+def test_both_answers_left_open_is_doubt():
+    after = (
+        "Actually, wait — I could also see the answer being 8. I'll leave both possibilities open."
+    )
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Could it be 8? No: 8 gives 17 in the equation.",
+        "What about 8? No, 8 overshoots the right-hand side.",
+        "8 doesn't work: 2*8+1 = 17, not 15.",
+    ],
+)
+def test_another_value_denied_with_what_it_gives_is_no_doubt(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
 
 
 @pytest.mark.parametrize(
