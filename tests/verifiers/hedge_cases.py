@@ -47,3 +47,22 @@ def right_answers_then(after: str) -> list[tuple[str, str, str]]:
 def reasons_after(after: str) -> dict[str, str]:
     """Each text task's verdict reason for a right answer with ``after`` written after it."""
     return {task: score(task, r, gold).reason for task, r, gold in right_answers_then(after)}
+
+
+ARC_SHIFTED = "0 0 0 8 9 4 0 0 1 6"  # the answer moved one cell further: not the answer
+# a right answer of each boxed task: the response, its gold, the answer as a tail names it, and
+# another candidate of its type that is wrong
+RIGHT = {
+    "math": (f"{N7}\\boxed{{7}}", "7", "7", "8"),
+    "zebra": (ZEBRA_BOX, "Arnold", "Arnold", "Bob"),
+    "arc": (ARC_BOX, ARC10, ARC10, ARC_SHIFTED),
+    "countdown": (CD46_BOX, CD46, "25*2-7+3", "25*2-7-3"),
+}
+
+
+def reason(task: str, template: str, other: str | None = None) -> str:
+    """The verdict reason for ``task``'s right answer followed by ``template``, its ``{answer}``
+    and ``{other}`` filled from :data:`RIGHT` (``other`` replaces the wrong candidate)."""
+    response, gold, answer, wrong = RIGHT[task]
+    after = template.format(answer=answer, other=other or wrong)
+    return score(task, f"{response}\n\n{after}", gold).reason

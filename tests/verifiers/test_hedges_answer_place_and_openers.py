@@ -8,23 +8,16 @@ hand from the task's truth (n = 7 solves 2n + 1 = 15, so 8 is wrong; Arnold drin
 does not; the ARC answer is ARC10 and the grid shifted once more is not; 25*2-7+3 = 46 and
 25*2-7-3 = 40; Mia and Lily are knights and Noah a knave), never by running the scorer."""
 
+import hedge_cases
 import pytest
-from hedge_cases import ARC10, ARC_BOX, CD46, CD46_BOX, MNL, MNL_BLOCK, N7, ZEBRA_BOX
+from hedge_cases import MNL, MNL_BLOCK, N7, RIGHT, ZEBRA_BOX
 
 from pac_verl.verifiers import score
 
-ARC_SHIFTED = "0 0 0 8 9 4 0 0 1 6"
-RIGHT = {
-    "math": (f"{N7}\\boxed{{7}}", "7", "8"),
-    "zebra": (ZEBRA_BOX, "Arnold", "bob"),
-    "arc": (ARC_BOX, ARC10, ARC_SHIFTED),
-    "countdown": (CD46_BOX, CD46, "25*2-7-3"),
-}
-
 
 def reason(task: str, template: str) -> str:
-    response, gold, other = RIGHT[task]
-    return score(task, f"{response}\n\n{template.format(other=other)}", gold).reason
+    # a Zebra name of the puzzle in lower case is still a name ("Haha jk, it's bob.")
+    return hedge_cases.reason(task, template, other="bob" if task == "zebra" else None)
 
 
 @pytest.mark.parametrize("task", RIGHT)

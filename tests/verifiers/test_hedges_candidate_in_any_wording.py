@@ -13,25 +13,21 @@ ARC10 and the grid shifted once more is not; 25*2-7+3 = 46 and 25*2-7-3 = 40), n
 the scorer."""
 
 import pytest
-from hedge_cases import ARC_BOX, CD46, CD46_BOX, MNL, MNL_BLOCK, N7, ZEBRA_BOX, reasons_after
+from hedge_cases import (
+    ARC10,
+    ARC_BOX,
+    ARC_SHIFTED,
+    CD46,
+    MNL,
+    MNL_BLOCK,
+    N7,
+    RIGHT,
+    ZEBRA_BOX,
+    reason,
+    reasons_after,
+)
 
 from pac_verl.verifiers import score
-
-ARC10 = "0 0 8 9 4 0 0 1 6 7"
-ARC_SHIFTED = "0 0 0 8 9 4 0 0 1 6"  # the answer moved one cell further: not the answer
-
-# a right answer of each task, and another candidate of its type that is wrong
-RIGHT = {
-    "math": (f"{N7}\\boxed{{7}}", "7", "8"),
-    "zebra": (ZEBRA_BOX, "Arnold", "Bob"),
-    "arc": (ARC_BOX, ARC10, ARC_SHIFTED),
-    "countdown": (CD46_BOX, CD46, "25*2-7-3"),
-}
-
-
-def reason(task: str, template: str) -> str:
-    response, gold, other = RIGHT[task]
-    return score(task, f"{response}\n\n{template.format(other=other)}", gold).reason
 
 
 @pytest.mark.parametrize("task", RIGHT)
@@ -158,7 +154,7 @@ def test_without_doubt_and_other_leads_that_skip_no_work_keep_the_answer(respons
 )
 def test_placements_and_checks_that_name_no_other_answer_keep_it(after):
     task = "arc" if "example" in after else "zebra"
-    response, gold, _ = RIGHT[task]
+    response, gold = RIGHT[task][:2]
     assert score(task, f"{response}\n\n{after}", gold).reason == "ok"
 
 
@@ -255,7 +251,7 @@ def test_a_ranking_of_names_uncommits_zebra(after):
     ],
 )
 def test_a_question_of_the_unknown_answered_yes_and_placements_keep_the_answer(task, after):
-    response, gold, _ = RIGHT[task]
+    response, gold = RIGHT[task][:2]
     assert score(task, f"{response}\n\n{after}", gold).reason == "ok"
 
 

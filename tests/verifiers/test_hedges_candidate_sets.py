@@ -11,27 +11,21 @@ tea, so Bob does not; the ARC answer is ARC10 and the grid shifted once more is 
 and 25*2-7-3 = 40; Mia and Lily are knights and Noah a knave), never by running the scorer."""
 
 import pytest
-from hedge_cases import ARC10, ARC_BOX, CD46, CD46_BOX, MNL, MNL_BLOCK, N7, TEA, ZEBRA_BOX
+from hedge_cases import (
+    ARC10,
+    ARC_SHIFTED,
+    CD46,
+    MNL,
+    MNL_BLOCK,
+    N7,
+    RIGHT,
+    TEA,
+    reason,
+)
 
 from pac_verl.verifiers import score
 
-ARC_SHIFTED = "0 0 0 8 9 4 0 0 1 6"  # the answer moved one cell further: not the answer
 MNL_OTHER = "<answer>\nMia: knight\nNoah: knight\nLily: knave\n</answer>"  # Noah is a knave
-
-# a right answer of each task, the answer as the tail names it, and a wrong candidate of its type
-RIGHT = {
-    "math": (f"{N7}\\boxed{{7}}", "7", "7", "8"),
-    "zebra": (ZEBRA_BOX, "Arnold", "Arnold", "Bob"),
-    "arc": (ARC_BOX, ARC10, ARC10, ARC_SHIFTED),
-    "countdown": (CD46_BOX, CD46, "25*2-7+3", "25*2-7-3"),
-}
-
-
-def reason(task: str, template: str) -> str:
-    response, gold, answer, other = RIGHT[task]
-    after = template.format(answer=answer, other=other)
-    return score(task, f"{response}\n\n{after}", gold).reason
-
 
 # ----- a second whole answer boxed before the last -----
 
