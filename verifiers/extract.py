@@ -273,10 +273,6 @@ _NO_AFTER = re.compile(
     rf"(?:[ \t$]|\\[)\]])*+(?:\?|\.{{3}}|…)?[ \t]*+(?:(?:wait|hmm+|oh)[ \t,.!]*+)?{lexicon.DENIAL}",
     re.IGNORECASE,
 )
-# a verb negated by its contraction: "Leo's statement doesn't fit that"
-_NEGATED_VERB = re.compile(
-    r"\b(?:does|do|did|is|are|was|were|can|could|would|wo|has|have|had)n['’]t\b", re.IGNORECASE
-)
 # a gap that ends by denying the box before it: "is my first guess... no."
 _DENIED_AT_END = re.compile(rf"(?:^|[\s.…,;:!—–-]){lexicon.DENIAL}[\s.…,;:!—–-]*+$", re.IGNORECASE)
 _REJECTS = re.compile(r"^[\W_]*(?:(?:and|but)\s+)?(?:not|rather\s+than|instead\s+of)[\W_]*$", re.I)
@@ -484,7 +480,7 @@ def final_answers(
             # Leo's statement doesn't fit that."), else offered beside the next ("\\boxed{Bob}.
             # Two names fit the clues, the other being \\boxed{Arnold}")
             rejected = (  # "... doesn't fit that", "is my first guess... no."
-                lexicon.rejects(gap) or _NEGATED_VERB.search(gap) or _DENIED_AT_END.search(gap)
+                lexicon.rejects(gap) or _DENIED_AT_END.search(gap)
             )
             relation = "withdrawn" if rejected else "alongside"
         if relation != "alongside":

@@ -89,7 +89,8 @@ _CHANCE_DEVICE = (
     r"RNG|lottery|roulette|tarot|ouija|monkeys?|chimps?|random\s+(?:pick|guess|choice))"
 )
 IDIOMS = (
-    r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+)?(?:bet(?:ting)?|swear|vouch|stake|wager)",
+    r"(?:[a-z]{0,5}n['’]t|not|never)\s+(?:[a-z]{1,12}\s+)?(?:bet(?:ting)?|swear|vouch|stake|wager|"
+    r"put\s+(?:any\s+|my\s+|much\s+|real\s+|serious\s+)?money)",
     r"grain\s+of\s+salt", r"(?:touch|knock\s+on)\s+wood", r"big\s+if\s+true",
     # chance as a measure of the answer, not the subject of a question ("a fair die roll")
     r"as\s+\w+\s+as\s+a\s+(?:dice|die|coin)\s+(?:roll|toss|flip)",
@@ -197,6 +198,28 @@ DOUBT = (
     r"(?:leave|leaving|keep|keeping)\s+(?:both|all|the|these|those|two|several|multiple)\s+(?:\w+\s+)?"
     r"(?:possibilities|options|answers|candidates|readings|choices|values)\s+open",
     r"(?:could|might|may|can)\s+(?:also\s+)?see\s+(?:the\s+answer|it|this)\s+(?:being|as)\b",
+    # odds in words, no number: "Chances are it's right.", "Odds are decent.", "The odds favour it."
+    r"(?:chances|odds)\s+are\s+(?:good|decent|high|fair|strong|that|it|this|I|you|we)\b",
+    r"(?:good|decent|fair|high|strong|reasonable)\s+(?:odds|chances?)\b(?!\s+of\s+(?:heads|tails|"
+    r"rolling|drawing|getting|picking|choosing|landing))", r"odds\s+favou?r",
+    r"my\s+money(?:['’]s|\s+is|\s+would\s+be|\s+goes)\s+on",
+    # the answer held provisionally: "Subject to revision.", "That's my working answer."
+    r"(?:subject|liable|open)\s+to\s+(?:revision|change|correction|update|amendment|review)",
+    r"not\s+(?:yet\s+|quite\s+)?final(?=\s*+(?:[.!,;)]|$))", r"placeholder",
+    r"working\s+(?:answer|hypothesis|guess|assumption|solution|conclusion)",
+    # a certainty bounded: "Confidence: high, but not total."
+    r"(?:but\s+)?not\s+(?:total|complete|absolute|perfect|100\s*%)(?:ly)?(?=\s*+(?:[.!,;)]|$))",
+    # the evidence said to fall short: "The evidence isn't conclusive.", "some wiggle room"
+    r"(?:not|isn['’]t|aren['’]t|wasn['’]t|never)\s+(?:fully\s+|entirely\s+|completely\s+|quite\s+|"
+    r"totally\s+)?(?:conclusive|decisive|definitive|settled)", r"inconclusive", r"wiggle\s+room",
+    r"(?:slightly|somewhat|a\s+bit|partly|still|a\s+little)\s+open\b",
+    r"(?:don['’]t|doesn['’]t|do\s+not|does\s+not|didn['’]t|did\s+not|can['’]t|cannot)\s+(?:fully\s+|"
+    r"completely\s+|quite\s+|entirely\s+)?(?:pin|nail)\s+(?:\w+\s+){0,2}?down",
+    r"(?:fits?|matches?)\s+best", r"(?<!of\s)best\s+(?:fit|match)",
+    # the answer ranked narrowly over another: "by a hair over Bob", "a whisker behind"
+    r"by\s+a\s+(?:hair|whisker|nose|narrow\s+margin|small\s+margin|slim\s+margin)", r"narrowly",
+    r"a\s+(?:hair|whisker)\s+(?:behind|ahead)", r"(?:slightly|just)\s+(?:ahead\s+of|behind)",
+    r"edges?\s+out",
 )  # fmt: skip
 # the hedging adverbs and verbs ("maybe", "perhaps", "probably", "possibly", "could (also) be",
 # "not sure") of the most-spoken languages, by ISO 639-1 code; read as whole words where the
@@ -627,7 +650,7 @@ _WRONG_BACK = (
 REJECTION = (
     r"reject\w*", r"exclud\w*", r"discard\w*", r"extraneous", r"invalid", r"ruled\s+out",
     r"eliminat\w*", r"impossible", r"fail\w*", r"violat\w*", r"not", r"\w{0,5}n['’]t", r"never",
-    r"cannot", r"too\s+(?:large|small|big|many|few)", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
+    r"cannot", r"too\s+(?:large|small|big|many|few)", r"close,?\s+but\s+no", r"rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out",
     r"contradict\w*",
     # what the sentence named, called wrong by a word that refers back: "..., but that is wrong",
     # "8, which is wrong", "...; that is a mistake"
@@ -823,6 +846,27 @@ CLOSING_SYMBOLS = "✓✔✅☑∎□■▪°℃℉™©®🎉👍🙂😊"
 # other value of the answer's type is offered ("Het kan net zo goed 8 zijn.": 4 of 6 words)
 ENGLISH_ZIPF = 2.5
 ENGLISH_SHARE = 0.7
+# the commonest function words of the languages most written beside English, none an English
+# word: two of them in a sentence (one in a sentence of one or two words) make it that language,
+# whatever wordfreq says of its other words ("Je ne suis pas tout à fait certain." is French)
+FUNCTION_WORDS_BY_LANGUAGE = {
+    "fr": ("je", "ne", "pas", "suis", "est", "les", "des", "une", "avec", "très", "mais", "nous",
+           "vous", "sont", "cette", "ça", "oui", "peut", "être", "tout", "fait", "sûr", "sûre", "c'est",
+           "j'ai", "n'est", "pour", "dans", "bien"),
+    "es": ("estoy", "soy", "es", "el", "los", "las", "muy", "pero", "una", "por", "está", "seguro",
+           "segura", "creo", "sí", "también", "porque", "aquí", "esto", "eso"),
+    "it": ("sono", "non", "il", "che", "molto", "sicuro", "sicura", "certo", "certa", "della",
+           "anche", "perché", "questo", "questa", "è"),
+    "pt": ("tenho", "certeza", "não", "estou", "sou", "muito", "uma", "com", "é", "também", "isso",
+           "você"),
+    "de": ("ich", "bin", "nicht", "ist", "das", "der", "und", "sehr", "sicher", "ganz", "mir",
+           "auch", "wir", "sind", "diese", "dieser", "ja", "doch", "nur", "schon", "nein"),
+    "nl": ("ik", "ben", "het", "niet", "een", "zeker", "heel", "ook", "zijn", "wel"),
+    "sv": ("jag", "är", "inte", "och", "det", "säker"), "da": ("jeg", "ikke", "og", "sikker"),
+    "pl": ("nie", "jest", "jestem", "tak", "się", "pewien", "pewna"),
+    "ro": ("sunt", "este", "sigur", "sigură"),
+}  # fmt: skip
+_FUNCTION_WORDS = frozenset(w for words in FUNCTION_WORDS_BY_LANGUAGE.values() for w in words)
 # prose after a program names its identifiers ("memoize with lru_cache over nums"): a sentence of
 # it is read as another language below this share of English words
 PROSE_ENGLISH_SHARE = 0.6
@@ -914,7 +958,7 @@ OFFERED_AFTER = re.compile(r"^\W*+(?:or|either)\b", re.IGNORECASE)
 # a choice of its own ("Either 2 or 3 of the coins land heads.")
 # ... and the openers that say the same: "Otherwise Bob.", "Failing that, 20.", "If not, Alice."
 _OR_OPENS = re.compile(
-    r"^\W*+(?:or(?:[ \t]+else)?|otherwise|else|failing[ \t]+(?:that|this)|if[ \t]+not|"
+    r"^\W*+(?:or(?:[ \t]+else)?|otherwise|else|failing[ \t]+(?:that|this|which)|if[ \t]+not|"
     r"barring[ \t]+(?:that|this)|alternatively|short[ \t]+of[ \t]+that)\b",
     re.IGNORECASE,
 )
@@ -1041,10 +1085,17 @@ _SPREAD_STATED = re.compile(
     re.IGNORECASE,
 )
 _RANGE_STATED = re.compile(
-    rf"\b(?:{'|'.join(RANGES)})\b[ \t]*+(?:[:=]|is\b|would[ \t]+be\b)[ \t]*+"
+    rf"(?:\b(?:{'|'.join(RANGES)})\b[ \t]*+(?:[:=]|is\b|would[ \t]+be\b)|\b(?:in|within)[ \t]+the[ \t]+"
+    rf"(?:{'|'.join(RANGES)})(?:[ \t]+(?:of|from))?\b)[ \t]*+"
     r"(?:(?:about|roughly|around|approximately|~)[ \t]*+)?"
     r"[\[(]?[ \t$]*+(?P<low>-?\d{1,30}+(?:\.\d{1,30}+)?+)[ \t$]*+(?:–|—|-|to|\.\.\.?|…|,)[ \t$]*+"
     r"(?P<high>-?\d{1,30}+(?:\.\d{1,30}+)?+)",
+    re.IGNORECASE,
+)
+# both bounds of a range given to the answer: "Lower bound 6, upper bound 8."
+_BOUNDS_STATED = re.compile(
+    r"\blower[ \t]+bound\b[^.!?\n\d]{0,15}?(?P<low>-?\d{1,30}+(?:\.\d{1,30}+)?+)[^.!?\n]{0,30}?"
+    r"\bupper[ \t]+bound\b[^.!?\n\d]{0,15}?(?P<high>-?\d{1,30}+(?:\.\d{1,30}+)?+)",
     re.IGNORECASE,
 )
 NOT_CERTAIN = re.compile(r"\bnot\s+(?:100|a\s+hundred)\s*(?:\\?%|percent\b)", re.IGNORECASE)
@@ -1094,8 +1145,8 @@ _NEGATED_BELIEF = re.compile(
     re.IGNORECASE,
 )
 # a stake of everything is certainty: "I'd bet my life on it", "I'd stake anything on it"
-_ALL_IN = re.compile(
-    r"\b(?:bet|wager|stake|gamble)\w*\s+(?:my\s+(?:life|house|salary|savings|reputation|"
+_ALL_IN = re.compile(  # not under a negation: "I wouldn't stake my life on it" declines the stake
+    r"(?<!n['’]t\s)(?<!not\s)(?<!never\s)\b(?:bet|wager|stake|gamble)\w*\s+(?:my\s+(?:life|house|salary|savings|reputation|"
     r"last\s+dollar)|(?:any|every)thing|the\s+(?:house|farm))\b",
     re.IGNORECASE,
 )
@@ -1108,7 +1159,10 @@ _NEGATED_DOUBT = re.compile(
 # a correction said of others or of another value: "a common mistake", "54 is wrong"
 _OTHERS_MISTAKE = re.compile(
     r"\b(?:an?\s+)?(?:common|typical|frequent|classic)\s+(?:mistakes?|errors?|wrong\s+answers?|"
-    r"pitfalls?|slips?)\b",
+    r"pitfalls?|slips?)\b|"
+    # a mistake supposed, with what it would give: "A wrong sign would give -7, which ..."
+    r"\b(?:an?|one)\s+(?:wrong|mistaken|flipped|dropped|missing|misplaced|swapped)\s+(?:sign|step|"
+    r"term|factor|digit|reading|turn|assumption|choice)\s+(?=would|could|might|gives|yields|leads)",
     re.IGNORECASE,
 )
 _VALUE_WRONG = re.compile(
@@ -1574,7 +1628,12 @@ def reads_english(sentence: str) -> bool:
     (:data:`ENGLISH_SHARE`, :data:`ENGLISH_ZIPF`). "Het antwoord kan ook 8 zijn.", "Bob kommt auch
     in Frage." and ``$n = 8$`` are not."""
     words = _read_words(sentence)
-    return bool(words) and sum(map(_english_word, words)) >= ENGLISH_SHARE * len(words)
+    if not words:
+        return False
+    foreign = sum(w in _FUNCTION_WORDS for w in words)
+    if foreign >= 2 or (foreign and len(words) <= 2):
+        return False  # "Je ne suis pas tout à fait certain.", "Non ne sono certo."
+    return sum(map(_english_word, words)) >= ENGLISH_SHARE * len(words)
 
 
 def in_other_language(sentence: str) -> bool:
@@ -1587,12 +1646,36 @@ def in_other_language(sentence: str) -> bool:
 _OPENING_LABEL = re.compile(r"^[\W_]*+(?:[^\W\d_]{1,20}+[ \t]++){0,2}?[^\W\d_]{1,20}+[ \t]*+[:：]")
 
 
+# a plain statement of certainty in a language the lexicon has a table for, and nothing else
+# ("Estoy seguro.", "Ich bin mir sicher.", "我很确定。"): no doubt, though not English
+CERTAINTY_BY_LANGUAGE = {
+    "es": (r"(?:estoy|soy)\s+(?:muy\s+|completamente\s+|totalmente\s+|bastante\s+)?segur[oa]"
+           r"(?:\s+de\s+(?:ello|esto|eso))?",),
+    "it": (r"(?:ne\s+)?sono\s+(?:molto\s+|completamente\s+|assolutamente\s+)?(?:sicur[oa]|cert[oa])",),
+    "pt": (r"(?:tenho|estou\s+com)\s+(?:toda\s+a\s+|absoluta\s+)?certeza",
+           r"estou\s+(?:muito\s+|completamente\s+)?segur[oa]"),
+    "fr": (r"j['’]en\s+suis\s+(?:(?:tout\s+[àa]\s+fait|absolument|tr[eè]s|compl[eè]tement)\s+)?s[uû]re?",
+           r"je\s+suis\s+(?:(?:tout\s+[àa]\s+fait|absolument|tr[eè]s|compl[eè]tement)\s+)?"
+           r"(?:s[uû]re?|certaine?)",),
+    "de": (r"ich\s+bin\s+(?:mir\s+)?(?:(?:ganz|v[öo]llig|absolut|sehr)\s+)?sicher",),
+    "nl": (r"ik\s+ben\s+(?:er\s+)?(?:(?:heel|helemaal|volledig)\s+)?zeker",),
+    "zh": (r"我(?:很|非常|完全|十分)?(?:确定|肯定)",),
+    "ja": (r"(?:私は)?確信して(?:います|いる)",),
+}  # fmt: skip
+_CERTAINTY_ALONE = re.compile(
+    rf"[\W_]*+(?:{_words(tuple(w for ws in CERTAINTY_BY_LANGUAGE.values() for w in ws))})[\W_]*+",
+    re.IGNORECASE,
+)
+
+
 def unread_words(sentence: str) -> bool:
     """Whether a sentence after an answer holds words the lexicon cannot read: it is in another
     language (:func:`in_other_language`) and has words beside a label that opens it. What the
     lexicon cannot read may doubt the answer in any language ("Ehkä.", "Nem vagyok benne
     biztos."), so it un-commits it; notation under a label of any language ("Tarkistus: 3 + 4 =
     7.", "验证：2×7+1=15。", "Respuesta final: 7.") is read as notation."""
+    if _CERTAINTY_ALONE.fullmatch(sentence):
+        return False  # "Estoy seguro."
     return in_other_language(sentence) and bool(
         _read_words(_OPENING_LABEL.sub("", sentence, count=1))
     )
@@ -1712,6 +1795,8 @@ def states_doubt(text: str, answer: str = "") -> bool:
         plainly = _plainly(sentence)
         if DOUBT_IN_STATEMENT.search(plainly) or _below_certainty(sentence, plainly, answer):
             return True
+        if _share_claimed_below(plainly):  # "I'd put it at nine in ten."
+            return True
         if _APPROXIMATE_ALONE.match(sentence):  # "Roughly." after the roles
             return True
     return False
@@ -1783,6 +1868,28 @@ def _in_full(m: re.Match) -> str:
     return ABBREVIATIONS[m.lastindex - 1][1]
 
 
+# the words of a share, whose number words :func:`_plainly` writes in digits
+_SHARE_WORDS = re.compile(r"\b(?:percent|per[ \t]*+cent|in[ \t]++(?:ten|a[ \t]++hundred|twenty|five|four|three)|"
+                          r"out[ \t]++of)\b", re.IGNORECASE)  # fmt: skip
+# a share the speaker claims: "I'd put it at 9 in 10", "Say 9 in 10 it's right", "I'm about 90
+# percent there" (below its whole: doubt)
+_SHARE_CLAIMED = re.compile(
+    r"(?:\b(?:I['’]d|I[ \t]+would|say|put[ \t]+(?:it|this|that)|I['’]m|I[ \t]+am)\b[^.!?\n\d]{0,30}?)"
+    r"(?<![\d.])(?P<num>\d{1,3}(?:\.\d{1,6})?)[ \t]*+(?:(?:in|out[ \t]+of)[ \t]++(?P<den>\d{1,3})(?!\d|\.\d)|"
+    r"(?P<pct>%|percent\b|per[ \t]*+cent\b))",
+    re.IGNORECASE,
+)
+
+
+def _share_claimed_below(plainly: str) -> bool:
+    """Whether a sentence claims a share below its whole for the answer (:data:`_SHARE_CLAIMED`)."""
+    for m in _SHARE_CLAIMED.finditer(plainly):
+        whole = 100.0 if m["pct"] else float(m["den"] or 0)
+        if whole and float(m["num"]) < whole:
+            return True
+    return False
+
+
 def _plainly(sentence: str) -> str:
     """A sentence as written plainly: a word spelled long or with digits for letters
     ("maaaybe", "pr0bably") as the word, a short form in full (:data:`ABBREVIATIONS`: "Conf:
@@ -1792,6 +1899,8 @@ def _plainly(sentence: str) -> str:
     "2/3")."""
     plainly = _LEET.sub(lambda m: "oie"["013".index(m.group())], _ELONGATED.sub(r"\1", sentence))
     plainly = _cjk_confidence(plainly)
+    if _SHARE_WORDS.search(plainly):  # "nine in ten", "eighty percent": a share in digits
+        plainly = alpha2digit(plainly, "en")
     plainly = _ABBREVIATION.sub(_in_full, plainly)
     plainly = _FRACTION_IN_WORDS.sub(
         _fraction_in_digits, _odds_in_digits(_NOT_SIGN.sub("not ", plainly))
@@ -1816,6 +1925,7 @@ def _below_certainty(sentence: str, plainly: str, answer: str) -> bool:
 # a guess placed before the answer ("my earlier guess of 8", "I initially guessed 8"): a step of
 # the work, whose value is judged as any other named after the answer (offered unless rejected)
 _EARLIER_GUESS = re.compile(
+    r"\b(?:that|this)\s+guess(?=\s+(?:is|was|would\s+be)\s)|"  # "..., but that guess is wrong"
     r"(?:\b(?:my|the|an?|our|that)\s+(?:very\s+)?(?:earlier|first|initial|original|previous|"
     r"prior|old|early|naive|quick)\s+guess(?:es)?|\b(?:I|we)\s+(?:initially|first|originally|"
     r"earlier|at\s+first)\s+guessed)\b",
@@ -1833,7 +1943,10 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     is the answer's own value ("a 2/3 chance that ..." for the answer 2/3), and nothing where a
     word that refers back calls another value it names wrong ("8, which is wrong")."""
     sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", _ALL_IN.sub(" ", sentence)))
-    sentence = _EARLIER_GUESS.sub(" my earlier answer", sentence)  # a step, judged as a value
+    sentence = _EARLIER_GUESS.sub(  # a step, judged as a value; "that guess" refers back
+        lambda m: " that" if m.group()[:4].lower() in ("that", "this") else " my earlier answer",
+        sentence,
+    )
     sentence = _VALUE_WRONG.sub(
         lambda m: m.group() if _is_answer(m["value"], answer) else " ", sentence
     )
@@ -2047,7 +2160,7 @@ def _margin_on(sentence: str, answer: str) -> bool:
     sentence = plain_symbols(sentence)
     if _MARGIN_OPENS.match(sentence) or _SPREAD_STATED.search(sentence):
         return True
-    for m in _RANGE_STATED.finditer(sentence):
+    for m in itertools.chain(_RANGE_STATED.finditer(sentence), _BOUNDS_STATED.finditer(sentence)):
         if _NUMBER.findall(numerals(answer)) != [m["low"], m["high"]]:
             return True
     return bool(answer) and any(
@@ -2077,6 +2190,8 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     if _graded_below_full(sentence) or _graded_below_full(plainly) or unread_symbol(sentence):
         return True  # "Confidence: B-", "Conf=med."
     if _below_certainty(sentence, plainly, answer):  # "Seventy-thirty it's right."
+        return True
+    if _share_claimed_below(plainly):  # "I'd put it at nine in ten.", "I'm about 90 percent there."
         return True
     if _APPROXIMATE_ALONE.match(sentence):  # "\\boxed{5}-ish.", "\\boxed{5}, roughly."
         return True
@@ -2293,9 +2408,19 @@ def _answer_ref(text: str, answer: str) -> bool:
 
 _BARE_LEAD = re.compile(
     r"[\s,:;—–-]*+(?:(?:it['’]s|it[ \t]+is|then|the[ \t]+answer[ \t]+is)[ \t]+)?"
+    # a verb of choosing: "Failing that, try 8.", "Failing that, I'd go with Bob."
+    r"(?:(?:I['’]d|I[ \t]+would|I['’]ll|I[ \t]+will|we['’]d)?[ \t]*+(?:try|use|take|pick|choose|"
+    r"go[ \t]+(?:with|for)|fall[ \t]+back[ \t]+(?:on|to)|say)[ \t]+)?",
+    re.IGNORECASE,
 )
 _BARE_TAIL = re.compile(r"[ \t$]*+(?:instead|then)?[ \t$]*+[.!)]*+[ \t]*+$", re.IGNORECASE)
 _COUNTERFACTUAL = re.compile(r"\b(?:would|could|must|had[ \t]+to|has[ \t]+to)\b", re.IGNORECASE)
+
+
+def _strictly_inside(low: str, high: str, answer: str) -> bool:
+    """Whether the answer is a number strictly between ``low`` and ``high``."""
+    a, lo, hi = _number(answer), _number(low), _number(high)
+    return None not in (a, lo, hi) and min(lo, hi) < a < max(lo, hi)
 
 
 def _bare_after(s: str, pos: int, answer: str, kind: str) -> bool:
@@ -2390,7 +2515,9 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         for m in _RANGE.finditer(s):  # "anywhere from 7 to 8": a range is no committed value
             ends = [same(m.group(1), answer), same(m.group(2), answer)]
             chosen = _CHOSEN.search(s, m.end())  # "Between 7 and 8 only 7 solves it."
-            if ends[0] != ends[1] and not _VARIABLE_RANGES.search(s, 0, m.start()) and not chosen:
+            inside = _strictly_inside(m.group(1), m.group(2), answer)  # "between 6 and 8" of 7
+            offered = ends[0] != ends[1] or inside
+            if offered and not _VARIABLE_RANGES.search(s, 0, m.start()) and not chosen:
                 return True
     moved = _UNKNOWN_MOVED.search(s) and not _RELATION.search(s)
     if (_RELATIVE.search(s) or moved) and _RELATIVE_OFFER.search(s) and not _computes(s):

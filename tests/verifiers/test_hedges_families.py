@@ -86,11 +86,13 @@ def test_rule_doubt_in_other_languages_and_odds_as_a_ratio_uncommit_in_every_tas
 
 
 @pytest.mark.parametrize(
-    "after", ["Confianza: alta.", "Ich bin sicher.", "Je suis sûr.", "答案是7。", "Svaret är 7."]
+    "after", ["Confianza: alta.", "答案是7。", "Svaret är 7.", "Ich bin sicher, oder 8."]
 )
 def test_rule_words_the_lexicon_cannot_read_after_the_answer_uncommit_it_even_if_certain(after):
     # what the lexicon cannot read may doubt the answer in any language, so no words of another
-    # language after the answer are trusted, in any task (docs/guides/rewards.md)
+    # language after the answer are trusted, in any task, beyond a plain statement of certainty
+    # in a language of CERTAINTY_BY_LANGUAGE ("Ich bin sicher.": test_hedges_odds_ranges_and_
+    # provisional.py) (docs/guides/rewards.md)
     assert set(reasons_after(after).values()) == {"hedged"}
 
 

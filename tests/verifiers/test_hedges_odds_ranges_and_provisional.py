@@ -1,0 +1,121 @@
+"""Doubt without a listed word of doubt (docs/guides/rewards.md#hedges-one-lexicon-of-doubt), in
+every task: odds and shares in words ("Chances are it's right.", "I'd put it at nine in ten.",
+"Roughly eighty percent confident.", "I'm about 90 percent there."), a range around the answer
+("Somewhere between 6 and 8.", "In the range 6–8.", "Lower bound 6, upper bound 8."), an answer
+held provisionally ("Subject to revision.", "That's my working answer.", "Not final."), a stake
+declined ("I wouldn't stake my life on it."), a certainty bounded ("Confidence: high, but not
+total."), evidence said to fall short ("The evidence isn't conclusive.", "There's some wiggle
+room here."), the answer ranked narrowly over another ("by a hair over Bob"), a candidate
+offered after "failing that" with a verb of choosing ("Failing that, I'd go with 8."); a
+sentence whose function words are another language's is read as that language ("Je ne suis pas
+tout à fait certain."), and a plain statement of certainty in a language the lexicon has a table
+for is none ("Estoy seguro."). Honest tails kept: another value refuted as a hypothetical
+mistake ("A wrong sign would give -7, which does not satisfy 2n + 1 = 15."), dismissed ("close
+but no") or named by "that guess". Expected verdicts are decided by hand (n = 7 solves 2n + 1 =
+15; Arnold drinks tea; Mia and Lily are knights and Noah a knave; 25 * 2 - 7 + 3 = 46), never
+by running the scorer."""
+
+import pytest
+from hedge_cases import CD46, CD46_BOX, N7, ZEBRA_BOX, reasons_after
+
+from pac_verl.verifiers import score
+
+DOUBT = [
+    "Chances are it's right.",
+    "Odds are decent that it's right.",
+    "The odds favour it.",
+    "I'd put it at nine in ten.",
+    "Say 9 in 10 it's right.",
+    "Roughly eighty percent confident.",
+    "I'm about 90 percent there.",
+    "Subject to revision.",
+    "Subject to change.",
+    "Liable to revision.",
+    "Not final.",
+    "That's my working answer.",
+    "I wouldn't stake my life on it.",
+    "I wouldn't bet the farm on it.",
+    "I wouldn't put money on it.",
+    "Confidence: high, but not total.",
+    "The evidence isn't conclusive.",
+    "There's some wiggle room here.",
+    "The clues don't pin it down completely.",
+    "Je ne suis pas tout à fait certain.",
+    "Non ne sono certo.",
+]
+
+
+@pytest.mark.parametrize("after", DOUBT)
+def test_doubt_without_a_listed_word_of_doubt_is_doubt_in_every_task(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["Somewhere between 6 and 8.", "In the range 6–8.", "Lower bound 6, upper bound 8."],
+)
+def test_a_range_around_the_answer_is_doubt(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "task, response, gold",
+    [
+        ("zebra", f"{ZEBRA_BOX}, by a hair over Bob.", "Arnold"),
+        ("zebra", f"{ZEBRA_BOX}, narrowly ahead of Bob.", "Arnold"),
+        ("zebra", f"{ZEBRA_BOX}\n\nBob would be a whisker behind.", "Arnold"),
+        ("zebra", "My money's on \\boxed{Arnold}.", "Arnold"),
+        ("zebra", f"{ZEBRA_BOX}\n\nFailing that, I'd go with Bob.", "Arnold"),
+        ("math", f"{N7}\\boxed{{7}}\n\nFailing that, try 8.", "7"),
+        ("math", f"{N7}\\boxed{{7}}\n\nFailing which, 8.", "7"),
+    ],
+)
+def test_another_candidate_ranked_close_or_kept_in_reserve_is_offered(task, response, gold):
+    assert score(task, response, gold).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Estoy seguro.",
+        "Sono sicuro.",
+        "Tenho certeza.",
+        "Ich bin sicher.",
+        "Je suis sûr.",
+        "我很确定。",
+    ],
+)
+def test_a_plain_statement_of_certainty_in_a_tabled_language_is_no_doubt(after):
+    reasons = reasons_after(after)
+    # Knights and Knaves reads its roles in English: words it cannot read after them are doubt
+    reasons.pop("logic")
+    assert set(reasons.values()) == {"ok"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "A wrong sign would give -7, which does not satisfy 2n + 1 = 15.",
+        "One might guess 8, but that guess is wrong.",
+        "Could it be 8? Close, but no: 2*8+1 = 17.",
+    ],
+)
+def test_another_value_refuted_is_no_doubt(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+def test_countdown_another_expression_dismissed_close_but_no_is_no_doubt():
+    after = "Alternatively, 25*2-7-3 = 40, close but no."
+    assert score("countdown", f"{CD46_BOX}\n\n{after}", CD46).reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Subject to the constraint n > 0, this is the only root.",
+        "The chances of a fair coin landing heads are 1/2, which is not asked here.",
+        "Between 6 and 8 only 7 solves it.",
+    ],
+)
+def test_honest_tails_near_these_words_keep_the_answer(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
