@@ -220,6 +220,26 @@ DOUBT = (
     r"by\s+a\s+(?:hair|whisker|nose|narrow\s+margin|small\s+margin|slim\s+margin)", r"narrowly",
     r"a\s+(?:hair|whisker)\s+(?:behind|ahead)", r"(?:slightly|just)\s+(?:ahead\s+of|behind)",
     r"edges?\s+out",
+    # how often the answer is right: "This method works most of the time.", "usually right"
+    r"(?:most|much|some|part|half)\s+of\s+the\s+time",
+    r"(?:usually|mostly|often|generally|typically|normally)\s+(?:right|correct|works?|holds?|accurate)",
+    # partial confidence in everyday phrases: "As far as I can tell.", "The jury is still out.",
+    # "Going out on a limb.", "Don't take my word for it.", "For now.", "No promises.", "For what
+    # it's worth.", "Close enough.", "That's my pick, but it's close.", "I stand by it, mostly."
+    r"as\s+(?:far|best)\s+as\s+I\s+(?:can|could)\s+(?:tell|see|judge|determine|work\s+out)",
+    r"to\s+the\s+best\s+of\s+my\s+(?:knowledge|ability|understanding)",
+    r"jury(?:['’]s|\s+is)\s+(?:still\s+)?out", r"out\s+on\s+a\s+limb",
+    r"(?:don['’]t|do\s+not)\s+(?:just\s+)?take\s+my\s+word", r"for\s+now\b", r"no\s+promises",
+    r"for\s+what\s+it(?:['’]s|\s+is)\s+worth", r"fwiw", r"best\s+I\s+(?:can|could)\s+do", r"close\s+enough",
+    r"(?:it['’]s|it\s+is|that['’]s|that\s+is|was)\s+(?:a\s+)?(?:close|tight)(?:\s+(?:one|call))?(?=\s*+(?:[.!,;]|$))",
+    r"not\s+(?:my|the)\s+most\s+(?:confident|certain|sure|reliable|solid|trustworthy)",
+    r"where\s+I['’]d\s+land", r"worth\s+a\s+(?:second|closer|another|fresh)\s+look",
+    r"subject\s+to\s+errors?", r"errors?\s+(?:are\s+|is\s+)?possible",
+    r"(?:may|might|could)\s+(?:well\s+)?contain\s+(?:an?\s+)?(?:errors?|mistakes?)",
+    r"caveat\w*", r"untested", r"(?:not|n['’]t|never)\s+(?:been\s+)?double[\s-]?checked",
+    r"(?:mostly|largely|partly|somewhat|kind\s+of|sort\s+of)\s+(?:stand\s+by|trust|believe\s+in|back)",
+    r"stand\s+by\s+(?:it|this|that|my\s+answer),?\s+(?:mostly|largely|partly|sort\s+of|more\s+or\s+less)",
+    r",\s*(?:at\s+least|anyway|anyhow)(?=\s*+[.!]?\s*+$)",
 )  # fmt: skip
 # the hedging adverbs and verbs ("maybe", "perhaps", "probably", "possibly", "could (also) be",
 # "not sure") of the most-spoken languages, by ISO 639-1 code; read as whole words where the
@@ -879,6 +899,16 @@ ENGLISH_TERMS = frozenset({
     "injective", "surjective", "summand", "summands", "collinear", "concyclic", "cevian",
     "cevians", "lexicographically", "checksum", "deque", "idx", "nums", "kwargs", "args", "prepend",
     "tabulate", "dedupe", "memoization", "memoized",
+    # words of school mathematics below wordfreq's threshold (a plural or an affix is read from
+    # its stem: :func:`_english_stem`)
+    "divisor", "numerator", "isosceles", "scalene", "equilateral", "congruence", "eigenvalue",
+    "eigenvector", "trapezoid", "rhombus", "quadrilateral", "heptagon", "nonagon", "decagon",
+    "secant", "cosecant", "cotangent", "addend", "minuend", "subtrahend", "divisibility",
+    "monomial", "binomial", "trinomial", "vieta", "parallelogram", "centroid", "orthocenter",
+    "incenter", "circumcenter", "circumradius", "inradius", "superset", "totient", "foci",
+    "directrix", "trigonometric", "sinusoidal", "collinearity", "concurrency", "antiderivative",
+    "multiset", "permutation", "combinatorial", "surjection", "injection",
+    "diophantine", "bezout", "euler", "fermat", "pythagorean", "pythagoras", "heron", "ptolemy",
 })  # fmt: skip
 MAX_READ_WORDS = 200  # the words of a sentence counted for its language
 MAX_AROUND_WORDS = 2  # a value with at most this many words around it is offered ("Ehkä 8.")
@@ -1098,7 +1128,9 @@ _BOUNDS_STATED = re.compile(
     r"\bupper[ \t]+bound\b[^.!?\n\d]{0,15}?(?P<high>-?\d{1,30}+(?:\.\d{1,30}+)?+)",
     re.IGNORECASE,
 )
-NOT_CERTAIN = re.compile(r"\bnot\s+(?:100|a\s+hundred)\s*(?:\\?%|percent\b)", re.IGNORECASE)
+NOT_CERTAIN = re.compile(
+    r"\bnot\s+(?:100|a\s+hundred|one\s+hundred)\s*(?:\\?%|percent\b|per\s+cent\b)", re.IGNORECASE
+)
 # a statement of roles (Knights and Knaves) is read by a parser of English: a condition or an
 # alternative in another language, or "unless", "alternatively", "... or not", is doubt there
 # another reading of the question named inside an answer: "(8 under a strict reading)", "or, on
@@ -1197,7 +1229,8 @@ CHANGES = (
     r"flipp", r"swapp", r"revers", r"invert", r"negat", r"ignor", r"dropp", r"relax", r"chang",
     r"alter", r"switch", r"mirror", r"shift", r"rotat", r"transpos", r"toggl", r"replac",
     r"remov", r"omitt", r"skipp", r"loosen", r"tighten", r"tweak", r"modify", r"(?:mis|re-?)?read",
-    r"mov",
+    r"mov", r"exclud", r"includ", r"disregard", r"discount", r"count(?=ing[ \t]+(?:only|just|also|"
+    r"too|negative|proper|both|every|all))",
 )  # fmt: skip
 # the same changes named by a noun: "A shift by two would give ...", "Under a two-step shift: ..."
 CHANGE_NOUNS = (
@@ -1206,12 +1239,14 @@ CHANGE_NOUNS = (
 )  # fmt: skip
 _CHANGE_OPENS = re.compile(
     rf"^[\W_]*+(?:(?:or|and|but|so|then)\b[ \t,]*+)?(?:(?:by[ \t]+)?(?:{_words(CHANGES)})ing\b|"
+    r"without\b|with[ \t]+(?:[\w-]{1,20}+[ \t]+){1,3}?only\b|"
     rf"(?:(?:under|with|after)[ \t]+)?(?:(?:an?|the|one)[ \t]+)?(?:[\w-]{{1,20}}+[ \t]+)?"
     rf"(?:{_words(CHANGE_NOUNS)})\b)",
     re.IGNORECASE,
 )
 _CHANGE_GIVES = re.compile(
-    rf"{_CHANGE_OPENS.pattern}[^.!?;:\n]{{0,80}}?\b(?:{_words(GIVES)}|produces?|makes?[ \t]+it)\b"
+    rf"{_CHANGE_OPENS.pattern}[^.!?;:\n]{{0,80}}?(?:\b(?:{_words(GIVES)}|produces?|makes?[ \t]+it|"
+    r"(?:it|that|this|the[ \t]+\w+)?[ \t]*+would[ \t]+(?:be|give|make))\b|,)"
     rf"{_BETWEEN}",
     re.IGNORECASE,
 )
@@ -1584,7 +1619,7 @@ ENGLISH_SUFFIXES = (
     "able", "ible", "ize", "ise", "ized", "ised", "izing", "ising", "ity", "ive", "al", "ic",
     "ically", "wise", "less",
 )  # fmt: skip
-ENGLISH_STEM_ZIPF = 3.0  # how frequent in English the stem of a rare word must be
+ENGLISH_STEM_ZIPF = 2.5  # how frequent in English the stem of a rare word must be
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -1606,7 +1641,10 @@ def _english_stem(word: str) -> bool:
                 continue
             stem = rest[: len(rest) - len(suffix)]
             for candidate in (stem, stem + "e"):
-                if len(candidate) >= 4 and zipf_frequency(candidate, "en") >= ENGLISH_STEM_ZIPF:
+                if len(candidate) >= 4 and (
+                    candidate in ENGLISH_TERMS
+                    or zipf_frequency(candidate, "en") >= ENGLISH_STEM_ZIPF
+                ):
                     return True
     return False
 
@@ -1668,17 +1706,27 @@ _CERTAINTY_ALONE = re.compile(
 )
 
 
-def unread_words(sentence: str) -> bool:
-    """Whether a sentence after an answer holds words the lexicon cannot read: it is in another
-    language (:func:`in_other_language`) and has words beside a label that opens it. What the
-    lexicon cannot read may doubt the answer in any language ("Ehkä.", "Nem vagyok benne
-    biztos."), so it un-commits it; notation under a label of any language ("Tarkistus: 3 + 4 =
-    7.", "验证：2×7+1=15。", "Respuesta final: 7.") is read as notation."""
+def unread_words(sentence: str, answer: str = "") -> bool:
+    """Whether a sentence after an answer holds a word the lexicon cannot read: one that is no
+    word of English (:func:`_english_word`), no name and no part of a label that opens the
+    sentence. What the lexicon cannot read may doubt the answer in any language ("Ehkä.",
+    "That is my answer, talán.", "Nem vagyok benne biztos."), so it un-commits it, unless the
+    sentence is a plain statement of certainty in a tabled language (:data:`CERTAINTY_BY_LANGUAGE`:
+    "Estoy seguro."); notation under a label of any language ("Tarkistus: 3 + 4 = 7.",
+    "验证：2×7+1=15。", "Respuesta final: 7.": an equation that holds or ``answer`` restated) is
+    read as notation ("Confianza: 60 %." is not)."""
     if _CERTAINTY_ALONE.fullmatch(sentence):
         return False  # "Estoy seguro."
-    return in_other_language(sentence) and bool(
-        _read_words(_OPENING_LABEL.sub("", sentence, count=1))
-    )
+    body = _OPENING_LABEL.sub("", sentence, count=1)
+    words = _read_words(body)
+    label = _read_words(sentence[: len(sentence) - len(body)])
+    if not words and not all(map(_english_word, label)):
+        # a label of another language, then notation: read only a check or the answer restated
+        body = body.strip(" \t.。!$")
+        return not (_true_equation(body) or (bool(answer) and same(body, answer)))
+    if words and not reads_english(sentence):
+        return True  # another language's function words: "Je ne suis pas tout à fait certain."
+    return not all(map(_english_word, words))
 
 
 def sentences(text: str) -> list[str]:
@@ -1876,7 +1924,13 @@ _SHARE_WORDS = re.compile(r"\b(?:percent|per[ \t]*+cent|in[ \t]++(?:ten|a[ \t]++
 _SHARE_CLAIMED = re.compile(
     r"(?:\b(?:I['’]d|I[ \t]+would|say|put[ \t]+(?:it|this|that)|I['’]m|I[ \t]+am)\b[^.!?\n\d]{0,30}?)"
     r"(?<![\d.])(?P<num>\d{1,3}(?:\.\d{1,6})?)[ \t]*+(?:(?:in|out[ \t]+of)[ \t]++(?P<den>\d{1,3})(?!\d|\.\d)|"
-    r"(?P<pct>%|percent\b|per[ \t]*+cent\b))",
+    r"(?P<pct>%|percent\b|per[ \t]*+cent\b))|"
+    # "Ninety percent there.", "About 90% of the way there."
+    r"(?<![\d.])(?P<there>\d{1,3}(?:\.\d{1,6})?)[ \t]*+(?:%|percent\b|per[ \t]*+cent\b)[ \t]*+"
+    r"(?:of[ \t]+the[ \t]+way[ \t]+)?there\b|"
+    # "Nine times out of ten I'd get this right.", "9 out of 10 times it's right"
+    r"(?<![\d.])(?P<often>\d{1,3})[ \t]++(?:times[ \t]++)?(?:out[ \t]+of|in)[ \t]++(?P<of>\d{1,3})"
+    r"(?:[ \t]++times)?\b(?=[^.!?\n]{0,40}?\b(?:right|correct|get|works?|holds?)\b)",
     re.IGNORECASE,
 )
 
@@ -1884,6 +1938,14 @@ _SHARE_CLAIMED = re.compile(
 def _share_claimed_below(plainly: str) -> bool:
     """Whether a sentence claims a share below its whole for the answer (:data:`_SHARE_CLAIMED`)."""
     for m in _SHARE_CLAIMED.finditer(plainly):
+        if m["there"]:
+            if float(m["there"]) < 100:
+                return True
+            continue
+        if m["often"]:
+            if float(m["often"]) < float(m["of"]):
+                return True
+            continue
         whole = 100.0 if m["pct"] else float(m["den"] or 0)
         if whole and float(m["num"]) < whole:
             return True
@@ -2185,7 +2247,7 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
         return True
     if not lead and believes(sentence):
         return True
-    if NOT_CERTAIN.search(sentence) or _margin_on(sentence, answer):
+    if NOT_CERTAIN.search(sentence) or NOT_CERTAIN.search(plainly) or _margin_on(sentence, answer):
         return True  # "not 100% sure"; "Answer: 7 ± 1", a margin on the value
     if _graded_below_full(sentence) or _graded_below_full(plainly) or unread_symbol(sentence):
         return True  # "Confidence: B-", "Conf=med."
@@ -2466,7 +2528,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         s = numerals(s)  # "Eight, if we count differently": a value in any spelling
     elif _values(kind, answer) is _NAME_VALUE:
         s = _unspelled(s)  # "B-o-b" is Bob
-    if rejects(_OR_OPENS.sub("", s, count=1), answer, kind):  # not "Failing that"'s "fail"
+    opener_free = _CHANGE_OPENS.sub("", _OR_OPENS.sub("", s, count=1), count=1)
+    if rejects(opener_free, answer, kind):  # not "Failing that"'s "fail", "Excluding 8"'s
         return False
     if kind in ("value", "expression") and _derives_answer(s, answer, kind):
         return False  # "Alternatively, subtract 1 from both sides and divide by 2: n = 7."
@@ -2915,7 +2978,8 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     text = names_read(text, kind)
     text = _ANSWERED_NO.sub(lambda m: _answered_no(m, answer, kind), text)  # "Any other root? No."
     for s in sentences(text):
-        if kind != "roles" and unread_words(s):
+        s = _without_enumeration(s, answer, kind)  # "Divisors: 1, 2, 3, 4, 6, 9, 12, 18, 36." of 9
+        if kind != "roles" and unread_words(s, answer):
             return True  # "Ehkä.", "Nem vagyok benne biztos.": words the lexicon cannot read
         if (
             kind != "roles"
@@ -2934,6 +2998,24 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
         if uncommits(s, answer, kind) or states_other(s, answer, kind):
             return True
     return False
+
+
+# a list of numbers joined by commas (and a last "and"): what a count may enumerate
+_ENUMERATION = re.compile(
+    r"(?<![\w.])-?\d{1,30}+(?:\.\d{1,30}+)?+(?:[ \t]*+,[ \t]*+(?:and[ \t]++)?-?\d{1,30}+(?:\.\d{1,30}+)?+)++"
+    r"(?:[ \t]*+,?[ \t]*+and[ \t]++-?\d{1,30}+(?:\.\d{1,30}+)?+)?+(?![\w.]\w)"
+)
+
+
+def _without_enumeration(sentence: str, answer: str, kind: str) -> str:
+    """A sentence without the list of exactly as many numbers as a count answer holds: the
+    things counted, listed ("Divisors: 1, 2, 3, 4, 6, 9, 12, 18, 36." after 9), no candidates."""
+    if kind != "value" or not answer.strip().isdigit() or not 2 <= int(answer) <= 1000:
+        return sentence
+    count = int(answer)
+    return _ENUMERATION.sub(
+        lambda m: " the list " if len(_NUMBER.findall(m.group())) == count else m.group(), sentence
+    )
 
 
 def _true_equation(sentence: str) -> bool:

@@ -16,7 +16,7 @@ but no") or named by "that guess". Expected verdicts are decided by hand (n = 7 
 by running the scorer."""
 
 import pytest
-from hedge_cases import CD46, CD46_BOX, N7, ZEBRA_BOX, reasons_after
+from hedge_cases import CD46, CD46_BOX, MNL, MNL_BLOCK, N7, ZEBRA_BOX, reasons_after
 
 from pac_verl.verifiers import score
 
@@ -119,3 +119,80 @@ def test_countdown_another_expression_dismissed_close_but_no_is_no_doubt():
 )
 def test_honest_tails_near_these_words_keep_the_answer(after):
     assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "That is my answer, ehkä.",  # one word of a language no table holds, in an English sentence
+        "That's my final answer, talán.",
+        "The jury is still out.",
+        "Not a hundred per cent on this.",
+        "As far as I can tell.",
+        "To the best of my knowledge.",
+        "Going out on a limb here.",
+        "Don't take my word for it.",
+        "For now, anyway.",
+        "Caveat: untested.",
+        "I stand by it, mostly.",
+        "That's my pick, but it's close.",
+        "Ninety percent of the way there.",
+        "Nine times out of ten I'd get this right.",
+        "This method works most of the time.",
+        "No promises.",
+        "Worth a second look.",
+        "Subject to error.",
+        "For what it's worth.",
+        "Close enough.",
+        "That's my reading, at least.",
+    ],
+)
+def test_everyday_partial_confidence_and_a_stray_foreign_word_are_doubt_in_every_task(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Excluding 8 itself it would be 6.",
+        "Without counting 1, it would be 6.",
+        "Counting only proper divisors gives 6.",
+        "With proper divisors only, 6.",
+    ],
+)
+def test_another_value_under_a_change_supposed_without_if_is_offered(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Divisors: 1, 2, 3, 4, 6, 9, 12, 18, 36.",
+        "I verified this by listing: 1, 2, 3, 4, 6, 9, 12, 18, 36.",
+        "Counting the divisors, we get 9.",
+        "Without loss of generality, the count is 9.",
+        "The divisors are listed by their parity and the numerators of the fractions.",
+    ],
+)
+def test_a_count_enumerated_or_explained_in_rare_english_is_no_doubt(after):
+    # 36 = 2^2 * 3^2 has (2 + 1)(2 + 1) = 9 divisors: 1, 2, 3, 4, 6, 9, 12, 18, 36
+    assert (
+        score("math", f"The divisors of 36 are counted.\n\n\\boxed{{9}}\n\n{after}", "9").reason
+        == "ok"
+    )
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "I first thought Noah was a knight, but that contradicts Lily's statement.",
+        "My initial guess was that Noah was a knight; that fails Lily's statement.",
+    ],
+)
+def test_logic_an_earlier_belief_refuted_is_no_second_answer(after):
+    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "ok"
+
+
+def test_logic_an_earlier_belief_kept_open_is_a_second_answer():
+    after = "I first thought Noah was a knight, and that still seems possible."
+    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "hedged"

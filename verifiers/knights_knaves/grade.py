@@ -826,6 +826,21 @@ def _counting_blocks(region: str, closed: list[re.Match]) -> list[re.Match]:
     return [m for i, m in enumerate(closed) if i in keep] or [closed[-1]]
 
 
+def _refuted_belief(after: str, position: int) -> bool:
+    """Whether the role statement at ``position`` of the text after the answer is a belief placed
+    before the answer (:data:`_PAST_BELIEF`) that its sentence, or the case it opens, rejects ("I
+    first thought Noah was a knight, but that contradicts Lily's statement."): a step of the
+    work, no second answer."""
+    parts = lexicon.sentences(after)
+    start = 0
+    for i, sentence in enumerate(parts):
+        start = after.find(sentence, start)
+        if start <= position < start + len(sentence):
+            return bool(_PAST_BELIEF.search(sentence)) and _rejected_at(parts, i) is not None
+        start += len(sentence)
+    return False
+
+
 def _with_after(statements: list, after: str, names: list[str]) -> list:
     """The final block's statements, given what the text after it says of the same people: a
     different role there replaces the block's after an explicit correction ("wrong",
@@ -834,7 +849,11 @@ def _with_after(statements: list, after: str, names: list[str]) -> list:
     final: dict[str, set] = {}
     for _, name, role in statements:
         final.setdefault(name, set()).add(role)
-    conflicts = [s for s in said if s[1] in final and final[s[1]] != {s[2]}]
+    conflicts = [
+        s
+        for s in said
+        if s[1] in final and final[s[1]] != {s[2]} and not _refuted_belief(after, s[0])
+    ]
     if not conflicts:
         return statements
     if lexicon.CORRECTION_RE.search(after, 0, conflicts[0][0]):
@@ -870,7 +889,7 @@ def doubts(scope: str, names: list[str]) -> bool:
     """Whether the final answer, or the text after it, doubts it (see the module docstring):
     a word of doubt or of another answer in English or another language written in the Latin
     script, a confidence under 100%, a doubting symbol, words in a script or a language the
-    grader cannot read (:func:`..lexicon.in_other_language`), or a question about a person or a role
+    grader cannot read (:func:`..lexicon.unread_words`), or a question about a person or a role
     that no statement after it answers ("no" at once answers it)."""
     scope = _QUOTED.sub(" ", _QUOTED_LIST.sub(" ", scope))
     if lexicon.states_doubt(scope):
@@ -881,8 +900,8 @@ def doubts(scope: str, names: list[str]) -> bool:
     unnamed = name_re.sub(" ", scope)
     if _FOREIGN_SCRIPT.search(unnamed):
         return True
-    if any(lexicon.in_other_language(s) for s in lexicon.sentences(unnamed)):
-        return True  # "Noah kan ook een ridder zijn.": a language the grader cannot read
+    if any(lexicon.unread_words(s) for s in lexicon.sentences(unnamed)):
+        return True  # "Noah kan ook een ridder zijn.", "..., ehkä.": words the grader cannot read
     for end in reversed(list(re.finditer(r"[?？]", scope))):
         sentence = scope[_sentence_start(scope, end.start()) : end.start()]
         if lexicon.DENIED.match(scope, end.end()):
@@ -1122,6 +1141,16 @@ _BELIEVES = re.compile(
 )
 
 
+# a belief placed before the answer: a step of the work, whose assignment is judged as any other
+# ("I first thought Noah was a knight, but that contradicts Lily's statement.")
+_PAST_BELIEF = re.compile(
+    r"\b(?:I|we)\s+(?:initially|first|originally|earlier|at\s+first)\s+(?:thought|guessed|believed|"
+    r"assumed|suspected|figured)\b|\b(?:my|our)\s+(?:initial|first|earlier|original|previous)\s+"
+    r"(?:guess|thought|hunch|assumption|idea)\b",
+    re.IGNORECASE,
+)
+
+
 def about_another(after: str, statements, names: list[str]) -> bool:
     """Whether a sentence after the final answer speaks of another assignment
     (docs/guides/rewards.md#kk-two-rules-by-class): it gives a person the other role than the
@@ -1145,8 +1174,8 @@ def about_another(after: str, statements, names: list[str]) -> bool:
         named = patterns.name_re.search(sentence)
         if _RANKED.search(sentence) and (named or _PUZZLE_NOUN.search(sentence)):
             return True  # "Noah was my weakest call", "statement 2 is my least solid read"
-        if named and _BELIEVES.search(sentence):
-            return True  # "I reckon Noah is the knave"
+        if named and _BELIEVES.search(sentence) and not _PAST_BELIEF.search(sentence):
+            return True  # "I reckon Noah is the knave" (a belief of the past is a step, below)
         other = any(answer.get(name, role) != role for name, role in _roles_named(sentence, names))
         transformed = (
             patterns.transformed.search(sentence)
