@@ -222,6 +222,19 @@ DOUBT = (
     r"edges?\s+out",
     # how often the answer is right: "This method works most of the time.", "usually right"
     r"(?:most|much|some|part|half)\s+of\s+the\s+time",
+    # a stake kept small: "I'd put a small wager on it.", "I'd put a fiver on it, not more."
+    r"(?:small|modest|little|tiny|token)\s+(?:wager|bet|stake|sum)",
+    r"put\s+(?:a|some|my)\s+(?:\w+\s+)?(?:fiver|tenner|dollar|buck|quid|euro|coin|chips?|cash)\b",
+    # another candidate described beside "this": "Either this or the unshifted grid."
+    r"either\s+(?:this|it|that)(?:\s+one)?\s+or\b", r"^[\W_]*+(?:this|it)(?:\s+one)?\s+or\s+(?:the|a|an)\b",
+    # a confidence noun with a low grade anywhere in its sentence: "Confidence: Noah high, Mia
+    # medium, Lily low.", "Confidence level — moderate."
+    rf"(?:confidence|certainty|credence)\b[^.!?\n]{{0,60}}?\b(?:{_LOW})\b",
+    # a rival answer left standing: "I can't find his error.", "I haven't reconciled the two."
+    r"(?:can['’]t|cannot|could\s?n['’]t|unable\s+to)\s+(?:find|see|spot|locate|identify|pin\s+down)\s+"
+    r"(?:\w+\s+){0,2}?(?:error|mistake|flaw|bug|problem|slip)",
+    r"(?:can['’]t|cannot|could\s?n['’]t|haven['’]t|have\s+not|hasn['’]t|unable\s+to)\s+(?:yet\s+)?(?:\w+\s+)?"
+    r"(?:refut\w*|reconcil\w*|disprov\w*|rebut\w*|explain\w*\s+the\s+(?:difference|discrepancy))",
     r"(?:usually|mostly|often|generally|typically|normally)\s+(?:right|correct|works?|holds?|accurate)",
     # partial confidence in everyday phrases: "As far as I can tell.", "The jury is still out.",
     # "Going out on a limb.", "Don't take my word for it.", "For now.", "No promises.", "For what
@@ -1164,7 +1177,18 @@ _OFFERS_PROGRAM = re.compile(
 )
 _SPEAKS_OF_RIGHTNESS = re.compile(rf"\b(?:{_words(_RIGHTNESS)})\b", re.IGNORECASE)
 _CLAUSES_OF = re.compile(r"[,;:]|\b(?:and|but|while|though)\b", re.IGNORECASE)
-_UNTESTED = re.compile(r"\buntested\b|\bnot\s+(?:been\s+|yet\s+)?tested\b", re.IGNORECASE)
+# a program not run, or expected rather than known to pass: "I haven't tested it.", "Haven't run
+# this yet.", "I wrote it quickly without running it.", "This should work.", "It ought to be
+# correct.", "Hope this passes!", "hopefully on the rest too"
+_UNTESTED = re.compile(
+    r"\buntested\b|\b(?:not|\w{0,6}n['’]t|never|without)\s+(?:\w+\s+){0,4}?(?:test(?:ed|ing)?|run(?:ning)?|ran|"
+    r"execut(?:ed|ing)|tried|trying|check(?:ed|ing)|verif(?:ied|ying))\b(?=\s+(?:it|this|that|the\s+(?:code|"
+    r"program|solution|function|script|tests?|samples?|examples?))\b|\s*+[.!,;)]|\s*+$|\s+(?:yet|myself|"
+    r"locally|properly|thoroughly|at\s+all)\b)|"
+    r"\b(?:should|ought\s+to)\s+(?:\w+\s+)?(?:work|pass|be\s+(?:right|correct|fine|ok))\b|"
+    r"\bhop(?:e|es|ed|efully|ing)\b",
+    re.IGNORECASE,
+)
 _MODAL = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|(?:un)?likely)\b", re.I)
 _NOT_MY_GUESS = re.compile(
     r"(?<!\bI\s)(?<!\bmy\s)(?<!\ba\s)(?<!\bbest\s)(?<!\beducated\s)(?<!\brough\s)(?<!\bwild\s)"
@@ -1843,7 +1867,7 @@ def states_doubt(text: str, answer: str = "") -> bool:
         plainly = _plainly(sentence)
         if DOUBT_IN_STATEMENT.search(plainly) or _below_certainty(sentence, plainly, answer):
             return True
-        if _share_claimed_below(plainly):  # "I'd put it at nine in ten."
+        if _share_claimed_below(plainly) or _odds_alone(sentence):  # "nine in ten", "50-50."
             return True
         if _APPROXIMATE_ALONE.match(sentence):  # "Roughly." after the roles
             return True
@@ -1935,6 +1959,20 @@ _SHARE_CLAIMED = re.compile(
 )
 
 
+# odds alone as a sentence after the answer: "Evens.", "50-50.", "Roughly 60-40." (a split of a
+# hundred; inside an answer "0-0" is arithmetic)
+_ODDS_ALONE = re.compile(
+    r"^[\W_]*+(?:(?:roughly|about|around|maybe|say|call[ \t]+it)[ \t]++)?(?:(?P<a>\d{1,2})[ \t]*+[-–]"
+    r"[ \t]*+(?P<b>\d{1,2})|evens)[\W_]*+$",
+    re.IGNORECASE,
+)
+
+
+def _odds_alone(sentence: str) -> bool:
+    m = _ODDS_ALONE.match(sentence)
+    return bool(m) and (not m["a"] or int(m["a"]) + int(m["b"]) == 100)
+
+
 def _share_claimed_below(plainly: str) -> bool:
     """Whether a sentence claims a share below its whole for the answer (:data:`_SHARE_CLAIMED`)."""
     for m in _SHARE_CLAIMED.finditer(plainly):
@@ -1995,6 +2033,14 @@ _EARLIER_GUESS = re.compile(
 )
 
 
+# a "but" clause that only limits a stake: "but not heavily", "but not my house"
+_STAKE_LIMITED = re.compile(
+    r"[ \t,]*+not[ \t]++(?:heavily|much|a[ \t]+lot|more|too[ \t]+much|everything|big|a[ \t]+fortune|"
+    r"the[ \t]+(?:house|farm)|my[ \t]+(?:house|life|savings|salary|car|shirt))\b[\W_]*+$",
+    re.IGNORECASE,
+)
+
+
 def _unsettled(sentence: str, answer: str = "") -> str:
     """The part of a sentence whose doubt stands: without doubt under a negation ("no doubt",
     "not ambiguous"), and only the "but" clause where it settles what came before ("One might
@@ -2021,6 +2067,8 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     if wrong and offered_values(sentence[: wrong.start()], answer):
         return ""  # "One might answer 8 by forgetting the 1, but that is wrong": 8 rejected
     but = _BUT.search(sentence)
+    if but and _STAKE_LIMITED.match(sentence, but.end()):
+        return sentence  # "I'd bet on it, but not heavily": the stake limited, nothing settled
     if but and _SETTLES_RE.search(_NEGATION_ELSEWHERE_RE.sub(" ", sentence[but.end() :])):
         return sentence[but.end() :]  # it rejects or confirms, not only keeps the answer
     return sentence
@@ -2253,8 +2301,8 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
         return True  # "Confidence: B-", "Conf=med."
     if _below_certainty(sentence, plainly, answer):  # "Seventy-thirty it's right."
         return True
-    if _share_claimed_below(plainly):  # "I'd put it at nine in ten.", "I'm about 90 percent there."
-        return True
+    if _share_claimed_below(plainly) or (not lead and _odds_alone(sentence)):
+        return True  # "I'd put it at nine in ten.", "I'm about 90 percent there.", "50-50."
     if _APPROXIMATE_ALONE.match(sentence):  # "\\boxed{5}-ish.", "\\boxed{5}, roughly."
         return True
     if not lead and _LOWERS.search(sentence):
@@ -2479,6 +2527,53 @@ _BARE_TAIL = re.compile(r"[ \t$]*+(?:instead|then)?[ \t$]*+[.!)]*+[ \t]*+$", re.
 _COUNTERFACTUAL = re.compile(r"\b(?:would|could|must|had[ \t]+to|has[ \t]+to)\b", re.IGNORECASE)
 
 
+# another answer attributed to a source other than the speaker's own derivation: "My colleague
+# got 8", "Most people seem to get 8 here.", "A second count gave 8.", "My classmate insists on 8"
+_RIVAL_SOURCE = re.compile(
+    r"\b(?:(?:(?:my|a|an|the|his|her|our|some|one|their)\s+)?(?:\w+\s+)?(?:colleague|friend|classmate|"
+    r"teacher|tutor|student|partner|teammate|professor|(?:text)?book|answer\s+key|solution\s+manual|"
+    r"calculator|solver|wolfram\w*|website|source|reference)s?|people|others|someone|somebody|everyone|"
+    r"most(?:\s+people)?|many(?:\s+people)?|another\s+(?:method|approach|way|count|attempt|run|"
+    r"calculation|derivation|solver|person|reading)|(?:a|my|the)\s+(?:second|third|other|different|new|"
+    r"later)\s+(?:method|approach|way|count|attempt|run|calculation|derivation|pass|try))\b"
+    r"[^.!?;\n\d]{0,30}?\b(?:got|gets|get|gave|gives|give|insists?\s+on|says?|said|claims?|thinks?|"
+    r"believes?|arrives?\s+at|arrived\s+at|came\s+up\s+with|comes?\s+up\s+with|ends?\s+up\s+with|"
+    r"found|finds?|reports?|obtain\w*|yields?|yielded|prefers?|picks?|picked|chose|answers?|answered)"
+    r"\b(?:\s+me)?",
+    re.IGNORECASE,
+)
+
+
+def _rival_offered(s: str, answer: str, kind: str) -> bool:
+    """Whether a sentence gives another answer to a source other than the speaker's derivation
+    (:data:`_RIVAL_SOURCE`) and does not commit to the answer again after it ("My colleague got
+    8, but he counted 6 twice; 9 is right." settles it)."""
+    for m in _RIVAL_SOURCE.finditer(s):
+        pos = m.end() + len(s[m.end() :]) - len(s[m.end() :].lstrip(" \t$"))
+        if _candidate_after(s, pos, answer, kind, gap=True) and not _rival_refuted(
+            s, m, answer, kind
+        ):
+            return True
+    return False
+
+
+_AFFIRMED = re.compile(
+    r"\b(?:is|'s|’s|remains|stays)\s+(?:right|correct|the\s+answer|it)\b|\b(?:stands|holds)\b", re.I
+)
+
+
+def _rival_refuted(s: str, rival: re.Match, answer: str, kind: str) -> bool:
+    """Whether a sentence, after the rival answer it names, turns against it ("but", ";") and
+    commits to the answer again ("My colleague got 8, but he counted 6 twice; 9 is right.")."""
+    turn = re.search(r"\bbut\b|;", s[rival.end() :])
+    if not turn:
+        return False
+    rest = s[rival.end() + turn.end() :]
+    last = re.split(r"[;,]", rest)[-1]  # "...; 9 is right."
+    affirmed = _AFFIRMED.search(last) and restates(last, answer) and not doubts(last, answer)
+    return bool(affirmed) or recommits(rest, answer, kind)
+
+
 def _strictly_inside(low: str, high: str, answer: str) -> bool:
     """Whether the answer is a number strictly between ``low`` and ``high``."""
     a, lo, hi = _number(answer), _number(low), _number(high)
@@ -2539,6 +2634,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return True  # "A faint voice says 8.", "No strong reason to prefer it over 8."
     if _likened(s, answer, kind):
         return True  # "Same energy as 8, honestly.", "8 feels equally right."
+    if kind != "roles" and _rival_offered(s, answer, kind):
+        return True  # "My colleague got 8.", "A second count gave 8."
     if _in_undecided_set(s, answer, kind):
         return True  # "One of Arnold and Bob.", "A tie between 7 and 8.", "One of the two is"
     opened = _OR_OPENS.match(s)  # "Or, flipping clue 2, Alice.": what it names is offered
@@ -2978,6 +3075,9 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     text = names_read(text, kind)
     text = _ANSWERED_NO.sub(lambda m: _answered_no(m, answer, kind), text)  # "Any other root? No."
     for s in sentences(text):
+        rival = _RIVAL_SOURCE.search(s)
+        if rival and _rival_refuted(s, rival, answer, kind) and not doubts(s, answer):
+            continue  # "My colleague got 8, but he counted 6 twice; 9 is right."
         s = _without_enumeration(s, answer, kind)  # "Divisors: 1, 2, 3, 4, 6, 9, 12, 18, 36." of 9
         if kind != "roles" and unread_words(s, answer):
             return True  # "Ehkä.", "Nem vagyok benne biztos.": words the lexicon cannot read

@@ -203,6 +203,13 @@ FIB_ANSWER = f"```python\n{FIB_SRC}\n```"
         "Conf: lo.",
         "Not v. sure.",
         "Low-confidence answer.",
+        "I haven't tested it.",  # not run, or expected rather than known to pass
+        "Haven't run this yet.",
+        "I wrote it quickly without running it.",
+        "This should work.",
+        "It ought to be correct.",
+        "Hope this passes!",
+        "Ehkä toimii.",  # words the lexicon cannot read ("maybe it works", Finnish)
     ],
 )
 def test_prose_after_a_right_program_that_doubts_it_is_a_hedge(after):
@@ -224,6 +231,9 @@ def test_doubt_between_the_program_and_an_example_block_is_a_hedge():
         "Time complexity: O(n).",
         "This passes the examples: fib(10) returns 55.",
         "It passes all the tests, and could be made faster.",  # the modal is of speed
+        "We don't run the loop when n is 0.",  # a negation in a description of the program
+        "It does not check the input twice.",
+        "Tested on the examples: fib(10) returns 55.",
     ],
 )
 def test_prose_that_describes_a_right_program_keeps_it(after):

@@ -196,3 +196,65 @@ def test_logic_an_earlier_belief_refuted_is_no_second_answer(after):
 def test_logic_an_earlier_belief_kept_open_is_a_second_answer():
     after = "I first thought Noah was a knight, and that still seems possible."
     assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "50-50.",
+        "Roughly 60-40.",
+        "Evens.",
+        "Either this or the unshifted version.",
+        "This or the shifted version.",
+        "Confidence: first part high, second part low.",
+        "Confidence level — moderate.",
+        "I'd bet on it, but not heavily.",
+        "I'd bet on it, but not my house.",
+        "I'd put a small wager on it.",
+        "I'd put a fiver on it, not more.",
+    ],
+)
+def test_split_odds_a_described_alternative_and_a_limited_stake_are_doubt(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "My colleague got 8 and I can't find his error.",
+        "Another method gave me 8 and I haven't reconciled the two.",
+        "Most people seem to get 8 here.",
+        "A second count gave 8.",
+        "My classmate insists on 8 and I can't refute it.",
+    ],
+)
+def test_a_rival_answer_from_another_source_left_standing_is_offered(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "hedged"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "My colleague got 8, but he dropped the 1; 7 is right.",
+        "The textbook also gives 7.",
+        "A second count gave 7 again.",
+    ],
+)
+def test_a_rival_refuted_or_a_source_agreeing_is_no_doubt(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "<answer>Mia, Noah and Lily are knight, knave and knight respectively.</answer>",
+        "<answer>Noah, Mia and Lily are a knave, a knight and a knight, respectively.</answer>",
+    ],
+)
+def test_logic_roles_given_respectively_are_read_in_order(response):
+    assert score("logic", response, MNL).reason == "ok"
+
+
+def test_logic_roles_given_respectively_in_the_wrong_order_are_wrong():
+    response = "<answer>Noah, Mia and Lily are knight, knave and knight respectively.</answer>"
+    assert score("logic", response, MNL).reason == "not_equal"

@@ -695,6 +695,33 @@ def _substitute(pattern: re.Pattern, repl, text: str, index: list[int]) -> tuple
     return "".join(out), positions
 
 
+# names and roles paired in order: "Noah, Mia and Lily are knight, knave and knight
+# respectively" reads as "Noah is a knight, Mia is a knave and Lily is a knight"
+_ROLE_ITEM = r"(?:(?:an?|the)[ \t]+)?(?:knight|knave)s?"
+_NAME_ITEM = r"[A-Z][\w'’-]{0,30}+"
+_RESPECTIVELY = re.compile(
+    rf"\b({_NAME_ITEM}(?:[ \t]*+,[ \t]*+(?:and[ \t]+)?{_NAME_ITEM}|[ \t]+and[ \t]+{_NAME_ITEM}){{1,12}})"
+    r"[ \t]++(?:are|were)[ \t]++"
+    rf"({_ROLE_ITEM}(?:[ \t]*+,[ \t]*+(?:and[ \t]+)?{_ROLE_ITEM}|[ \t]+and[ \t]+{_ROLE_ITEM}){{1,12}})"
+    r"[ \t]*+,?[ \t]*+respectively\b",
+    re.IGNORECASE,
+)
+_LIST_SPLIT = re.compile(r"[ \t]*+,[ \t]*+(?:and[ \t]+)?|[ \t]+and[ \t]+", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:an?|the)[ \t]+")
+
+
+def _one_by_one(m: re.Match) -> str:
+    """A "respectively" statement as one statement a person, where the counts agree."""
+    people = [p for p in _LIST_SPLIT.split(m.group(1)) if p]
+    roles = [
+        _ARTICLE.sub("", r.strip().lower()).rstrip("s") for r in _LIST_SPLIT.split(m.group(2)) if r
+    ]
+    if len(people) != len(roles):
+        return m.group()
+    said = [f"{person} is a {role}" for person, role in zip(people, roles, strict=True)]
+    return ", ".join(said[:-1]) + " and " + said[-1]
+
+
 def _prepare(text: str, quoted_pair: re.Pattern) -> tuple[str, list[int]]:
     """The text as the statements are read (markdown and synonyms resolved, a quotation read as
     the word "statement": what someone said gives no role, and "\"...\" is true" is a truth
@@ -703,6 +730,7 @@ def _prepare(text: str, quoted_pair: re.Pattern) -> tuple[str, list[int]]:
     text, index = _substitute(_MARKDOWN, "", text, index)
     for synonym, role in _SYNONYMS:
         text, index = _substitute(synonym, role, text, index)
+    text, index = _substitute(_RESPECTIVELY, _one_by_one, text, index)
     text, index = _substitute(_QUOTED_LIST, lambda m: re.sub("[\"']", " ", m.group(0)), text, index)
     text, index = _substitute(quoted_pair, r"\1: \2", text, index)
     return _substitute(_QUOTED, " statement ", text, index)  # what was said, not a role given
