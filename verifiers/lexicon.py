@@ -6,7 +6,9 @@ the compiled patterns are built from them once. One function decides whether a s
 un-commits an answer, :func:`uncommits`: it states a confidence below certainty
 (:func:`doubts`) or it offers another candidate of the answer's type (:func:`offers_other`);
 :func:`hedge_after` applies it to the text after an answer and :func:`hedges` judges the
-answer itself. Every pattern is linear: bounded or possessive repetitions only
+answer itself. What the lexicon cannot read is not trusted: a sentence after an answer with a
+word that is no English (:func:`unread_words`) un-commits it, so doubt in a language no list
+holds cannot pay. Every pattern is linear: bounded or possessive repetitions only
 (tests/verifiers/test_regex_bounds.py checks them).
 """
 
@@ -3056,9 +3058,12 @@ def names_read(text: str, kind: str) -> str:
 
 
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
-    """Whether text after the committed ``answer`` un-commits it: one of its sentences does
-    (:func:`uncommits`), or states another value (:func:`states_other`), or is one the lexicon
-    cannot read that names another value (:func:`_names_other`); a "why not 6?" answered at once
+    """Whether text after the committed ``answer`` un-commits it: one of its sentences holds a
+    word the lexicon cannot read (:func:`unread_words`), or un-commits it (:func:`uncommits`),
+    or states another value (:func:`states_other`), or is notation that names another value
+    (:func:`_names_other`); a count's things listed are no values (:func:`_without_enumeration`),
+    and a rival answer refuted with the answer affirmed after it is none (:func:`_rival_refuted`);
+    a "why not 6?" answered at once
     by "because ..." is read as its reason; an HTML tag or comment hides
     nothing (``<span style="display:none">8</span>`` is 8). A sentence whose last
     "but" clause commits to the answer again and un-commits nothing is read from that clause
