@@ -115,7 +115,7 @@ IDIOMS = (
     r"(?:[a-z]{0,5}n['’]t|not)\s+be\s+(?:shocked|surprised|astonished)",
     r"(?:[a-z]{0,5}n['’]t|not)\s+(?:shock|surprise|astonish|stun)\s+(?:me|us|anyone)",
     r"presumabl[ey]", r"conceivabl[ey]", r"debatabl[ey]", r"arguabl[ey]", r"supposedly",
-    r"reckon\w*", r"(?:not|n['’]t)\s+(?:\w+\s+)?married\s+to", r"(?:can['’]t|cannot|can\s+not)\s+guarantee",
+    r"reckon\w*", r"(?:not|n['’]t)\s+(?:\w+\s+)?(?:married|wedded|attached|committed)\s+to", r"(?:can['’]t|cannot|can\s+not)\s+guarantee",
     r"no\s+guarantees?", r"(?:results?|mileage)\s+(?:may|might|could)\s+vary", r"best\s+shot",
     r"back\s+and\s+forth", r"lean(?:s|ing|ed)?\s+(?:towards?|to)", r"iffy", r"dubious",
     r"questionabl[ey]", r"open\s+(?:to\s+(?:debate|question)|question)", r"on\s+the\s+fence",
@@ -232,6 +232,35 @@ DOUBT = (
     # a confidence noun with a low grade anywhere in its sentence: "Confidence: Noah high, Mia
     # medium, Lily low.", "Confidence level — moderate."
     rf"(?:confidence|certainty|credence)\b[^.!?\n]{{0,60}}?\b(?:{_LOW})\b",
+    # vagueness, a feeling, a provisional choice, a reading of one's own: "Pretty much.",
+    # "Something like that.", "Near enough.", "Or something close.", "I've got a feeling it's
+    # right.", "Feels right.", "Let's say.", "At least, that's how I read it."
+    r"pretty\s+much", r"something\s+(?:like\s+(?:that|it|this)|close|along\s+those\s+lines)",
+    r"(?:sort|kind)\s+of(?=\s*+[.!,]?\s*+$)", r"(?:roughly|broadly|loosely)\s+speaking(?=\s*+[.!]?\s*+$)",
+    r"near\s+enough", r"or\s+near\s+(?:it|that|enough|there)", r"within\s+reason",
+    r"(?:to|as)\s+a\s+first\s+approximation", r"in\s+(?:that|the)\s+(?:neighbou?rhood|vicinity|region|area)",
+    r"close\s+to\s+it(?=\s*+[.!]?\s*+$)", r"(?:I['’]ve\s+got|I\s+have|I\s+get|I\s+had)\s+a\s+feeling",
+    r"feels?\s+(?:right|correct|true|about\s+right|plausible|ok|okay)", r"vibes?", r"let['’]s\s+say",
+    r"let['’]s\s+go\s+with", r"(?:that['’]s|that\s+is|this\s+is)\s+how\s+I\s+(?:read|understand|interpret|see)",
+    r"under\s+my\s+(?:interpretation|reading|understanding)",
+    # not ruled out, not checked, more than one solution, others defensible, seeming right, a
+    # hope: "Couldn't fully rule out Bob.", "I didn't re-check clue 5.", "The puzzle may admit
+    # more than one solution.", "Others are defensible.", "Seems right to me.", "Hopefully
+    # correct." ("I hope it is correct", the closing of the Minerva format, is a wish: none)
+    r"(?:could|can|would|did|do|does)(?:n['’]t|\s+not)\s+(?:\w+\s+)?(?:rule\s+out|exclude|eliminate|dismiss|"
+    r"discount)", r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:fully|entirely|completely|totally|quite)\s+"
+    r"(?:excluded|ruled\s+out|eliminated|dismissed)",
+    r"(?:didn['’]t|did\s+not|haven['’]t|have\s+not|hasn['’]t|has\s+not|never)\s+(?:\w+\s+)?(?:double[\s-]?check|"
+    r"re-?check|verif|check|confirm|test|re-?count|re-?comput)\w*",
+    r"(?:may|might|could|can)\s+(?:well\s+)?(?:\w+\s+)?(?:admit|have|allow|support|fit)\s+(?:more\s+than\s+one|"
+    r"several|multiple|two|other)\s+(?:solutions?|answers?|rules?|assignments?|readings?|interpretations?|"
+    r"names?|grids?|counts?|values?)",
+    r"others?\s+(?:\w+\s+)?(?:are|is|remain|seem|look)\s+(?:also\s+|equally\s+|just\s+as\s+)?(?:defensible|"
+    r"plausible|possible|valid|viable|reasonable|acceptable|fine|arguable)",
+    r"(?:seems?|looks?|appears?)\s+(?:to\s+(?:be\s+)?)?(?:about\s+)?(?:right|correct|fine|ok|okay|valid|to\s+work|"
+    r"good)(?=\s+to\s+me|\s*+[.!,;]|\s*+$)", r"hopefully", r"let['’]s\s+hope",
+    r"(?:cases?|inputs?|rest|behaviou?r|others?|correctness|performance)\s*+(?:are|is)?\s*+(?:\w+\s+){0,3}?:?"
+    r"\s*+(?:unknown|unclear|untested|unverified)", r"only\s+(?:tried|tested|ran|run|checked)",
     # a rival answer left standing: "I can't find his error.", "I haven't reconciled the two."
     r"(?:can['’]t|cannot|could\s?n['’]t|unable\s+to)\s+(?:find|see|spot|locate|identify|pin\s+down)\s+"
     r"(?:\w+\s+){0,2}?(?:error|mistake|flaw|bug|problem|slip)",
@@ -1022,7 +1051,10 @@ OFFERED_BEFORE = re.compile(
     rf"\b(?:or|either|{_words(QUALIFIERS)}|alternatively|otherwise|{MAY_BE})\b[^.!?\n]{{0,30}}$",
     re.IGNORECASE,
 )
-_QUALIFIED = r"(?:(?:valid|possible|correct|consistent|plausible|acceptable)\s+)?"
+_QUALIFIED = (
+    r"(?:(?:valid|possible|correct|consistent|plausible|acceptable|viable|feasible|defensible|"
+    r"reasonable|admissible|legitimate)\s+)?"
+)
 # "the other assignments" in the plural are the rest of one solution, not another candidate
 _ANOTHER = re.compile(
     rf"\b(?:(?:another|a\s+second|a\s+different|an\s+alternative|alternative)\s+{_QUALIFIED}"
@@ -1030,7 +1062,9 @@ _ANOTHER = re.compile(
     rf"\brunner[\s-]?up\b|\bsomething\s+else\b|"
     r"\b(?:answer|solution)s?\s+(?:could|would|might)\s+also\b|"
     r"\b(?:valid|possible|plausible|viable)\s+alternatives?\b|\bplan\s+b\b|"
-    r"\b(?:backup|fallback)\b",
+    r"\b(?:backup|fallback)\b|"
+    # "the other viable count", "another defensible reading": another of anything, so qualified
+    r"\b(?:the\s+other|another)\s+(?:viable|feasible|defensible|plausible|admissible|legitimate)\s+[^\W\d_]{2,20}\b",
     re.IGNORECASE,
 )
 # a label that names another of something, then the value: "Another route: 7*3+25", "Also
@@ -2035,10 +2069,23 @@ _EARLIER_GUESS = re.compile(
 )
 
 
+# a belief of the past that opens a sentence: "I initially thought ...", "At first I counted ..."
+_PAST_BELIEF_OPENS = re.compile(
+    r"^[\W_]*+(?:(?:at\s+first|initially|originally|earlier)\s*+,?\s*+)?(?:I|we)\s+(?:(?:initially|first|"
+    r"originally|earlier|at\s+first)\s+)?(?:thought|counted|got|believed|assumed|guessed|computed|found|"
+    r"read|took)\b",
+    re.IGNORECASE,
+)
 # a "but" clause that only limits a stake: "but not heavily", "but not my house"
 _STAKE_LIMITED = re.compile(
     r"[ \t,]*+not[ \t]++(?:heavily|much|a[ \t]+lot|more|too[ \t]+much|everything|big|a[ \t]+fortune|"
     r"the[ \t]+(?:house|farm)|my[ \t]+(?:house|life|savings|salary|car|shirt))\b[\W_]*+$",
+    re.IGNORECASE,
+)
+
+
+_NO_CONTRADICTION = re.compile(
+    r"\b(?:no|without|zero|free\s+of|not\s+(?:a|any|one)|never\s+(?:a|any)|nor)\s+(?:\w+\s+)?contradict\w*",
     re.IGNORECASE,
 )
 
@@ -2069,6 +2116,8 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     if wrong and offered_values(sentence[: wrong.start()], answer):
         return ""  # "One might answer 8 by forgetting the 1, but that is wrong": 8 rejected
     but = _BUT.search(sentence)
+    if but and _PAST_BELIEF_OPENS.match(sentence):
+        return sentence[but.end() :]  # "I initially thought it was Bob, but clue 3 ...": a step
     if but and _STAKE_LIMITED.match(sentence, but.end()):
         return sentence  # "I'd bet on it, but not heavily": the stake limited, nothing settled
     if but and _SETTLES_RE.search(_NEGATION_ELSEWHERE_RE.sub(" ", sentence[but.end() :])):
@@ -2311,7 +2360,7 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
         return True
     if (
         not lead
-        and _CONTRADICTS.search(sentence)
+        and _CONTRADICTS.search(_NO_CONTRADICTION.sub(" ", sentence))  # "no contradictions": none
         and not CONDITION_RE.search(sentence)
         and not _CHANGE_OPENS.match(sentence)  # "Flipping clue 2 gives a contradiction."
     ):
@@ -3083,6 +3132,9 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
         rival = _RIVAL_SOURCE.search(s)
         if rival and _rival_refuted(s, rival, answer, kind) and not doubts(s, answer):
             continue  # "My colleague got 8, but he counted 6 twice; 9 is right."
+        but = _BUT.search(s)
+        if but and _PAST_BELIEF_OPENS.match(s):
+            s = s[but.end() :]  # "I initially thought it was Bob, but clue 3 ...": a step
         s = _without_enumeration(s, answer, kind)  # "Divisors: 1, 2, 3, 4, 6, 9, 12, 18, 36." of 9
         if kind != "roles" and unread_words(s, answer):
             return True  # "Ehkä.", "Nem vagyok benne biztos.": words the lexicon cannot read

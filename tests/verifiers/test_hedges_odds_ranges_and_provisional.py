@@ -16,7 +16,17 @@ but no") or named by "that guess". Expected verdicts are decided by hand (n = 7 
 by running the scorer."""
 
 import pytest
-from hedge_cases import CD46, CD46_BOX, MNL, MNL_BLOCK, N7, ZEBRA_BOX, reasons_after
+from hedge_cases import (
+    ARC10,
+    ARC_BOX,
+    CD46,
+    CD46_BOX,
+    MNL,
+    MNL_BLOCK,
+    N7,
+    ZEBRA_BOX,
+    reasons_after,
+)
 
 from pac_verl.verifiers import score
 
@@ -258,3 +268,79 @@ def test_logic_roles_given_respectively_are_read_in_order(response):
 def test_logic_roles_given_respectively_in_the_wrong_order_are_wrong():
     response = "<answer>Noah, Mia and Lily are knight, knave and knight respectively.</answer>"
     assert score("logic", response, MNL).reason == "not_equal"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Pretty much.",
+        "Something like that.",
+        "Sort of.",
+        "Roughly speaking.",
+        "Near enough.",
+        "Or something close.",
+        "Or near it.",
+        "Within reason.",
+        "To a first approximation.",
+        "In that neighbourhood.",
+        "I've got a feeling it's right.",
+        "Feels right.",
+        "That's the vibe.",
+        "Let's say.",
+        "Let's go with that.",
+        "At least, that's how I read it.",
+        "Under my interpretation.",
+    ],
+)
+def test_vagueness_a_feeling_a_provisional_choice_or_ones_own_reading_is_doubt(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Roughly speaking, n doubles and then gains one, which gives 15.",
+        "The problem is a kind of puzzle.",
+    ],
+)
+def test_the_same_words_describing_the_work_keep_the_answer(after):
+    assert score("math", f"{N7}\\boxed{{7}}\n\n{after}", "7").reason == "ok"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Couldn't fully rule out 8.",
+        "The other viable count is 8.",
+        "I think this is right but I didn't double-check the division.",
+        "I didn't re-check the last step.",
+        "Hopefully that's valid.",
+        "Let's hope that's allowed.",
+        "The equation may admit more than one solution.",
+        "I'm not wedded to this.",
+        "This is my reading; others are defensible.",
+        "Seems right to me.",
+        "Looks about right.",
+        "Edge cases unknown.",
+        "I only tried the example.",
+    ],
+)
+def test_not_ruled_out_not_checked_or_only_seeming_right_is_doubt(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "task, after, gold",
+    [
+        ("math", "I hope it is correct.", "7"),  # the Minerva format's closing: a wish
+        ("math", "All steps verified; no contradictions.", "7"),
+        ("math", "It looks right: 2*7+1 = 15.", "7"),
+        ("zebra", "I initially thought it was Bob, but clue 3 places Bob in house 4.", "Arnold"),
+        ("arc", "At first I thought the block moved by 1, but every example moves it by 2.", ARC10),
+    ],
+)
+def test_a_wish_a_check_without_contradiction_or_a_belief_of_the_past_corrected_keeps_it(
+    task, after, gold
+):
+    response = {"math": f"{N7}\\boxed{{7}}", "zebra": ZEBRA_BOX, "arc": ARC_BOX}[task]
+    assert score(task, f"{response}\n\n{after}", gold).reason == "ok"

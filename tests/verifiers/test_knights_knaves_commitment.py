@@ -111,10 +111,10 @@ def test_conditional_or_formula_or_question_is_no_answer(response):
     assert verdict.score == 0.0 and verdict.reason == "hedged"
 
 
-def test_a_statement_after_say_is_a_claim_even_when_it_means_suppose():
-    # "say" reads as a verb of saying (a claim restated), so Samuel has no role at all
+def test_a_statement_after_lets_say_is_supposed_not_asserted():
+    # "Let's say" supposes (a provisional choice, doubt in every task): no committed answer
     response = block("Let's say Samuel is a knight; then Mia is a knave.")
-    assert score("logic", response, SK_MK).reason == "missing_person"
+    assert score("logic", response, SK_MK).reason == "hedged"
 
 
 @pytest.mark.parametrize(
