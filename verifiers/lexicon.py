@@ -1734,12 +1734,6 @@ def reads_english(sentence: str) -> bool:
     return sum(map(_english_word, words)) >= ENGLISH_SHARE * len(words)
 
 
-def in_other_language(sentence: str) -> bool:
-    """Whether ``sentence`` has words and is not English (:func:`reads_english`); notation alone
-    is in none."""
-    return bool(_read_words(sentence)) and not reads_english(sentence)
-
-
 # a label that opens a sentence: "Tarkistus:", "验证：", "Respuesta final:"
 _OPENING_LABEL = re.compile(r"^[\W_]*+(?:[^\W\d_]{1,20}+[ \t]++){0,2}?[^\W\d_]{1,20}+[ \t]*+[:：]")
 
@@ -2069,7 +2063,16 @@ _EARLIER_GUESS = re.compile(
 )
 
 
-# a belief of the past that opens a sentence: "I initially thought ...", "At first I counted ..."
+# a belief placed before the answer, anywhere in a sentence: a step of the work, whose value or
+# assignment is judged as any other ("I first thought Noah was a knight, but that contradicts
+# Lily's statement.", "My initial guess was ..."); Knights and Knaves reads it
+PAST_BELIEF = re.compile(
+    r"\b(?:I|we)\s+(?:initially|first|originally|earlier|at\s+first)\s+(?:thought|guessed|believed|"
+    r"assumed|suspected|figured)\b|\b(?:my|our)\s+(?:initial|first|earlier|original|previous)\s+"
+    r"(?:guess|thought|hunch|assumption|idea)\b",
+    re.IGNORECASE,
+)
+# ... and one that opens a sentence: "I initially thought ...", "At first I counted ..."
 _PAST_BELIEF_OPENS = re.compile(
     r"^[\W_]*+(?:(?:at\s+first|initially|originally|earlier)\s*+,?\s*+)?(?:I|we)\s+(?:(?:initially|first|"
     r"originally|earlier|at\s+first)\s+)?(?:thought|counted|got|believed|assumed|guessed|computed|found|"

@@ -856,7 +856,7 @@ def _counting_blocks(region: str, closed: list[re.Match]) -> list[re.Match]:
 
 def _refuted_belief(after: str, position: int) -> bool:
     """Whether the role statement at ``position`` of the text after the answer is a belief placed
-    before the answer (:data:`_PAST_BELIEF`) that its sentence, or the case it opens, rejects ("I
+    before the answer (:data:`..lexicon.PAST_BELIEF`) that its sentence, or the case it opens, rejects ("I
     first thought Noah was a knight, but that contradicts Lily's statement."): a step of the
     work, no second answer."""
     parts = lexicon.sentences(after)
@@ -864,7 +864,7 @@ def _refuted_belief(after: str, position: int) -> bool:
     for i, sentence in enumerate(parts):
         start = after.find(sentence, start)
         if start <= position < start + len(sentence):
-            return bool(_PAST_BELIEF.search(sentence)) and _rejected_at(parts, i) is not None
+            return bool(lexicon.PAST_BELIEF.search(sentence)) and _rejected_at(parts, i) is not None
         start += len(sentence)
     return False
 
@@ -1169,16 +1169,6 @@ _BELIEVES = re.compile(
 )
 
 
-# a belief placed before the answer: a step of the work, whose assignment is judged as any other
-# ("I first thought Noah was a knight, but that contradicts Lily's statement.")
-_PAST_BELIEF = re.compile(
-    r"\b(?:I|we)\s+(?:initially|first|originally|earlier|at\s+first)\s+(?:thought|guessed|believed|"
-    r"assumed|suspected|figured)\b|\b(?:my|our)\s+(?:initial|first|earlier|original|previous)\s+"
-    r"(?:guess|thought|hunch|assumption|idea)\b",
-    re.IGNORECASE,
-)
-
-
 def about_another(after: str, statements, names: list[str]) -> bool:
     """Whether a sentence after the final answer speaks of another assignment
     (docs/guides/rewards.md#kk-two-rules-by-class): it gives a person the other role than the
@@ -1202,7 +1192,7 @@ def about_another(after: str, statements, names: list[str]) -> bool:
         named = patterns.name_re.search(sentence)
         if _RANKED.search(sentence) and (named or _PUZZLE_NOUN.search(sentence)):
             return True  # "Noah was my weakest call", "statement 2 is my least solid read"
-        if named and _BELIEVES.search(sentence) and not _PAST_BELIEF.search(sentence):
+        if named and _BELIEVES.search(sentence) and not lexicon.PAST_BELIEF.search(sentence):
             return True  # "I reckon Noah is the knave" (a belief of the past is a step, below)
         other = any(answer.get(name, role) != role for name, role in _roles_named(sentence, names))
         transformed = (
