@@ -413,6 +413,17 @@ def _checked_question(sentences: list[str], boxed: str, kind: str) -> bool:
     return True
 
 
+# a gap made only of words that correct what came before ("Wait, no:", "No wait, it's", "Oops, I
+# mean"), one of them a correction ("wait" alone leaves both boxes standing: ``_bare``)
+_GAP_MARKS = r"[\s.,;:!?…—–-]*+"
+_CORRECTED = re.compile(
+    rf"{_GAP_MARKS}(?:(?:{'|'.join(lexicon.GAP_CORRECTION_WORDS)}){_GAP_MARKS}){{1,4}}+"
+    rf"(?:(?:{'|'.join(lexicon.GAP_CORRECTION_LEADS)})[ \t:]*+)?+",
+    re.IGNORECASE,
+)
+_CORRECTING = re.compile(rf"\b(?:{'|'.join(lexicon.GAP_CORRECTIONS)})\b", re.IGNORECASE)
+
+
 def _bare(gap: str) -> bool:
     if _ARITHMETIC.search(gap):
         return False
@@ -424,6 +435,10 @@ def _relation(gap: str) -> str:
     ``step`` (see the module docstring)."""
     if lexicon.CORRECTION_RE.search(gap) and not _NAMED_WRONG.search(gap):
         return "withdrawn"
+    if _CORRECTED.fullmatch(gap) and _CORRECTING.search(gap):
+        return (
+            "withdrawn"  # "\\boxed{8}. Wait, no: \\boxed{7}", "\\boxed{8}. Oops, I mean \\boxed{7}"
+        )
     offered = lexicon.OFFERED_AFTER.search(gap[:40]) or lexicon.OFFERED_BEFORE.search(gap[-80:])
     if offered or _bare(gap) or lexicon.OFFERED_BETWEEN.search(gap):
         return "alongside"

@@ -243,13 +243,12 @@ DOUBT = (
     r"feels?\s+(?:right|correct|true|about\s+right|plausible|ok|okay)", r"vibes?", r"let['’]s\s+say",
     r"let['’]s\s+go\s+with", r"(?:that['’]s|that\s+is|this\s+is)\s+how\s+I\s+(?:read|understand|interpret|see)",
     r"under\s+my\s+(?:interpretation|reading|understanding)",
-    # not ruled out, not checked, more than one solution, others defensible, seeming right, a
-    # hope: "Couldn't fully rule out Bob.", "I didn't re-check clue 5.", "The puzzle may admit
+    # the best the speaker could do, not the answer: "(my best read)", "my best shot"
+    r"my\s+best\s+(?:read|reading|guess|estimate|shot|bet|attempt|take|call|pick|effort|try)",
+    # not checked, more than one solution, others defensible, seeming right, a hope (a candidate
+    # not ruled out is :data:`REJECTION_DENIED`): "I didn't re-check clue 5.", "The puzzle may admit
     # more than one solution.", "Others are defensible.", "Seems right to me.", "Hopefully
     # correct." ("I hope it is correct", the closing of the Minerva format, is a wish: none)
-    r"(?:could|can|would|did|do|does)(?:n['’]t|\s+not)\s+(?:\w+\s+)?(?:rule\s+out|exclude|eliminate|dismiss|"
-    r"discount)", r"(?:is|are|was|were)(?:n['’]t|\s+not)\s+(?:fully|entirely|completely|totally|quite)\s+"
-    r"(?:excluded|ruled\s+out|eliminated|dismissed)",
     r"(?:didn['’]t|did\s+not|haven['’]t|have\s+not|hasn['’]t|has\s+not|never)\s+(?:\w+\s+)?(?:double[\s-]?check|"
     r"re-?check|verif|check|confirm|test|re-?count|re-?comput)\w*",
     r"(?:may|might|could|can)\s+(?:well\s+)?(?:\w+\s+)?(?:admit|have|allow|support|fit)\s+(?:more\s+than\s+one|"
@@ -439,22 +438,30 @@ ODDS = (
     r"I\s+am|I['’]m|I['’]ve|I\s+have|my)\b", r"(?:probability|likelihood|chance|odds)\s+of\s+that",
     r"odds\s*+[:=]",  # odds given as a label: "Odds: Arnold 2, Bob 1"
 )  # fmt: skip
-# a value the speaker will not rule out: "I wouldn't rule out 8", "can't fully exclude Bob"
-_NOT_RULE_OUT = (
-    r"(?:I|we|one|you)(?:['’]d|\s+(?:would|will|wo|can|could|do|did|might|may|shall))?(?:n['’]t|\s+not)\s+"
-    r"(?:fully\s+|entirely\s+|"
-    r"completely\s+|totally\s+|quite\s+|yet\s+)?(?:rule\s+out|exclude|dismiss|discount)"
+# a rejection denied, by a negation or an inability, keeps what it names in play: "I can't fully
+# rule out 8", "Nothing rules out Bob", "I'm unable to eliminate 8", "None of the clues excludes
+# him", "8 hasn't been ruled out", "Bob can't be excluded", "I couldn't find a way to rule out 8"
+# (the words between the negation and the verb are adverbs and auxiliaries only: "8 does not work
+# and is excluded" rejects 8)
+_DENIERS = (
+    r"not", r"never", r"nothing", r"nobody", r"no\s+one", r"none\s+of\s+(?:the\s+|my\s+|these\s+)?\w+",
+    r"no\s+(?:\w+\s+)?(?:clue|statement|example|condition|check|constraint|fact|rule|test|evidence|argument|reason|way\s+to)",
+    r"[a-z]{0,6}n['’]t", r"cannot", r"(?:unable|impossible|hard|difficult|tough)\s+to",
+    r"fail(?:s|ed)?\s+to",
+)  # fmt: skip
+_DENIED_FILLER = (
+    r"(?:fully|entirely|completely|totally|quite|yet|safely|really|definitively|conclusively|"
+    r"definitely|absolutely|truly|properly|strictly|formally|rigorously|actually|\w+ly|be|been|"
+    r"being|have|has|had|to|able\s+to|seem\s+to|manage\s+to|(?:find|see)\s+(?:a\s+way|how)\s+to)"
 )
-# the passive: "8 can't be fully excluded", "Bob cannot be ruled out"
-_NOT_RULED_OUT = (
-    r"(?:can['’]t|cannot|can\s+not|(?:could|may|should|must)(?:n['’]t|\s+not))\s+(?:yet\s+)?be\s+"
-    r"(?:fully\s+|entirely\s+|"
-    r"completely\s+|totally\s+|quite\s+|safely\s+)?(?:ruled\s+out|excluded|dismissed|discounted|"
-    r"eliminated)"
+REJECTION_DENIED = (
+    rf"(?:{'|'.join(_DENIERS)})\s+(?:{_DENIED_FILLER}\s+){{0,3}}?"
+    r"(?:rul(?:e|es|ed|ing)\s+(?:\w+\s+)?out|exclud\w*|eliminat\w*|dismiss\w*|discount\w*|"
+    r"disprov\w*|refut\w*|reject\w*|falsif\w*)"
 )
 # the answer is not unique or cannot be found
 NOT_UNIQUE = (
-    _NOT_RULED_OUT,
+    REJECTION_DENIED,
     r"(?:cannot|can['’]t|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+"
     r"(?:be\s+)?(?:determined?|tell|decided?|known?|say|conclude|rule\s+out|exclude)",
     r"undetermined", r"indeterminate", r"undecidable", r"not\s+(?:uniquely\s+)?determined",
@@ -474,9 +481,7 @@ NOT_UNIQUE = (
     r"(?:consistent|possible|valid)",
     r"both\s+(?:assignments|solutions|answers|options|readings|values|names|grids)\s+"
     r"(?:work|fit|hold|satisfy)",
-    r"(?:not|[a-z]{0,5}n['’]t|never)\s+(?:be\s+)?(?:ruled\s+out|excluded|eliminated|"
-    r"out\s+of\s+the\s+question)",
-    rf"{_NOT_RULE_OUT}",
+    r"(?:not|[a-z]{0,5}n['’]t|never)\s+(?:be\s+)?out\s+of\s+the\s+question",
     r"(?:two|several|multiple|more\s+than\s+one)\s+(?:possible\s+|plausible\s+)?"
     r"(?:readings|interpretations)", r"interchangeabl[ey]",
     r"hard\s+to\s+(?:pin\s+down|tell|say|determine|decide)",
@@ -600,6 +605,9 @@ ANSWERHOOD = (
     # as good as the answer: "8 is just as good", "equally defensible", "every bit as valid"
     rf"(?:(?:just|every\s+bit)\s+)?as\s+(?:{'|'.join(EQUIVALENT)})", rf"equally\s+(?:{'|'.join(EQUIVALENT)})(?!\s+(?:{_OUTCOMES})\b)",
     r"defensible", r"justifiable", r"viable", r"legitimate",
+    # a candidacy granted: "Bob remains a possibility", "8 is still open", "Eric is allowed too"
+    r"an?\s+(?:\w+\s+)?(?:possibility|option|alternative|contender|choice)\b",
+    r"(?:open|alive|admissible|allowed|permitted|permissible|eligible)\b",
     # merit: "8 deserves equal consideration", "8 gets partial credit", "Bob has a fair claim"
     r"deserv\w*\s+(?:\w+\s+)?(?:consideration|credit|a\s+look)", r"(?:partial|some|half)\s+credit",
     r"an?\s+(?:fair|good|strong|decent|reasonable|legitimate|real)\s+(?:claim|case|shot)",
@@ -720,6 +728,14 @@ REJECTION = (
     # "8, which is wrong", "...; that is a mistake"
     _WRONG_BACK,
 )  # fmt: skip
+# the words of a short correction between two boxes, which withdraws the first ("\\boxed{8}.
+# Wait, no: \\boxed{7}", "\\boxed{8}. Oops, I mean \\boxed{7}", "\\boxed{8}, make that
+# \\boxed{7}"): the gap holds only these and the leads, and one of :data:`GAP_CORRECTIONS`
+# ("Hmm, actually" corrects nothing said: both boxes stand)
+GAP_CORRECTIONS = (r"no", r"nope", r"oops", r"sorry", r"correction", r"scratch[ \t]++that",
+                   r"I[ \t]++mean", r"make[ \t]++(?:that|it)")  # fmt: skip
+GAP_CORRECTION_WORDS = (*GAP_CORRECTIONS, r"wait", r"hmm++", r"oh", r"actually", r"rather")
+GAP_CORRECTION_LEADS = (r"it['’]s", r"it[ \t]++is", r"the[ \t]++answer[ \t]++is")
 # negations whose scope is not another value, so they reject nothing: a focus word ("not just
 # 7", "not only this one"), a remark ("not that it matters"), the speaker keeping the answer ("I'm
 # not changing my answer", "I won't change it"), litotes ("8 isn't unreasonable", "I wouldn't rule
@@ -732,7 +748,7 @@ NEGATION_ELSEWHERE = (
     rf"{_NEGATION}\s+(?:just|only|merely|simply|solely|necessarily)",
     r"not\s+that\s+(?:it|this|that|anyone|anybody|one|I|we|you)",
     rf"(?:I|I['’]m|I\s+am|we|we['’]re|we\s+are)\s+(?:[a-z]{{1,8}}\s+)?{_NEGATION}\s+{_KEEP_VERB}",
-    rf"{_NEGATION}\s+{_KEEP_VERB}\s+(?:my|our|the|this|that|it)\b", _LITOTES, _NOT_RULE_OUT,
+    rf"{_NEGATION}\s+{_KEEP_VERB}\s+(?:my|our|the|this|that|it)\b", _LITOTES, REJECTION_DENIED,
 )  # fmt: skip
 # what a "but" clause says of a doubt raised before it to settle it ("One might guess 8, but that
 # fails", "This might seem surprising, but it checks out", "I'm not certain of the rule, but it
@@ -741,6 +757,8 @@ NEGATION_ELSEWHERE = (
 SETTLES = (
     *REJECTION, r"checks?\s+out", r"confirm\w*", r"holds?", r"none",
     r"(?:it|that|this|which|the\s+rule)\s+(?:still\s+)?(?:fits?|works?|matches|agrees?)",
+    # the rejection a negation denied, done by another: "Clue 3 doesn't rule out 8, but clue 5 does."
+    r"(?:does|do|did)(?=\s*+[.!;]|\s*+$)",
 )  # fmt: skip
 # doubt under a negation states certainty: "no doubt", "not ambiguous", "no mistakes"
 NEGATED = (
@@ -1527,7 +1545,7 @@ _CLAUSE_BREAK = re.compile(
 _SWAP_RE = re.compile(rf"\b(?:{_words(SWAP)})\b", re.IGNORECASE)
 # what follows a candidate that makes it an answer ("8, also satisfies", "Eric would fit")
 _VALUE_OFFER = re.compile(
-    r"(?:[\s,(:→⇒—–$]|\\q?quad\b|\\[,;])"
+    r"(?:[\s,()\]:→⇒—–$]|\\q?quad\b|\\[,;])"
     r"{0,6}(?:(?:is|are|as|be|would|could|might|also|equally|just|then|still|both|seems?\s+to|"
     r"remains?|stays?|gets?|takes?|earns?|deserves?|wins?|has|have|comes?(?:\s+in)?)\s+)"
     r"{0,4}"
@@ -1809,7 +1827,9 @@ def hedges(answer: str) -> bool:
         or ANOTHER_READING.search(answer)
         or _DENIES_ITSELF.search(answer)  # "7 \\text{ is not the answer}"
     )
-    return bool(found or PERCENT_ASIDE.search(answer)) or any(c in answer for c in "?？")
+    return bool(found or PERCENT_ASIDE.search(answer) or share_aside(answer)) or any(
+        c in answer for c in "?？"
+    )
 
 
 def believes(text: str) -> bool:
@@ -2093,6 +2113,16 @@ _NO_CONTRADICTION = re.compile(
 )
 
 
+_REJECTION_DENIED_RE = re.compile(
+    rf"\b{REJECTION_DENIED}[ \t]++(?P<object>[^,.;:!?\n]{{1,40}}+)", re.IGNORECASE
+)
+
+
+def _of_answer_only(text: str, answer: str) -> bool:
+    """Whether ``text`` names the answer and no other value of its type."""
+    return bool(answer) and restates(text, answer) and not offered_values(text, answer)
+
+
 def _unsettled(sentence: str, answer: str = "") -> str:
     """The part of a sentence whose doubt stands: without doubt under a negation ("no doubt",
     "not ambiguous"), and only the "but" clause where it settles what came before ("One might
@@ -2103,6 +2133,9 @@ def _unsettled(sentence: str, answer: str = "") -> str:
     is the answer's own value ("a 2/3 chance that ..." for the answer 2/3), and nothing where a
     word that refers back calls another value it names wrong ("8, which is wrong")."""
     sentence = _OTHERS_MISTAKE.sub(" ", _NEGATED_DOUBT.sub(" ", _ALL_IN.sub(" ", sentence)))
+    sentence = _REJECTION_DENIED_RE.sub(  # "Nothing rules out 7" of the answer 7: no doubt
+        lambda m: " " if _of_answer_only(m["object"], answer) else m.group(), sentence
+    )
     sentence = _EARLIER_GUESS.sub(  # a step, judged as a value; "that guess" refers back
         lambda m: " that" if m.group()[:4].lower() in ("that", "this") else " my earlier answer",
         sentence,
@@ -2241,6 +2274,82 @@ def _confidence_below_certainty(sentence: str, answer: str) -> bool:
     return False
 
 
+# an aside in brackets and what may stand in it beside a share of confidence
+_ASIDE = re.compile(r"\(([^()\n]{1,60}+)\)")
+_SHARE_ASIDE_WORDS = re.compile(
+    r"\b(?:confiden(?:ce|t)|conf|sure|certain(?:ty)?+|likel(?:y|ihood)|probab(?:ility|ly|le)|prob|p|pr|"
+    r"chances?|odds|credence|belief|approx(?:imately)?+|about|around|roughly|estimated?|my|of|on|"
+    r"it|this|that)\b|[=~≈]|(?<!\d):",
+    re.IGNORECASE,
+)
+_SHARE_ALONE = re.compile(
+    r"[ \t]*+(?P<num>\d{1,3}+(?:\.\d{1,6}+)?+|\.\d{1,6}+)(?:[ \t]*+(?P<sep>/|out[ \t]++of|in|to|:)"
+    r"[ \t]*+(?P<den>\d{1,3}+))?+[ \t]*+(?P<pct>\\?%|percent)?+[ \t]*+",
+    re.IGNORECASE,
+)
+# what stands around an aside: a space, a box's end or nothing before it, a space, a stop or
+# nothing after it
+_APART = re.compile(r"[\s}]?+[\s.,;:!]?+")
+_OPERATOR_BEFORE = re.compile(r"(?:[-+*/×÷·^=<>]|\\(?:cdot|times|div))[ \t]*+$")
+_OPERATOR_AFTER = re.compile(r"[ \t]*+(?:[-+*/×÷·^=<>]|\\(?:cdot|times|div))")
+_GRADED_ASIDE = re.compile(
+    r"(?:confidence|certainty|likelihood|probability|credence|chances?)[ \t]*+[:=]?+[ \t]*+"
+    r"(?P<grade>[a-z]{2,12}+(?:[ \t]++[a-z]{2,12}+)?+)",
+    re.IGNORECASE,
+)
+_SMALL_NUMBERS = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred)\b", re.I
+)
+_SMALL_VALUES = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
+    "hundred": "100",
+}  # fmt: skip
+
+
+def share_aside(text: str, answer: str = "") -> bool:
+    """Whether ``text`` holds an aside in brackets that is a share of confidence below certainty
+    and nothing else, in any number form, with or without its word: "(7/10 confidence)",
+    "(confidence 7/10)", "(p = 0.6)", "(two to one)", "(2:1 odds)", "(0.7)". Odds (``to``, ``:``)
+    count only in words or beside a word of confidence (a bare ``(3:2)`` may be a ratio); a share
+    that is the answer's own value ("(0.5)" after ``\\frac{1}{2}``) is a restatement."""
+    for m in _ASIDE.finditer(text):
+        words = m.group(1)
+        digits = _SMALL_NUMBERS.sub(lambda w: _SMALL_VALUES[w.group().lower()], words)
+        stripped = _SHARE_ASIDE_WORDS.sub(" ", digits)
+        graded = _GRADED_ASIDE.fullmatch(words.strip())
+        if graded and not _FULL_CONFIDENCE.fullmatch(graded["grade"]):
+            return True  # "(likelihood moderate)", "(confidence: fair)"; not "(confidence high)"
+        share = _SHARE_ALONE.fullmatch(stripped)
+        if not share:
+            continue
+        worded = stripped != digits or digits != words  # a word of confidence, or odds in words
+        if not worded and (
+            not _APART.fullmatch(text[: m.start()][-1:] + text[m.end() :][:1])
+            or _OPERATOR_BEFORE.search(text, 0, m.start())
+            or _OPERATOR_AFTER.match(text, m.end())
+        ):
+            continue  # "8 / (1/3) = 24", "φ(50)·(1/2)": a bracket of arithmetic, no aside
+        num, den, sep = float(share["num"]), share["den"], (share["sep"] or "").lower()
+        if sep in ("to", ":"):
+            if worded and float(den) > 0:
+                return True  # "(two to one)", "(2:1 odds)": odds short of certainty
+            continue
+        if den:
+            value = num / float(den) if float(den) else None
+        elif share["pct"]:
+            value = num / 100
+        else:
+            value = num if 0 < num < 1 or worded else None
+        if value is None or not 0 <= value < 1:
+            continue
+        spelled = share.group().strip()
+        if answer and (same(spelled, answer) or same(str(value), answer)):
+            continue  # the answer's own value: "(0.5)" after 1/2
+        return True
+    return False
+
+
 def _confidence_value(m: re.Match) -> float | None:
     """The share a stated confidence gives (``0.6``, ``6/10``, ``70 percent``); a whole number
     with no whole to take it from ("I'd say 7") is none."""
@@ -2341,6 +2450,8 @@ def doubts(sentence: str, answer: str = "", lead: bool = False) -> bool:
     ambiguous") states none, nor doubt that a "but" clause settles ("One might guess 8, but that
     fails"). A percentage in brackets that is the answer itself (``\\frac12`` then "(50%)")
     states none."""
+    if share_aside(sentence, answer):
+        return True  # "(7/10 confidence)", "(p = 0.6)", "(two to one)"
     sentence = _unsettled(sentence, answer)
     plainly = _plainly(sentence)
     if DOUBT_RE.search(sentence) or DOUBT_RE.search(plainly) or CONFIDENCE_RE.search(sentence):
@@ -2448,6 +2559,22 @@ def _derives_answer(s: str, answer: str, kind: str) -> bool:
         if not (_computed(s, v.start(), v.end()) or _OPERAND_BEFORE.search(before)):
             return False
     return True
+
+
+# a candidacy granted to what follows: "Some chance of 8 remains.", "The clues also seem to allow
+# Peter.", "Nothing stops it being Bob" is :data:`REJECTION_DENIED`'s
+_GRANTED_TO = re.compile(
+    r"\b(?:chance|possibility|likelihood|probability|prospect)[ \t]++(?:of|for)[ \t]++(?:it[ \t]++being[ \t]++)?+|"
+    r"\b(?:also|too|equally|still|even|as[ \t]++well)[ \t]++(?:[a-z]++[ \t]++){0,2}?(?:allows?|permits?|admits?|"
+    r"supports?|accommodates?|fits?|match(?:es)?|licen[cs]es?)[ \t]++",
+    re.IGNORECASE,
+)
+# what may follow the candidate granted: the clause's end or a verb of remaining ("of 8 remains"),
+# not a noun it counts ("the probability of 3 heads")
+_GRANT_ENDS = re.compile(
+    r"[ \t]*+(?:[.,;:!?)]|$|(?:remains?|stays?|exists?|is|left|too|as[ \t]++well|though|still)\b)",
+    re.IGNORECASE,
+)
 
 
 def _kept_in_play(s: str, answer: str, kind: str) -> bool:
@@ -2684,6 +2811,13 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return False  # "Alternatively, subtract 1 from both sides and divide by 2: n = 7."
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
+    if kind != "roles" and any(
+        (v := _values(kind, answer).match(s, m.end()))
+        and _offered(s, v, answer, kind)
+        and _GRANT_ENDS.match(s, v.end())
+        for m in _GRANTED_TO.finditer(s)
+    ):
+        return True  # "Some chance of 8 remains.", "The clues also seem to allow Peter."
     if kind != "roles" and _kept_in_play(s, answer, kind):
         return True  # "A faint voice says 8.", "No strong reason to prefer it over 8."
     if _likened(s, answer, kind):
@@ -3236,8 +3370,12 @@ def _answered_no(m: re.Match, answer: str, kind: str) -> str:
         for v in others:  # the value denied is what the reply goes on to speak of: "that"
             value = v.group(1) if v.re is _CELL_ASKED else v.group().strip()
             reply = re.sub(rf"(?<![\w.]){re.escape(value)}(?![\w.]\w)", "that", reply)
-        return reply
+        return _CONTRADICTION_SAID.sub("fails", reply)  # its contradiction is its reason
     return m.group()
+
+
+# a contradiction the reply to "Could it be 8?" finds in 8: its reason, no doubt of the answer
+_CONTRADICTION_SAID = re.compile(r"\b(?:contradict\w*|inconsistent)\b", re.IGNORECASE)
 
 
 def _reason_in_words(reply: str, answer: str, kind: str, denied: Sequence[str] = ()) -> bool:
@@ -3247,10 +3385,14 @@ def _reason_in_words(reply: str, answer: str, kind: str, denied: Sequence[str] =
     1."; "What about 8? No, 8 overshoots the total."; "Could it be 8? No: 8 gives 9 in the second
     equation."; "No, that gives 8" alone and "No, 54 = 6 \\times 9 + 1" are read by the rules
     of :func:`.extract.doubts_after`)."""
-    if uncommits(reply, answer, kind):
-        return False
+    if uncommits(_CONTRADICTION_SAID.sub(" ", reply), answer, kind):
+        return False  # "No, Bob contradicts clue 4.": the contradiction is the reason
     if kind == "name" or kind == "roles":
         return True
+    if kind == "expression":  # the expression denied is named, not computed: "8*3 misses 4"
+        reply = functools.reduce(
+            lambda r, v: r.replace(v, " that "), (v for v in denied if v), reply
+        )
     said = reply if kind == "grid" else numerals(reply)  # a grid's cells are digits
     own = set(re.findall(r"\d+", answer)) | {n for v in denied for n in re.findall(r"\d+", v)}
     subjects = "|".join([*(re.escape(v) for v in denied), "that", "it", "this"])
@@ -3260,7 +3402,11 @@ def _reason_in_words(reply: str, answer: str, kind: str, denied: Sequence[str] =
             return False  # "No, that gives 8": 8 affirmed
         if denied:
             own |= set(re.findall(r"\d+", m[1]))  # "8 gives 9": what 8 gives, not a candidate
+    said = _LABELLED_NUMBER.sub(" ", said)  # "clue 4", "step 2": labels, no values
     return all(n in own for n in re.findall(r"\d+", said))
+
+
+_LABELLED_NUMBER = re.compile(rf"\b(?:{_words(LABELS)})[ \t]*+#?\d++", re.IGNORECASE)
 
 
 # the languages whose number words text2num reads, besides English (:func:`numerals`)

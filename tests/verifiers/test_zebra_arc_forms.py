@@ -102,7 +102,7 @@ def test_zebra_name_with_punctuation_or_bold_scores_one(box):
     ("response", "reason"),
     [
         ("\\boxed{Arnold} or \\boxed{Bob}", "hedged"),
-        ("\\boxed{Bob}, no: \\boxed{Arnold}", "hedged"),
+        ("\\boxed{Bob}, maybe \\boxed{Arnold}", "hedged"),
         ("\\boxed{Arnold or Bob}", "hedged"),
         ("\\boxed{either Arnold or Bob}", "hedged"),
         ("\\boxed{Arnold Bob}", "hedged"),  # two of the puzzle's names
