@@ -1012,6 +1012,14 @@ SELF_CONDITIONS = (
     rf"(?:if|unless|as[ \t]+long[ \t]+as|so[ \t]+long[ \t]+as|assuming|provided)[ \t]+(?:that[ \t]+)?"
     rf"(?:my|I)\b[^.!?\n]{{0,30}}?\b(?:{_SLIP}|mistakes?|errors?|erred|wrong|{_OWN_WORK}[ \t]+"
     r"(?:holds?|is[ \t]+(?:right|correct|sound)|checks?[ \t]+out)|right|correct(?:ly)?)\b",
+    # the work itself supposed sound: "That is, assuming the arithmetic holds up."
+    rf"(?:if|unless|assuming|provided|as[ \t]+long[ \t]+as)[ \t]+(?:that[ \t]+)?the[ \t]+{_OWN_WORK}[ \t]+"
+    r"(?:holds?|is[ \t]+(?:right|correct|sound)|checks?[ \t]+out|works?)",
+    # a fallback on the answer's own failure: "If this fails, swap Lily.", "Should this fail, ..."
+    r"failing[ \t]+(?:that|this)[ \t]*+,[ \t]*+(?:swap|flip|switch|try|use|take|go)",
+    r"(?:if|should|in[ \t]+case|whenever)[ \t]+(?:this|that|it|my[ \t]+answer|the[ \t]+answer|"
+    r"(?:the|this|my)[ \t]+assignment)[ \t]+(?:[a-z]{1,12}+[ \t]+)?(?:fails?|is[ \t]+wrong|"
+    r"turns?[ \t]+out[ \t]+(?:wrong|false|incorrect)|doesn['’]t[ \t]+(?:work|hold|check[ \t]+out))",
 )
 DOUBT_RE = re.compile(
     rf"\b(?:{_words(DOUBT)}|{_words(NOT_UNIQUE)}|{_words(ODDS)}|{_words(SELF_CONDITIONS)})(?!\w)|"
@@ -1523,9 +1531,18 @@ DENIED = re.compile(rf"[\W_]*+{DENIAL}", re.IGNORECASE)
 _BARE_NEGATION = re.compile(r"not|[a-z]{0,5}n['’]t|never|cannot", re.IGNORECASE)
 _DENIED_BY_RESULT = re.compile(
     rf"[\W_]*+(?:{_words(DENIALS)})\b[ \t,.;:!—–-]*+(?:wait\b[ \t,.;:!—–-]*+)?"
-    rf"(?P<subject>that|it|this|[^\s,.;:!?]{{1,40}}+)[ \t]++(?:would[ \t]++|only[ \t]++)?"
-    rf"(?:{_words(GIVES)}|makes?)[ \t$]*+(?P<result>-?\d[\d.,/]{{0,20}}+|[A-Z][a-z]{{1,30}}+)[ \t$]*+"
-    r"(?:,?[ \t]*+not[ \t]++[^\s.!]{1,20}+)?[ \t.!]*+",
+    rf"(?P<subject>that|it|this|[^\s,.;:!?]{{1,40}}+)(?:(?P<copula>['’]s|[ \t]++(?:is|equals))|[ \t]++"
+    rf"(?:would[ \t]++|only[ \t]++)?(?:{_words(GIVES)}|makes?))[ \t$]*+"
+    rf"(?P<result>-?\d[\d.,/]{{0,20}}+|[A-Z][a-z]{{1,30}}+)"
+    r"[ \t$]*+(?:,?[ \t]*+not[ \t]++[^\s.!]{1,20}+)?[ \t.!]*+",
+    re.IGNORECASE,
+)
+# the same denial with its "no" last: "That's 29, no.", "It gives 10 — nope."
+_RESULT_DENIED = re.compile(
+    rf"[\W_]*+(?P<subject>that|it|this)(?:(?P<copula>['’]s|[ \t]++(?:is|equals))|[ \t]++(?:would[ \t]++)?"
+    rf"(?:{_words(GIVES)}|makes?))"
+    r"[ \t$]*+(?P<result>-?\d[\d.,/]{0,20}+)[ \t$]*+[,;:—–-]?[ \t]*+"
+    rf"(?:so[ \t]++)?(?:{_words(DENIALS)})\b[ \t.!]*+",
     re.IGNORECASE,
 )
 _REFERS_BACK = re.compile(
@@ -1801,6 +1818,159 @@ def unread_words(sentence: str, answer: str = "") -> bool:
     return not all(map(_english_word, words))
 
 
+# ----- the words a remark without content may use -----
+# A sentence after the answer that names nothing it could check (no number, no notation, no
+# quotation, no name) can only vouch for the answer or describe the check done; it is read only
+# where every word is one of these (:func:`unvouched`). Doubt needs a word of its own ("I'm of two
+# minds.", "Verification pending.", "Who knows."), and no list of doubt has to hold it. "Might"
+# and "may" are not here: a remark that needs them names what it supposes, or it is doubt. Words
+# that doubt only in a construction ("or", "guess", "reading") are here: the lists read those.
+# function words
+_ASSURED_FUNCTION = """
+    a an the this that these those it its itself they them their there here i me my mine we us
+    our you your he him his she her one ones is are was were be been being am has have had having
+    do does did done don't doesn't didn't isn't aren't wasn't weren't hasn't haven't can't cannot
+    and but so then thus hence therefore also both each every all any none no not nor neither
+    either of for in on at by to from with without under against into onto over as than via per
+    after before between through which who what where when how why just only even still indeed
+    too very quite fully really truly clearly certainly definitely exactly precisely already
+    again once twice thrice least let let's me here's there's that's it's what's i'm i've i'd
+    we're we've since because such could would should must will couldn't wouldn't shouldn't
+    anything if were whether while whereas initially originally earlier previously yet instead
+    everyone everyone's alone more time own well equally opposite first original otherwise or
+"""
+# numbers in words
+_ASSURED_NUMBERS = """
+    zero two three four five six seven eight nine ten eleven twelve both single
+"""
+# checking, in every form
+_ASSURED_CHECKING = """
+    check checks checked checking recheck rechecked rechecking double-check double-checked
+    double-checking re-check re-checked re-checking verify verifies verified verifying
+    verification confirm confirms confirmed confirming confirmation test tests tested testing
+    substitute substitutes substituting substituted substitution plug plugging plugged back hold
+    holds held holding stand stands standing satisfy satisfies satisfied satisfying match matches
+    matched matching work works worked fit fits agree agrees agreed reproduce reproduces
+    reproduced apply applies applied applying compute computes computed computing calculate
+    calculated count counts counted counting evaluate evaluated solve solves solved simplify
+    simplified expand expanded factor factored reduce reduced use uses used using give gives gave
+    giving yield yields yielded make makes made making move moves moved moving shift shifts
+    shifted shifting keep keeps kept fill fills filled force forces forced lead leads led create
+    creates created break breaks broke fail fails failed exist exists existed find finds found
+    show shows showed shown follow follows followed lie lies lied tell tells told say says said
+    leave leaves left come comes came out against agree stays stay remain remains seen see
+    contradict contradicts contradicted swap swaps swapping swapped rearrange rearranging
+    numbered rounding rounded fixed colored coloured feel feels pass passed passes settle settles
+    took take takes hour skip skips skipped expanding simplifying factoring reducing reconsider
+    reconsidering revisit revisiting ruled ruling excluded excluding eliminated rejected dismissed
+    plausible reasonable sensible
+    settled note noting noted calls asks ask read reading readings reverse reversing wait
+    hmm actually hold look know want steps alternative alternatively table branch reason careful
+    interchangeable guess get list listing v can assuming
+"""
+# what is checked
+_ASSURED_CHECKED = """
+    clue clues statement statements claim claims premise premises condition conditions constraint
+    constraints rule rules assignment assignments arrangement arrangements role roles knight
+    knights knave knaves knight's knave's liar liars truth truth-teller truth-tellers truthful
+    truthfully lying telling honest equation equations example examples grid grids pattern
+    patterns input inputs output outputs cell cells row rows column columns block blocks pair
+    pairs training number numbers arithmetic computation computations calculation calculations
+    sum sums product products difference quotient total totals result results value values answer
+    answers solution solutions puzzle problem question task step steps reasoning logic case cases
+    divisor divisors expression expressions operation operations addition additions subtraction
+    multiplication division integer integers fraction fractions root roots term terms side sides
+    order position positions place places house houses person people name names color colors
+    colour colours size shape error errors omission omissions mistake mistakes slip slips
+    contradiction contradictions doubt doubts way ways method methods approach everything nothing
+    else same other others another rest units unit percent degrees days hours minutes seconds weeks
+    months years cm km kg meters metres inches feet miles dollars cents square cubic ways people
+"""
+# assurance
+_ASSURED_ASSURANCE = """
+    true false correct correctly right wrong valid invalid consistent consistently inconsistent
+    exact unique uniquely full complete completely certain sure confident confidence positive
+    high given final finally above below boxed stated shown listed yes good great fine ok okay
+    complete non-zero nonzero conclusion about hope helps thanks possible impossible ambiguous
+    clear clearly second equal convinced self-check well-known known bet life conf level marks
+    deserves initial attempt correction required
+"""
+ASSURED_WORDS = frozenset(
+    " ".join(
+        (
+            _ASSURED_FUNCTION,
+            _ASSURED_NUMBERS,
+            _ASSURED_CHECKING,
+            _ASSURED_CHECKED,
+            _ASSURED_ASSURANCE,
+        )
+    ).split()
+)
+_SPELLED_NUMBER = re.compile(
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+    r"ninety|hundred|thousand|million)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?+",
+    re.IGNORECASE,
+)
+# what makes a remark one about the answer's standing: the speaker, a word of judgement, or the
+# answer itself as the subject ("This is the least bad option.")
+_STANCE = re.compile(
+    r"\b(?:I|I['’](?:m|d|ve|ll)|me|my|mine|we|we['’](?:re|ve|d)|our|us|honestly|frankly|personally|"
+    r"admittedly|candidly|verification|confidence|conviction|certainty|chances?|odds|risk|doubts?|"
+    r"belief|hunch|gut|feeling|sense|guess|bet|call|judge?ment|opinion|verdict|assessment|"
+    r"estimate|who[ \t]+knows|hard(?:est)?|tricky|trickiest|tough(?:est)?|difficult)\b|"
+    r"^[\W_]*+(?:this|it|the[ \t]+answer)(?:['’]s|[ \t]+[a-z]+)\b|\bneeds?\b|\bleast\b|"
+    r"(?:^|\bso[ \t]+)[\W_]*+(?:treat|take|handle|consider|go[ \t]+easy)\b",
+    re.IGNORECASE,
+)
+_REMARK_CONTENT = re.compile(r"[\d=+*/^<>\\$≈×÷·√π∞{}\[\]\"“”„«»]")
+_REMARK_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*+")
+
+
+def unvouched(sentence: str, names_read: bool = False) -> bool:
+    """Whether a remark after the answer that names nothing it could check (no number, notation,
+    quotation or name: a capitalised word past the first, or a first word of the puzzle's names,
+    :data:`KNOWN_NAMES`) holds a word that is not one of :data:`ASSURED_WORDS`: such a remark
+    vouches for nothing the lexicon can read ("I'm of two minds here.", "Verification pending.",
+    "Honestly, who knows.", "This is the least bad option."), so it un-commits the answer.
+    "Every clue holds for this arrangement.", "Verified twice.", "The answer stands." are read.
+    A remark about the puzzle's objects and not about the answer's standing (:data:`_STANCE`: the
+    speaker, a word of judgement, the answer as the subject) is not read so ("The error term
+    vanishes, so the value is exact."). ``names_read``: the puzzle's names are read as words, not
+    as content (Knights and Knaves, whose remarks are about people: "Verification of Lily
+    pending." vouches for nothing)."""
+    if _REMARK_CONTENT.search(sentence) or _CERTAINTY_ALONE.fullmatch(sentence.strip()):
+        return False
+    opened = sentence.strip().lstrip("([ \t")
+    but = _BUT.search(opened)
+    if (
+        but
+        and (
+            _PAST_BELIEF_OPENS.match(opened)
+            or _SETTLES_RE.search(_NEGATION_ELSEWHERE_RE.sub(" ", opened[but.end() :]))
+        )
+    ):  # "(Initially I had Lily as a knave, but that ...)", "This might seem odd, but it checks out."
+        sentence = opened[but.end() :]
+    words = [m.group() for m in itertools.islice(_REMARK_WORD.finditer(sentence), MAX_READ_WORDS)]
+    names = {n.casefold() for n in KNOWN_NAMES.get()}
+    read = []
+    for i, word in enumerate(words):
+        if len(word) == 1 and word not in "aAI":
+            return False  # a variable: "(x, y)"
+        if _SPELLED_NUMBER.fullmatch(word):
+            continue  # "Twenty-one cases were checked."
+        folded = word.casefold().replace("’", "'")
+        name = folded.removesuffix("'s") in names
+        if name and names_read:
+            continue
+        if name or (word[0].isupper() and i > 0 and folded not in ("i", "i'm", "i've", "i'd")):
+            return False  # a name: the remark speaks of the puzzle
+        read.append(folded)
+    if not (_STANCE.search(sentence) or len(read) <= MAX_FRAGMENT_WORDS):
+        return False  # of the puzzle's objects, not of the answer: "The error term vanishes."
+    return any(w not in ASSURED_WORDS for w in read)
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of ``text`` (split at a sentence's end or a line), in one pass, each without
     the bullet or quote mark that opens its line (:data:`_LAYOUT`)."""
@@ -1812,12 +1982,50 @@ def _without_layout(sentence: str) -> str:
     return _LAYOUT.sub("", sentence, count=1)
 
 
+# the stems of the plain words of doubt ("probably", "tentative"), which an abbreviation cuts short
+_DOUBT_STEMS = tuple(
+    stem
+    for stem in (re.sub(r"\\w[*+]$|\(\?:[^()]*\)\??$", "", w) for w in (*DOUBT, *APPROXIMATE))
+    if re.fullmatch(r"[a-z]{5,}", stem)
+)
+_ACRONYM = re.compile(r"(?<![\w.])[A-Z]{2,7}(?![\w.])")
+_CUT_WORD = re.compile(r"(?<![\w.])([A-Za-z]{2,8})\.")
+_ASIDE_WORD = re.compile(r"[A-Za-z]{3,12}")
+MAX_FRAGMENT_WORDS = 3  # a remark this short speaks of the answer ("Check pending.")
+CUT_WORD_ZIPF = 4.5  # a word this common is itself, not the start of a word of doubt cut short
+TECHNICAL_ACRONYMS = frozenset(
+    {"GCD", "LCM", "QED", "ARC", "CM", "MM", "KM", "KG", "AM", "PM", "USD"}
+)
+
+
+def abbreviated_aside(answer: str) -> bool:
+    """Whether an answer holds a bracket whose words are cut short: an abbreviation with its
+    stop (``Arnold (prob.)``, ``(tent.)``), an acronym (``(IIRC)``, ``(TBC)``, ``(IMO)``; not a
+    Roman numeral or one of :data:`TECHNICAL_ACRONYMS`), or the start of a word of doubt without
+    its stop (``(prob)``, ``(poss)``). A bracket cut short cannot vouch for the answer."""
+    for m in _ASIDE.finditer(answer):
+        inside = _LATEX_COMMAND.sub(" ", m.group(1))  # "90^\\circ": notation, no word
+        if _CUT_WORD.search(inside):
+            return True
+        for word in _ACRONYM.findall(inside):
+            if word not in TECHNICAL_ACRONYMS and not _ROMAN.fullmatch(word):
+                return True
+        for word in _ASIDE_WORD.findall(inside):
+            low = word.lower()
+            if zipf_frequency(low, "en") >= CUT_WORD_ZIPF:
+                continue  # a word in its own right: "see", "are", "may"
+            if any(stem.startswith(low) and stem != low for stem in _DOUBT_STEMS):
+                return True
+    return False
+
+
 def hedges(answer: str) -> bool:
     """Whether an answer qualifies itself with doubt: a word of :data:`DOUBT`,
     :data:`NOT_UNIQUE` or :data:`ODDS`, a belief (:func:`believes`), a word that makes it
     approximate (:data:`APPROXIMATE`: ``\\text{around }6``, ``6\\text{-ish}``), a question mark, a symbol of doubt, a confidence under
     100% (``7 (50% chance)``), another reading of the question (``7 (8 under a strict
-    reading)``), a denial of itself (``7 \\text{ is not the answer}``)."""
+    reading)``), a denial of itself (``7 \\text{ is not the answer}``), a share of confidence or an
+    abbreviation in a bracket (:func:`share_aside`, :func:`abbreviated_aside`)."""
     answer = _TEXT_WRAP.sub(r"\1", answer)  # "6\\text{-ish}", "\\text{around }6"
     found = (
         DOUBT_RE.search(answer)
@@ -1827,9 +2035,9 @@ def hedges(answer: str) -> bool:
         or ANOTHER_READING.search(answer)
         or _DENIES_ITSELF.search(answer)  # "7 \\text{ is not the answer}"
     )
-    return bool(found or PERCENT_ASIDE.search(answer) or share_aside(answer)) or any(
-        c in answer for c in "?？"
-    )
+    if found or PERCENT_ASIDE.search(answer) or share_aside(answer) or abbreviated_aside(answer):
+        return True
+    return any(c in answer for c in "?？")
 
 
 def believes(text: str) -> bool:
@@ -2096,7 +2304,7 @@ PAST_BELIEF = re.compile(
 _PAST_BELIEF_OPENS = re.compile(
     r"^[\W_]*+(?:(?:at\s+first|initially|originally|earlier)\s*+,?\s*+)?(?:I|we)\s+(?:(?:initially|first|"
     r"originally|earlier|at\s+first)\s+)?(?:thought|counted|got|believed|assumed|guessed|computed|found|"
-    r"read|took)\b",
+    r"read|took|wrote|had|said|put|gave|answered)\b",
     re.IGNORECASE,
 )
 # a "but" clause that only limits a stake: "but not heavily", "but not my house"
@@ -2628,6 +2836,18 @@ _SET_JOINER = re.compile(
 )
 _ANSWER_PRONOUN = re.compile(r"\b(?:this|it|that|mine|the[ \t]+answer)\b", re.IGNORECASE)
 _CHOSEN = re.compile(r"\b(?:only|just|exactly|precisely|namely|rul(?:e|es|ed)\s+out)\b", re.I)
+# a range named as a check of the answer's size: "Sanity check: 7 is between 5 and 10, as
+# expected.", "Rough estimate 5 to 10 agrees."
+_BOUND_CHECK = re.compile(
+    r"\b(?:sanity[\s-]+check\w*|as\s+expected|agrees?|consistent\s+with|in\s+line\s+with)\b", re.I
+)
+# a margin said to be narrow between the answer and another: "7 edges 8, barely.", "It beats 8,
+# but only just.", "7 wins over 8 by a little."
+_NARROW = re.compile(
+    r"\b(?:barely|narrowly|only\s+just|just\s+barely|by\s+a\s+(?:little|bit|hair|whisker|nose|smidge|"
+    r"fraction|sliver))\b",
+    re.I,
+)
 
 
 # another candidate likened to the answer: "Same energy as 8.", "8 gives off the same vibe.", "8
@@ -2809,6 +3029,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         return False
     if kind in ("value", "expression") and _derives_answer(s, answer, kind):
         return False  # "Alternatively, subtract 1 from both sides and divide by 2: n = 7."
+    if _reached_again(s, answer):
+        return False  # "Alternatively, counting 3 then 4 more: 7 again."
     if _ANOTHER.search(s) or any(c in s for c in "或还"):
         return True
     if kind != "roles" and any(
@@ -2818,6 +3040,8 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         for m in _GRANTED_TO.finditer(s)
     ):
         return True  # "Some chance of 8 remains.", "The clues also seem to allow Peter."
+    if _NARROW.search(s) and offered_values(s, answer, kind):
+        return True  # "7 edges 8, barely.", "It beats 8, but only just."
     if kind != "roles" and _kept_in_play(s, answer, kind):
         return True  # "A faint voice says 8.", "No strong reason to prefer it over 8."
     if _likened(s, answer, kind):
@@ -2862,8 +3086,10 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     if kind == "value" and not _computes(s):
         for m in _RANGE.finditer(s):  # "anywhere from 7 to 8": a range is no committed value
             ends = [same(m.group(1), answer), same(m.group(2), answer)]
-            chosen = _CHOSEN.search(s, m.end())  # "Between 7 and 8 only 7 solves it."
             inside = _strictly_inside(m.group(1), m.group(2), answer)  # "between 6 and 8" of 7
+            chosen = _CHOSEN.search(s, m.end()) or (  # "Between 7 and 8 only 7 solves it."
+                _BOUND_CHECK.search(s) and inside  # "Sanity check: 7 is between 5 and 10."
+            )
             offered = ends[0] != ends[1] or inside
             if offered and not _VARIABLE_RANGES.search(s, 0, m.start()) and not chosen:
                 return True
@@ -2931,12 +3157,26 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
     return False
 
 
+# the answer reached once more, at the sentence's end: "7 again.", "Arnold once more."
+_AGAIN = re.compile(r"[ \t$]*+(?:again|once[ \t]++more|as[ \t]++before)[ \t]*+[.!]?+[ \t]*+$", re.I)
+
+
+def _reached_again(sentence: str, answer: str) -> bool:
+    """Whether a sentence ends by reaching the answer once more ("Alternatively, counting 3 then 4
+    more: 7 again.") and offers nothing past its opening word (not "8, or 7 again.")."""
+    return any(_AGAIN.match(sentence, end) for _, end in _answer_spans(sentence, answer)) and not (
+        _OFFER.search(_OR_OPENS.sub("", sentence.strip(), count=1))
+    )
+
+
 def confirms(sentence: str, answer: str, kind: str = "value") -> bool:
     """Whether a sentence reaches the answer again, by another method or reading: it names "the
     same" answer, result or assignment, or its derivation gives the answer itself ("also yields
     $n = 7$"). Such a sentence is a check: its "alternatively" or "also" offers nothing."""
     if _SAME_RESULT.search(sentence):
         return True
+    if _reached_again(sentence, answer):
+        return True  # "Alternatively, counting 3 then 4 more: 7 again."
     pattern = _values(kind, answer)
     for m in _GIVES_RE.finditer(sentence):
         value = pattern.match(sentence, m.end())
@@ -3001,13 +3241,22 @@ def rejects_all(sentence: str, answer: str, others: set[str], kind: str = "value
 
 def denies_by_result(sentence: str, others: set[str]) -> bool:
     """Whether a sentence is only a no to the values ``others`` (another value offered before)
-    and what they give: a word of :data:`DENIALS`, the other value or a word that refers back to
+    and what they give (or, by "is", what they are worth: "No, that's 10." of ``(4+6)*1*1``; not
+    "No, it's 9." of 8, which offers 9): a word of :data:`DENIALS`, the other value or a word that refers back to
     it, a verb of :data:`GIVES` and one value ("No, 8 gives 17.", "Nope, that yields 33, not
     31."). What it gives is a result, not a candidate; a result that is one of ``others`` ("No,
     that gives 8" after "Is it 8?") affirms it."""
-    denied = _DENIED_BY_RESULT.fullmatch(sentence.strip())
+    denied = _DENIED_BY_RESULT.fullmatch(sentence.strip()) or _RESULT_DENIED.fullmatch(
+        sentence.strip()
+    )
     if not others or not denied or any(same(denied["result"].rstrip(".,"), o) for o in others):
         return False
+    if denied[
+        "copula"
+    ]:  # "no, that's 10" of (4+6)*1*1: its value, where it is one; not "No, it's 9"
+        result = _evaluate(denied["result"].rstrip(".,"))
+        if result is None or any(_evaluate(o.rstrip(".…")) != result for o in others):
+            return False
     subject = denied["subject"]
     return subject.casefold() in ("that", "it", "this") or all(same(subject, o) for o in others)
 
@@ -3243,9 +3492,22 @@ def names_read(text: str, kind: str) -> str:
     return text
 
 
+# a repeating decimal in notation: "4.\\overline{6}", "0.\\overline{142857}", "0.1\\dot{6}"
+_REPEATING = re.compile(r"(\d{1,20}+\.\d{0,20}+)\\(?:overline|dot|bar)\{?+(\d{1,12}+)\}?+")
+
+
+def _repeated(m: re.Match) -> str:
+    """A repeating decimal written out to 16 places (close enough to its value to be read as
+    it)."""
+    head, cycle = m.group(1), m.group(2)
+    places = len(head.split(".")[1])
+    return head + (cycle * 16)[: max(0, 16 - places)]
+
+
 def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     """Whether text after the committed ``answer`` un-commits it: one of its sentences holds a
-    word the lexicon cannot read (:func:`unread_words`), or un-commits it (:func:`uncommits`),
+    word the lexicon cannot read (:func:`unread_words`), or is a remark without content that
+    vouches for nothing (:func:`unvouched`), or un-commits it (:func:`uncommits`),
     or states another value (:func:`states_other`), or is notation that names another value
     (:func:`_names_other`); a count's things listed are no values (:func:`_without_enumeration`),
     and a rival answer refuted with the answer affirmed after it is none (:func:`_rival_refuted`);
@@ -3259,6 +3521,7 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
     text = plain_symbols(
         _EMPHASIS.sub(lambda m: m[1] or m[2] or m[3] or m[4], text)
     )  # "**8**", "x₂"
+    text = _REPEATING.sub(_repeated, text)  # "4.\\overline{6}" is 4.666...
     text = _WHY_NOT_BECAUSE.sub(r"\1", text)  # "Why not 6? Because Sunday counts.": the reason
     text = _ANSWERED_YES.sub(lambda m: _asked_of_answer(m, answer), text)  # "Is 7 odd? Yes."
     text = _WOULD.sub(" would", text)  # "Bob'd be plausible"
@@ -3272,9 +3535,18 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
         but = _BUT.search(s)
         if but and _PAST_BELIEF_OPENS.match(s):
             s = s[but.end() :]  # "I initially thought it was Bob, but clue 3 ...": a step
+        elif _PAST_BELIEF_OPENS.match(s) and ";" in s:
+            slip, _, rest = s.partition(
+                ";"
+            )  # "Earlier I wrote 8 by mistake; the correct value is 7."
+            named = restates(rest, answer) and not offered_values(rest, answer, kind)
+            if named and (_said_wrong(slip) or _MISTAKE_RE.search(slip)):
+                s = rest
         s = _without_enumeration(s, answer, kind)  # "Divisors: 1, 2, 3, 4, 6, 9, 12, 18, 36." of 9
         if kind != "roles" and unread_words(s, answer):
             return True  # "Ehkä.", "Nem vagyok benne biztos.": words the lexicon cannot read
+        if kind != "roles" and unvouched(s):
+            return True  # "Verification pending.", "Who knows.": a remark that vouches for nothing
         if (
             kind != "roles"
             and not reads_english(s)
@@ -3659,7 +3931,7 @@ def _other_value(s: str, m: re.Match, answer: str, kind: str) -> bool:
     return _candidate(s, m, answer, kind if kind != "grid" else "value")
 
 
-_AFTER_EQUALS = re.compile(r"(?:=|\bequals)[ \t$]{0,3}+([-\w.,]{1,40}+)")
+_AFTER_EQUALS = re.compile(r"(?:=|≈|\\approx\b|\bequals)[ \t$]{0,3}+([-\w.,]{1,40}+)")
 
 
 @functools.lru_cache(maxsize=256)
@@ -3891,11 +4163,16 @@ def _candidate(s: str, m: re.Match, answer: str, kind: str) -> bool:
 _PRODUCT_AFTER = re.compile(r"[ \t]*+\([ \t]*+-?\d")
 
 
+_APPROXIMATED = re.compile(r"[\d)}][ \t]*+(?:≈|\\approx|\\simeq)[ \t$]*+$")
+
+
 def _computed(s: str, start: int, end: int) -> bool:
     before = s[max(0, start - 20) : start].rstrip()
     after = s[end : end + 8].lstrip()
     if _OPERATOR_WORD.search(before):
         return True
+    if _APPROXIMATED.search(before):
+        return True  # "8.49^2 \\approx 72.1": what arithmetic approximates, no candidate
     if before[-1:] and before[-1] in _OPERATOR:
         if before[-1] == "=" and _EQUATION_RESULT.search(before):
             return False  # "x = 8": the variable's value

@@ -924,6 +924,8 @@ def doubts(scope: str, names: list[str]) -> bool:
         return True
     if any(_ROLE_WORD.search(s) and _SHARE.search(s) for s in lexicon.sentences(scope)):
         return True  # "Leo: 55% knave.", "Mia: knight (p=0.6)."
+    if any(lexicon.share_aside(s) for s in lexicon.sentences(scope)):
+        return True  # "(7/10 confidence)", "(two to one)" after the block
     name_re = _patterns(names)[0]
     unnamed = name_re.sub(" ", scope)
     if _FOREIGN_SCRIPT.search(unnamed):
@@ -938,6 +940,17 @@ def doubts(scope: str, names: list[str]) -> bool:
             rest = role_statements(scope[end.end() :], names)
             return not any(role in (True, False) for _, _, role in rest)
     return False
+
+
+def vouches_nothing(after: str, names: list[str]) -> bool:
+    """Whether a sentence after the final statement is a remark without content that vouches for
+    nothing (:func:`..lexicon.unvouched`: "Verification pending.", "Who knows.", "Verification of
+    Lily pending."), the puzzle's names read as words ("Noah lies, as a knave must." is read)."""
+    token = lexicon.KNOWN_NAMES.set(tuple(names))
+    try:
+        return any(lexicon.unvouched(s, names_read=True) for s in lexicon.sentences(after))
+    finally:
+        lexicon.KNOWN_NAMES.reset(token)
 
 
 def reopens(after: str, names: list[str]) -> bool:
@@ -1289,7 +1302,12 @@ def score(solution_str: str, ground_truth: str) -> Verdict:
         return fail("missing_person")
     if unfinished_after(answer.after) or ("<answer>" not in region and stops_mid_sentence(region)):
         return fail("cut_off")
-    if doubts(answer.scope, list(truth)) or reopens(_after_statements(answer), list(truth)):
+    after = _after_statements(answer)
+    if (
+        doubts(answer.scope, list(truth))
+        or reopens(after, list(truth))
+        or vouches_nothing(after, list(truth))
+    ):
         return fail("hedged")
     if lexicon.believes(answer.lines) or lexicon.believes(answer.after):
         return fail("hedged")  # "(I think)" in or after the block; not a lead-in's "I think"

@@ -712,15 +712,21 @@ def _clean_exit(err):
     tests make, fails."""
     if not issubclass(type(err), SystemExit):
         return False
-    code = _EXIT_CODE(err)
-    return code is None or (type(code) is int and code == 0)
+    return _status_of(_EXIT_CODE(err)) == 0
 
 
 def _exit_status(stop):
-    """The exit status of a ``SystemExit``, as the interpreter computes it: None is 0, an int is
-    itself, anything else (a message) is 1."""
-    code = stop.code
-    return 0 if code is None else code if type(code) is int else 1
+    """The exit status of a ``SystemExit``, as the interpreter computes it (:func:`_status_of`)."""
+    return _status_of(stop.code)
+
+
+def _status_of(code):
+    """An exit code as the interpreter reads it: None is 0, an int (a bool too: ``sys.exit(False)``
+    is 0) is its own value, read from the int itself whatever its class overrides; anything else
+    (a message) is 1."""
+    if code is None:
+        return 0
+    return int.__int__(code) if issubclass(type(code), int) else 1
 
 
 def _interpreter_exit(status):

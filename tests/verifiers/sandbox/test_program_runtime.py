@@ -90,6 +90,9 @@ THREADED_MAIN = (
         "import sys, io, atexit\nbuf = io.StringIO()\nsys.stdout = buf\n"
         "atexit.register(lambda: sys.__stdout__.write(buf.getvalue()))\n" + READ + "print(a + b)",
         "import sys\n" + READ + "print(a + b, file=sys.__stdout__)\nsys.exit(0)",
+        # a bool is an int: the interpreter exits 0 for False
+        "import sys\n" + READ + "print(a + b)\nsys.exit(False)",
+        READ + "print(a + b)\nraise SystemExit(1 == 2)",
     ],
     ids=[
         "exit",
@@ -107,6 +110,8 @@ THREADED_MAIN = (
         "dunder-stdout",
         "dunder-stdout-in-atexit",
         "dunder-stdout-then-exit",
+        "sys-exit-false",
+        "systemexit-false",
     ],
 )
 def test_a_correct_program_scores_one_however_it_ends(src):
@@ -121,6 +126,7 @@ def test_a_correct_program_scores_one_however_it_ends(src):
         "import sys\n" + READ + "sys.exit(0)\nprint(a + b)",
         READ + "print(a + b)\nexit(1)",  # the right output, then a nonzero status
         "import sys\n" + READ + "print(a + b)\nsys.exit('done')",  # a message exits with 1
+        "import sys\n" + READ + "print(a + b)\nsys.exit(True)",  # True is 1
         READ + "print(a + b)\nraise ValueError('after the output')",
         # the right output from an atexit handler does not undo the status exit(3) set
         "import atexit\n" + READ + "atexit.register(print, a + b)\nexit(3)",
@@ -133,6 +139,7 @@ def test_a_correct_program_scores_one_however_it_ends(src):
         "sys-exit-before-output",
         "exit-1-after-output",
         "exit-message",
+        "exit-true",
         "raise-after-output",
         "atexit-then-exit-3",
         "daemon-thread",
