@@ -1510,7 +1510,7 @@ _UNKNOWN_MOVED = re.compile(
 # what offers a relative value beside the answer: a condition, "or", "either", "alternatively",
 # another reading, "also", "too", "equally", or a word that makes it an answer ("works", "valid")
 _RELATIVE_OFFER = re.compile(
-    rf"\b(?:if|unless|when|or|either|alternatively|otherwise|{_words(READINGS)}|also|too|"
+    rf"\b(?:if|unless|when|in\s+case|provided|assuming|or|either|alternatively|otherwise|{_words(READINGS)}|also|too|"
     rf"as\s+well|equally|{_words(ANSWERHOOD)})\b",
     re.IGNORECASE,
 )
@@ -1863,6 +1863,9 @@ _ASSURED_CHECKING = """
     numbered rounding rounded fixed colored coloured feel feels pass passed passes settle settles
     took take takes hour skip skips skipped expanding simplifying factoring reducing reconsider
     reconsidering revisit revisiting ruled ruling excluded excluding eliminated rejected dismissed
+    violated violates violate broken derived derive deriving working backwards forwards end reach
+    reached reaching like detailed explanation questions help further happy clarify you'd you're
+    you've you'll i'll we'll we'd he'd she'd they'd
     plausible reasonable sensible
     settled note noting noted calls asks ask read reading readings reverse reversing wait
     hmm actually hold look know want steps alternative alternatively table branch reason careful
@@ -2841,6 +2844,24 @@ _CHOSEN = re.compile(r"\b(?:only|just|exactly|precisely|namely|rul(?:e|es|ed)\s+
 _BOUND_CHECK = re.compile(
     r"\b(?:sanity[\s-]+check\w*|as\s+expected|agrees?|consistent\s+with|in\s+line\s+with)\b", re.I
 )
+# the answer said to change under a supposition, with no value named: "If the shift is 3 instead,
+# the output would differ.", "Reading clue 2 the other way gives a different person.", "Under the
+# looser reading of clue 3, someone else lives there.", "..., the result is not Arnold."
+_OUTCOME_CHANGES = re.compile(
+    r"\b(?:answer|result|output|outcome|grid|solution|assignment|count|value|person|name|cells?)"
+    r"[ \t]++(?:would[ \t]++|might[ \t]++|could[ \t]++|may[ \t]++)?+(?:change[sd]?|differs?|be[ \t]++"
+    r"different|come[ \t]++out[ \t]++(?:otherwise|differently))\b|\b(?:a|an)[ \t]++(?:different|other)[ \t]++"
+    r"(?:answer|result|output|outcome|grid|solution|assignment|count|value|person|name|one)\b|"
+    r"\bsomeone[ \t]++else\b|\b(?:it['’]s|is|be)[ \t]++not[ \t]++(?:this|that|the[ \t]++same)[ \t]++"
+    r"(?:grid|answer|person|name|value|assignment)\b|\b(?:answer|result|output|person)[ \t]++(?:is|would[ \t]++be)"
+    r"[ \t]++not\b|\b(?:moves?|shifts?|flips?|changes?)[ \t]++(?:too|as[ \t]++well|also)\b",
+    re.IGNORECASE,
+)
+_SUPPOSED = re.compile(
+    r"\b(?:if|should|were|under|with|reading|read|in[ \t]+case|instead|otherwise|assuming|suppose)\b|"
+    r"\b(?:had|were)[ \t]+[a-z]+",
+    re.IGNORECASE,
+)
 # a margin said to be narrow between the answer and another: "7 edges 8, barely.", "It beats 8,
 # but only just.", "7 wins over 8 by a little."
 _NARROW = re.compile(
@@ -3024,6 +3045,9 @@ def offers_other(sentence: str, answer: str, kind: str = "value") -> bool:
         s = numerals(s)  # "Eight, if we count differently": a value in any spelling
     elif _values(kind, answer) is _NAME_VALUE:
         s = _unspelled(s)  # "B-o-b" is Bob
+    changes = _OUTCOME_CHANGES.search(s)
+    if changes and _SUPPOSED.search(s) and not rejects(_OUTCOME_CHANGES.sub(" ", s), answer, kind):
+        return True  # "If the shift is 3 instead, the output would differ."
     opener_free = _CHANGE_OPENS.sub("", _OR_OPENS.sub("", s, count=1), count=1)
     if rejects(opener_free, answer, kind):  # not "Failing that"'s "fail", "Excluding 8"'s
         return False
@@ -3563,6 +3587,9 @@ def hedge_after(text: str, answer: str, kind: str = "value") -> bool:
         s = _recommitted_after_but(s, answer, kind)
         if uncommits(s, answer, kind) or states_other(s, answer, kind):
             return True
+        for clause in s.split(";")[1:]:  # "Not 6, since 3 does not divide 16; 4 is still in play."
+            if offers_other(clause, answer, kind) and not rejects(clause, answer, kind):
+                return True
     return False
 
 

@@ -115,6 +115,7 @@ def test_a_bracket_of_whole_words_inside_the_box_stays_fine(box):
         ("It beats 8, barely.", "hedged"),
         ("7 wins over 8 by a little.", "hedged"),
         ("That is, assuming the arithmetic holds up.", "hedged"),
+        ("In case the boundary is included, add one.", "hedged"),
         ("Sanity check: 7 is between 5 and 10, as expected.", "ok"),
         ("Earlier I wrote 8 by mistake; the correct value is 7.", "ok"),
         ("Earlier I wrote 8 by mistake; 8 might be right too.", "hedged"),
@@ -154,3 +155,54 @@ def test_a_denial_by_value_is_not_read_where_the_value_is_another_candidate():
 def test_the_assured_words_hold_no_word_of_doubt_by_itself():
     for word in ("maybe", "might", "may", "probably", "perhaps", "pending", "hope so", "guessing"):
         assert word not in lexicon.ASSURED_WORDS
+
+
+ANSWER_CHANGES = [
+    "If the shift were three cells instead of two, the output would differ.",
+    "Under a reflection rule the grid would come out otherwise.",
+    "With a wrap-around rule the answer would be different.",
+    "If clue 4 means 'somewhere to the left', the answer changes.",
+    "Reading clue 2 the other way gives a different person.",
+    "Under the looser reading of clue 3, someone else lives there.",
+    "Should clue 5 be read as 'directly left', the result is not the same.",
+    "If the rule is a shift by three, then it's not this grid.",
+]
+
+
+@pytest.mark.parametrize("after", ANSWER_CHANGES)
+def test_the_answer_said_to_change_under_a_supposition_is_doubt_in_every_task(after):
+    assert set(reasons_after(after).values()) == {"hedged"}
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "If Noah were a knight, the assignment would be different, which is impossible.",
+        "I re-checked all six clues against this assignment; none is violated.",
+        "This was derived step by step above and verified at the end.",
+        "I confirmed the result by working backwards from the end.",
+    ],
+)
+def test_a_change_refuted_or_a_check_in_words_of_checking_keeps_the_answer(after):
+    assert set(reasons_after(after).values()) == {"ok"}
+
+
+D16 = "How many positive divisors does 16 have? They are 1, 2, 4, 8 and 16.\n\n"  # 5 divisors
+
+
+@pytest.mark.parametrize(
+    ("after", "reason"),
+    [
+        ("Not 6, since 3 does not divide 16; 4 is still in play though.", "hedged"),
+        ("Not 6, since 3 does not divide 16; 5 stands.", "ok"),
+        ("Let me know if you have any questions.", "ok"),
+        ("Let me know if you'd like a more detailed explanation.", "ok"),
+    ],
+)
+def test_a_clause_after_a_semicolon_is_read_on_its_own(after, reason):
+    assert score("math", f"{D16}\\boxed{{5}}\n\n{after}", "5").reason == reason
+
+
+def test_kk_a_supposition_refuted_by_we_reach_a_contradiction_keeps_the_block():
+    after = "If Noah were a knight, we'd reach a contradiction, so he isn't."
+    assert score("logic", f"{MNL_BLOCK}\n\n{after}", MNL).reason == "ok"
