@@ -1834,14 +1834,14 @@ _ASSURED_FUNCTION = """
     either of for in on at by to from with without under against into onto over as than via per
     after before between through which who what where when how why just only even still indeed
     too very quite fully really truly clearly certainly definitely exactly precisely already
-    again once twice thrice least let let's me here's there's that's it's what's i'm i've i'd
-    we're we've since because such could would should must will couldn't wouldn't shouldn't
-    anything if were whether while whereas initially originally earlier previously yet instead
-    everyone everyone's alone more time own well equally opposite first original otherwise or
+    again once twice thrice least let let's here's there's that's it's what's i'm i've i'd we're
+    we've since because such could would should must will couldn't wouldn't shouldn't anything if
+    whether while whereas initially originally earlier previously yet instead everyone everyone's
+    alone more time own well equally opposite first original otherwise or
 """
 # numbers in words
 _ASSURED_NUMBERS = """
-    zero two three four five six seven eight nine ten eleven twelve both single
+    zero two three four five six seven eight nine ten eleven twelve single
 """
 # checking, in every form
 _ASSURED_CHECKING = """
@@ -1858,18 +1858,17 @@ _ASSURED_CHECKING = """
     shifted shifting keep keeps kept fill fills filled force forces forced lead leads led create
     creates created break breaks broke fail fails failed exist exists existed find finds found
     show shows showed shown follow follows followed lie lies lied tell tells told say says said
-    leave leaves left come comes came out against agree stays stay remain remains seen see
-    contradict contradicts contradicted swap swaps swapping swapped rearrange rearranging
-    numbered rounding rounded fixed colored coloured feel feels pass passed passes settle settles
-    took take takes hour skip skips skipped expanding simplifying factoring reducing reconsider
-    reconsidering revisit revisiting ruled ruling excluded excluding eliminated rejected dismissed
-    violated violates violate broken derived derive deriving working backwards forwards end reach
-    reached reaching like detailed explanation questions help further happy clarify you'd you're
-    you've you'll i'll we'll we'd he'd she'd they'd
-    plausible reasonable sensible
-    settled note noting noted calls asks ask read reading readings reverse reversing wait
-    hmm actually hold look know want steps alternative alternatively table branch reason careful
-    interchangeable guess get list listing v can assuming
+    leave leaves left come comes came out stays stay remain remains seen see contradict
+    contradicts contradicted swap swaps swapping swapped rearrange rearranging numbered rounding
+    rounded fixed colored coloured feel feels pass passed passes settle settles took take takes
+    hour skip skips skipped expanding simplifying factoring reducing reconsider reconsidering
+    revisit revisiting ruled ruling excluded excluding eliminated rejected dismissed violated
+    violates violate broken derived derive deriving working backwards forwards end reach reached
+    reaching like detailed explanation questions help further happy clarify you'd you're you've
+    you'll i'll we'll we'd he'd she'd they'd plausible reasonable sensible settled note noting
+    noted calls asks ask read reading readings reverse reversing wait hmm actually look know want
+    steps alternative alternatively table branch reason careful interchangeable guess get list
+    listing v can assuming
 """
 # what is checked
 _ASSURED_CHECKED = """
@@ -1880,23 +1879,23 @@ _ASSURED_CHECKED = """
     patterns input inputs output outputs cell cells row rows column columns block blocks pair
     pairs training number numbers arithmetic computation computations calculation calculations
     sum sums product products difference quotient total totals result results value values answer
-    answers solution solutions puzzle problem question task step steps reasoning logic case cases
+    answers solution solutions puzzle problem question task step reasoning logic case cases
     divisor divisors expression expressions operation operations addition additions subtraction
     multiplication division integer integers fraction fractions root roots term terms side sides
     order position positions place places house houses person people name names color colors
     colour colours size shape error errors omission omissions mistake mistakes slip slips
     contradiction contradictions doubt doubts way ways method methods approach everything nothing
-    else same other others another rest units unit percent degrees days hours minutes seconds weeks
-    months years cm km kg meters metres inches feet miles dollars cents square cubic ways people
+    else same other others another rest units unit percent degrees days hours minutes seconds
+    weeks months years cm km kg meters metres inches feet miles dollars cents square cubic
 """
 # assurance
 _ASSURED_ASSURANCE = """
     true false correct correctly right wrong valid invalid consistent consistently inconsistent
     exact unique uniquely full complete completely certain sure confident confidence positive
-    high given final finally above below boxed stated shown listed yes good great fine ok okay
-    complete non-zero nonzero conclusion about hope helps thanks possible impossible ambiguous
-    clear clearly second equal convinced self-check well-known known bet life conf level marks
-    deserves initial attempt correction required
+    high given final finally above below boxed stated listed yes good great fine ok okay non-zero
+    nonzero conclusion about hope helps thanks possible impossible ambiguous clear second equal
+    convinced self-check well-known known bet life conf level marks deserves initial attempt
+    correction required
 """
 ASSURED_WORDS = frozenset(
     " ".join(
@@ -2508,14 +2507,6 @@ _GRADED_ASIDE = re.compile(
     r"(?P<grade>[a-z]{2,12}+(?:[ \t]++[a-z]{2,12}+)?+)",
     re.IGNORECASE,
 )
-_SMALL_NUMBERS = re.compile(
-    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred)\b", re.I
-)
-_SMALL_VALUES = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
-    "hundred": "100",
-}  # fmt: skip
 
 
 def share_aside(text: str, answer: str = "") -> bool:
@@ -2526,7 +2517,7 @@ def share_aside(text: str, answer: str = "") -> bool:
     that is the answer's own value ("(0.5)" after ``\\frac{1}{2}``) is a restatement."""
     for m in _ASIDE.finditer(text):
         words = m.group(1)
-        digits = _SMALL_NUMBERS.sub(lambda w: _SMALL_VALUES[w.group().lower()], words)
+        digits = _ASIDE_NUMBER.sub(lambda w: _ASIDE_NUMBER_VALUES[w.group().lower()], words)
         stripped = _SHARE_ASIDE_WORDS.sub(" ", digits)
         graded = _GRADED_ASIDE.fullmatch(words.strip())
         if graded and not _FULL_CONFIDENCE.fullmatch(graded["grade"]):
@@ -2599,6 +2590,9 @@ _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ni
 _NUMBER_WORD = {w: str(i) for i, w in enumerate(_ONES)} | {
     w: f"{i + 2}0" for i, w in enumerate(_TENS)
 }
+# the numbers in words a share in a bracket may use: "(two to one)", "(seven in ten)"
+_ASIDE_NUMBER_VALUES = _NUMBER_WORD | {"eleven": "11", "twelve": "12", "hundred": "100"}
+_ASIDE_NUMBER = re.compile(rf"\b(?:{'|'.join(_ASIDE_NUMBER_VALUES)})\b", re.IGNORECASE)
 _ODDS_IN_WORDS = re.compile(
     rf"\b({'|'.join(_NUMBER_WORD)})(?:[- ]to[- ]|[-/])({'|'.join(_NUMBER_WORD)})\b", re.IGNORECASE
 )
